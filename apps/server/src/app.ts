@@ -1,0 +1,145 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { AVATAR_MAX_BYTES } from '@paddock/contract';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { configureValidationMessages, registerErrorHandler } from './lib/errors.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { authenticatePlugin } from './plugins/authenticate.ts';
+import { modules } from './modules/index.ts';
+
+export interface AppDeps {
+  database: Database;
+  mailer?: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    mailer: Mailer;
+  }
+}
+
+export const API_PREFIX = '/api';
+
+/** The composition root: external plugins, then app plugins, then one plugin per module. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  configureValidationMessages();
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.decorate('config', config);
+  app.decorate('database', deps.database);
+  app.decorate('mailer', deps.mailer ?? createMailer(config, app.log));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner position popovers and toasts with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.API_RATE_LIMIT,
+    timeWindow: '1 minute',
+    allowList: (req) => !req.url.startsWith(API_PREFIX),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Request was throttled. Expected available in ${Math.max(1, Math.ceil(ctx.ttl / 1000))} seconds.`,
+    }),
+  });
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Paddock API',
+        description:
+          'The API of Paddock — F1 Reviews & Stats. Errors are DRF-shaped: `{"detail": "..."}` or field errors `{"field": ["message"]}`. Authenticate with `Authorization: Bearer <access>`.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  await app.register(authenticatePlugin);
+  for (const mod of modules) {
+    await app.register(mod.plugin, { prefix: `${API_PREFIX}${mod.prefix}` });
+  }
+
+  app.get(`${API_PREFIX}/health/`, { schema: { hide: true } }, async () => ({
+    status: 'ok',
+    database: deps.database.kind,
+  }));
+
+  if (config.WEB_DIST && existsSync(path.join(config.WEB_DIST, 'index.html'))) {
+    await registerWebApp(app, config.WEB_DIST);
+  }
+  return app;
+}
+
+/** Serves the built React app; every non-API path falls back to index.html for client routing. */
+async function registerWebApp(app: FastifyInstance, dist: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      // Vite fingerprints everything under assets/, so those files never change.
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith(API_PREFIX) || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.code(404).send({ detail: 'Not found.' });
+    }
+    const accept = req.headers.accept ?? '';
+    if (path.extname(req.url.split('?')[0] ?? '') && !accept.includes('text/html')) {
+      return reply.code(404).send({ detail: 'Not found.' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting of the server, read from the environment in this one place.
+ * The README's "Configuration" table lists the same names and defaults.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.string().optional(),
+  SECRET_KEY: z.string().min(32).optional(),
+  JWT_ALGORITHM: z.enum(['HS256', 'HS384', 'HS512']).default('HS256'),
+  ACCESS_TOKEN_MINUTES: z.coerce.number().int().positive().default(30),
+  REFRESH_TOKEN_DAYS: z.coerce.number().int().positive().default(7),
+  PASSWORD_RESET_MINUTES: z.coerce.number().int().positive().default(60),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Paddock <no-reply@paddock.local>'),
+  REGISTER_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  LOGIN_IP_RATE_LIMIT: z.coerce.number().int().positive().default(100),
+  PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  PASSWORD_RESET_IP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_F1: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'SECRET_KEY' | 'PUBLIC_URL' | 'WEB_DIST'> {
+  SECRET_KEY: string;
+  PUBLIC_URL: string;
+  /** Folder of the built web app, or null to serve the API only. */
+  WEB_DIST: string | null;
+}
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+
+/** SECRET_KEY, when unset, is generated once and kept in DATA_DIR so tokens survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret_key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(overrides.DATA_DIR ?? e.DATA_DIR);
+  const defaultDist = path.resolve(serverRoot, '../web/dist');
+  return {
+    ...e,
+    DATA_DIR: dataDir,
+    SECRET_KEY: overrides.SECRET_KEY ?? e.SECRET_KEY ?? persistentSecret(dataDir),
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    WEB_DIST: e.WEB_DIST ? path.resolve(e.WEB_DIST) : existsSync(defaultDist) ? defaultDist : null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { Database } from './client.ts';
+
+export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+
+/**
+ * Brings the schema up to date. drizzle-kit never emits CREATE EXTENSION, and the search indexes
+ * need pg_trgm and unaccent, so they are created first (PGlite ships them as contrib modules).
+ */
+export async function migrateDatabase(database: Database): Promise<void> {
+  await database.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
+  await database.db.execute(sql`CREATE EXTENSION IF NOT EXISTS unaccent`);
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+  } else {
+    await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
+  }
+}

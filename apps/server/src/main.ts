@@ -1,0 +1,33 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { prepareData } from './startup.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await migrateDatabase(database);
+const app = await buildApp(config, { database });
+await prepareData(app);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        app.log.error(err);
+        process.exit(1);
+      });
+  });
+}
+
+await app.listen({ port: config.PORT, host: config.HOST });
+const where = database.kind === 'pglite' ? `embedded PGlite in ${database.location}` : `PostgreSQL at ${database.location}`;
+console.log(`\nPaddock is running on ${config.PUBLIC_URL}\n  data: ${where}\n  files: ${config.DATA_DIR}\n`);
+if (!config.WEB_DIST) console.log('  (web app not built: run `npm run build` to serve it here)\n');

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError, unauthorized } from '../lib/errors.ts';
+import { createTokenService, InvalidTokenError, type TokenService } from '../modules/auth/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+  }
+  interface FastifyRequest {
+    /** The signed-in user's id, or null for a guest. */
+    userId: number | null;
+  }
+}
+
+const invalidToken = () =>
+  new HttpError(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
+
+/**
+ * Reads `Authorization: Bearer <access>` on every request. A guest has userId null; a present but
+ * invalid or expired token is a 401 even on public routes, so the client refreshes and retries.
+ */
+export const authenticatePlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('tokens', createTokenService(app.config));
+  app.decorateRequest('userId', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header || !request.url.startsWith('/api/')) return;
+    const [scheme, token] = header.split(' ');
+    if (scheme !== 'Bearer' || !token) return;
+    try {
+      request.userId = (await app.tokens.verify(token, 'access')).userId;
+    } catch (err) {
+      if (err instanceof InvalidTokenError) throw invalidToken();
+      throw err;
+    }
+  });
+});
+
+/** The signed-in user's id; a guest gets the DRF 401. */
+export function requireUser(request: FastifyRequest): number {
+  if (request.userId === null) throw unauthorized();
+  return request.userId;
+}

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the API host', () => {
+  it('answers health with the database it runs on', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
+  });
+
+  it('answers an unknown API path with the DRF 404 shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('serves the OpenAPI description', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ info: { title: string } }>().info.title).toBe('Paddock API');
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
