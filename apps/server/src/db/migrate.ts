@@ -9,12 +9,17 @@ import type { Database } from './client.ts';
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 /**
- * Brings the schema up to date. drizzle-kit never emits CREATE EXTENSION, and the search indexes
- * need pg_trgm and unaccent, so they are created first (PGlite ships them as contrib modules).
+ * Brings the schema up to date. drizzle-kit never emits CREATE EXTENSION or functions, and the search
+ * indexes need pg_trgm, unaccent and an IMMUTABLE wrapper of unaccent (the extension's own function
+ * is only STABLE, so it cannot appear in an index expression), so those come first.
  */
 export async function migrateDatabase(database: Database): Promise<void> {
   await database.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
   await database.db.execute(sql`CREATE EXTENSION IF NOT EXISTS unaccent`);
+  await database.db.execute(sql`
+    CREATE OR REPLACE FUNCTION f_unaccent(text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+    AS $fn$ SELECT public.unaccent('public.unaccent'::regdictionary, $1) $fn$`);
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
   } else {

@@ -1,0 +1,319 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * Formula 1 history, imported from F1DB (CC BY 4.0). Ids are F1DB's: numeric race ids, slug ids for
+ * drivers, constructors (our "teams"), circuits, grands prix and countries. Positions keep F1DB's
+ * text ("1", "DNF", "DSQ", "NC", ...) in position_text, the numeric place (or null) in position_number,
+ * and the row order of the classification in position_order.
+ */
+
+/** `f_unaccent(lower(x))` expression indexes back the accent- and case-insensitive search. */
+const searchable = (col: unknown) => sql`f_unaccent(lower(${col})) gin_trgm_ops`;
+
+export const countries = pgTable('countries', {
+  id: text('id').primaryKey(),
+  alpha2Code: text('alpha2_code'),
+  alpha3Code: text('alpha3_code'),
+  name: text('name').notNull(),
+  demonym: text('demonym'),
+});
+
+export const circuits = pgTable(
+  'circuits',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    fullName: text('full_name').notNull(),
+    placeName: text('place_name').notNull(),
+    countryId: text('country_id')
+      .notNull()
+      .references(() => countries.id),
+    type: text('type'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    length: doublePrecision('length'),
+    turns: integer('turns'),
+  },
+  (t) => [
+    index('circuits_name_trgm').using('gin', searchable(t.name)),
+    index('circuits_place_trgm').using('gin', searchable(t.placeName)),
+  ],
+);
+
+export const grandsPrix = pgTable('grands_prix', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  fullName: text('full_name').notNull(),
+  shortName: text('short_name').notNull(),
+  countryId: text('country_id').references(() => countries.id),
+});
+
+export const seasons = pgTable('seasons', {
+  year: integer('year').primaryKey(),
+});
+
+export const races = pgTable(
+  'races',
+  {
+    id: integer('id').primaryKey(),
+    year: integer('year')
+      .notNull()
+      .references(() => seasons.year),
+    round: integer('round').notNull(),
+    date: date('date').notNull(),
+    /** UTC start time ("15:00") when F1DB knows it; most historical races have none. */
+    time: text('time'),
+    /** date + time in UTC, or the date at 12:00 UTC when the time is unknown. */
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    grandPrixId: text('grand_prix_id')
+      .notNull()
+      .references(() => grandsPrix.id),
+    officialName: text('official_name').notNull(),
+    circuitId: text('circuit_id')
+      .notNull()
+      .references(() => circuits.id),
+    laps: integer('laps'),
+    distance: doublePrecision('distance'),
+    courseLength: doublePrecision('course_length'),
+    turns: integer('turns'),
+    qualifyingFormat: text('qualifying_format'),
+    sprintRaceDate: date('sprint_race_date'),
+    /** Set by the importer and the sync once a classification exists. */
+    hasResults: boolean('has_results').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('races_year_round_key').on(t.year, t.round),
+    index('races_starts_at_idx').on(t.startsAt),
+    index('races_circuit_idx').on(t.circuitId),
+    index('races_grand_prix_idx').on(t.grandPrixId),
+    index('races_official_name_trgm').using('gin', searchable(t.officialName)),
+  ],
+);
+
+export const drivers = pgTable(
+  'drivers',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    fullName: text('full_name').notNull(),
+    abbreviation: text('abbreviation'),
+    permanentNumber: text('permanent_number'),
+    gender: text('gender'),
+    dateOfBirth: date('date_of_birth'),
+    dateOfDeath: date('date_of_death'),
+    placeOfBirth: text('place_of_birth'),
+    nationalityCountryId: text('nationality_country_id').references(() => countries.id),
+  },
+  (t) => [
+    index('drivers_name_trgm').using('gin', searchable(t.name)),
+    index('drivers_full_name_trgm').using('gin', searchable(t.fullName)),
+  ],
+);
+
+export const constructors = pgTable(
+  'constructors',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    fullName: text('full_name').notNull(),
+    countryId: text('country_id').references(() => countries.id),
+    /** Facts F1DB lacks, from the project's own team data file. */
+    teamPrincipal: text('team_principal'),
+    colour: text('colour'),
+  },
+  (t) => [
+    index('constructors_name_trgm').using('gin', searchable(t.name)),
+    index('constructors_full_name_trgm').using('gin', searchable(t.fullName)),
+  ],
+);
+
+/** Who drove for whom in a season (F1DB entrants), with the rounds driven ("1-24", "3,5-7"). */
+export const seasonDrivers = pgTable(
+  'season_drivers',
+  {
+    year: integer('year')
+      .notNull()
+      .references(() => seasons.year),
+    constructorId: text('constructor_id')
+      .notNull()
+      .references(() => constructors.id),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    engineManufacturerId: text('engine_manufacturer_id'),
+    rounds: text('rounds'),
+    testDriver: boolean('test_driver').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.year, t.constructorId, t.driverId] }),
+    index('season_drivers_driver_idx').on(t.driverId, t.year),
+  ],
+);
+
+/** Race and sprint classifications; session is 'RACE' or 'SPRINT_RACE'. */
+export const raceResults = pgTable(
+  'race_results',
+  {
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    session: text('session', { enum: ['RACE', 'SPRINT_RACE'] }).notNull(),
+    positionOrder: integer('position_order').notNull(),
+    positionText: text('position_text').notNull(),
+    positionNumber: integer('position_number'),
+    driverNumber: text('driver_number'),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    constructorId: text('constructor_id')
+      .notNull()
+      .references(() => constructors.id),
+    engineManufacturerId: text('engine_manufacturer_id'),
+    laps: integer('laps'),
+    time: text('time'),
+    gap: text('gap'),
+    reasonRetired: text('reason_retired'),
+    points: doublePrecision('points'),
+    gridPositionText: text('grid_position_text'),
+    gridPositionNumber: integer('grid_position_number'),
+    polePosition: boolean('pole_position').notNull().default(false),
+    fastestLap: boolean('fastest_lap').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.raceId, t.session, t.positionOrder] }),
+    index('race_results_driver_idx').on(t.driverId, t.session),
+    index('race_results_constructor_idx').on(t.constructorId, t.session),
+  ],
+);
+
+export const qualifyingResults = pgTable(
+  'qualifying_results',
+  {
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    positionOrder: integer('position_order').notNull(),
+    positionText: text('position_text').notNull(),
+    positionNumber: integer('position_number'),
+    driverNumber: text('driver_number'),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    constructorId: text('constructor_id')
+      .notNull()
+      .references(() => constructors.id),
+    time: text('time'),
+    q1: text('q1'),
+    q2: text('q2'),
+    q3: text('q3'),
+    gap: text('gap'),
+    laps: integer('laps'),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.positionOrder] }), index('qualifying_driver_idx').on(t.driverId)],
+);
+
+export const startingGrid = pgTable(
+  'starting_grid',
+  {
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    positionOrder: integer('position_order').notNull(),
+    positionText: text('position_text').notNull(),
+    positionNumber: integer('position_number'),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    constructorId: text('constructor_id')
+      .notNull()
+      .references(() => constructors.id),
+    gridPenalty: text('grid_penalty'),
+    time: text('time'),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.positionOrder] })],
+);
+
+export const fastestLaps = pgTable(
+  'fastest_laps',
+  {
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    positionOrder: integer('position_order').notNull(),
+    positionText: text('position_text').notNull(),
+    positionNumber: integer('position_number'),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    constructorId: text('constructor_id')
+      .notNull()
+      .references(() => constructors.id),
+    lap: integer('lap'),
+    time: text('time'),
+    gap: text('gap'),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.positionOrder] })],
+);
+
+/** Championship standings: after each race (race_id set) and final per season (race_id null). */
+export const driverStandings = pgTable(
+  'driver_standings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    year: integer('year')
+      .notNull()
+      .references(() => seasons.year),
+    raceId: integer('race_id').references(() => races.id, { onDelete: 'cascade' }),
+    positionOrder: integer('position_order').notNull(),
+    positionText: text('position_text').notNull(),
+    positionNumber: integer('position_number'),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    points: doublePrecision('points').notNull(),
+  },
+  (t) => [
+    uniqueIndex('driver_standings_key').on(t.year, sql`coalesce(${t.raceId}, 0)`, t.positionOrder),
+    index('driver_standings_driver_idx').on(t.driverId, t.year),
+    index('driver_standings_race_idx').on(t.raceId),
+  ],
+);
+
+export const constructorStandings = pgTable(
+  'constructor_standings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    year: integer('year')
+      .notNull()
+      .references(() => seasons.year),
+    raceId: integer('race_id').references(() => races.id, { onDelete: 'cascade' }),
+    positionOrder: integer('position_order').notNull(),
+    positionText: text('position_text').notNull(),
+    positionNumber: integer('position_number'),
+    constructorId: text('constructor_id')
+      .notNull()
+      .references(() => constructors.id),
+    engineManufacturerId: text('engine_manufacturer_id'),
+    points: doublePrecision('points').notNull(),
+  },
+  (t) => [
+    uniqueIndex('constructor_standings_key').on(t.year, sql`coalesce(${t.raceId}, 0)`, t.positionOrder),
+    index('constructor_standings_constructor_idx').on(t.constructorId, t.year),
+    index('constructor_standings_race_idx').on(t.raceId),
+  ],
+);
