@@ -1,0 +1,277 @@
+import { z } from 'zod';
+
+/*
+ * Formula 1 payloads (spec §3 Race, Driver, Team; api-decisions "Formula 1 data").
+ * Ids: races are F1DB's integers; drivers, teams and circuits F1DB's slugs.
+ * `country_code` is the ISO 3166-1 alpha-2 code (for flags), null when F1DB has none.
+ */
+
+export const countryCodeSchema = z.string().nullable();
+
+export const circuitRefSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.string(),
+  country: z.string(),
+  country_code: countryCodeSchema,
+});
+
+export const driverRefSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  short_name: z.string(),
+  country_code: countryCodeSchema,
+});
+export type DriverRef = z.infer<typeof driverRefSchema>;
+
+export const teamRefSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  colour: z.string().nullable(),
+});
+export type TeamRef = z.infer<typeof teamRefSchema>;
+
+/** The race of lists, cards and search (spec §3 Race plus api-decisions additions). */
+export const raceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  official_name: z.string(),
+  season: z.object({ year: z.number().int() }),
+  round_number: z.number().int(),
+  circuit_name: z.string(),
+  location: z.string(),
+  country: z.string(),
+  country_code: countryCodeSchema,
+  circuit: circuitRefSchema,
+  /** Race start, ISO 8601 UTC. When `time_known` is false only the day is known (time set to 12:00 UTC). */
+  date: z.string(),
+  time_known: z.boolean(),
+  is_completed: z.boolean(),
+  has_results: z.boolean(),
+  average_rating: z.number().nullable(),
+  review_count: z.number().int(),
+});
+export type Race = z.infer<typeof raceSchema>;
+
+export const podiumEntrySchema = z.object({
+  position: z.number().int(),
+  driver: driverRefSchema,
+  team: teamRefSchema,
+});
+
+export const raceDetailSchema = raceSchema.extend({
+  laps: z.number().int().nullable(),
+  distance_km: z.number().nullable(),
+  circuit_details: z.object({
+    full_name: z.string(),
+    type: z.string().nullable(),
+    length_km: z.number().nullable(),
+    turns: z.number().int().nullable(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+  }),
+  has_sprint: z.boolean(),
+  winner: podiumEntrySchema.nullable(),
+  podium: z.array(podiumEntrySchema),
+  rating_distribution: z.record(z.enum(['1', '2', '3', '4', '5']), z.number().int()),
+  previous_race_id: z.number().int().nullable(),
+  next_race_id: z.number().int().nullable(),
+  /** Signed-in viewers only (false / null for guests). */
+  is_watched: z.boolean(),
+  user_review_id: z.number().int().nullable(),
+});
+export type RaceDetail = z.infer<typeof raceDetailSchema>;
+
+export const classificationRowSchema = z.object({
+  position: z.string(),
+  position_number: z.number().int().nullable(),
+  driver: driverRefSchema,
+  team: teamRefSchema,
+  number: z.string().nullable(),
+  grid: z.string().nullable(),
+  laps: z.number().int().nullable(),
+  /** Winner's race time, others' gap ("+5.123", "+1 lap"), or null. */
+  time: z.string().nullable(),
+  status: z.string(),
+  points: z.number().nullable(),
+  fastest_lap: z.boolean(),
+});
+export type ClassificationRow = z.infer<typeof classificationRowSchema>;
+
+export const qualifyingRowSchema = z.object({
+  position: z.string(),
+  position_number: z.number().int().nullable(),
+  driver: driverRefSchema,
+  team: teamRefSchema,
+  q1: z.string().nullable(),
+  q2: z.string().nullable(),
+  q3: z.string().nullable(),
+  time: z.string().nullable(),
+});
+
+export const fastestLapSchema = z.object({
+  driver: driverRefSchema,
+  team: teamRefSchema,
+  lap: z.number().int().nullable(),
+  time: z.string().nullable(),
+});
+
+export const raceResultsSchema = z.object({
+  race_id: z.number().int(),
+  classification: z.array(classificationRowSchema),
+  sprint: z.array(classificationRowSchema),
+  qualifying: z.array(qualifyingRowSchema),
+  fastest_lap: fastestLapSchema.nullable(),
+});
+export type RaceResults = z.infer<typeof raceResultsSchema>;
+
+export const raceListQuerySchema = z.object({
+  season: z.coerce.number().int().min(1950).max(2100).optional(),
+  search: z.string().trim().max(100).optional(),
+  reviewable_only: z.enum(['true', 'false']).optional(),
+  exclude_reviewed: z.enum(['true', 'false']).optional(),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
+
+export const thoughtStatusSchema = z.object({
+  is_open: z.boolean(),
+  opens_in_seconds: z.number().int(),
+  closes_in_seconds: z.number().int().nullable(),
+});
+export type ThoughtStatus = z.infer<typeof thoughtStatusSchema>;
+
+export const activeThoughtsSchema = z
+  .object({ race: raceSchema, status: thoughtStatusSchema })
+  .nullable();
+export type ActiveThoughts = z.infer<typeof activeThoughtsSchema>;
+
+/** Spec §3 Driver (id, full_name, short_name, country) plus list extras. */
+export const driverSchema = driverRefSchema.extend({
+  country: z.string(),
+  number: z.string().nullable(),
+  abbreviation: z.string().nullable(),
+  current_team: teamRefSchema.nullable(),
+});
+export type Driver = z.infer<typeof driverSchema>;
+
+export const careerFiguresSchema = z.object({
+  starts: z.number().int(),
+  wins: z.number().int(),
+  podiums: z.number().int(),
+  poles: z.number().int(),
+  fastest_laps: z.number().int(),
+  points: z.number(),
+  championships: z.number().int(),
+});
+export type CareerFigures = z.infer<typeof careerFiguresSchema>;
+
+export const driverSeasonSchema = z.object({
+  year: z.number().int(),
+  teams: z.array(teamRefSchema),
+  position: z.number().int().nullable(),
+  points: z.number(),
+  starts: z.number().int(),
+  wins: z.number().int(),
+  podiums: z.number().int(),
+  best_finish: z.number().int().nullable(),
+});
+
+export const raceLinkSchema = z.object({ id: z.number().int(), name: z.string(), year: z.number().int() });
+
+export const driverDetailSchema = driverSchema.extend({
+  legal_name: z.string(),
+  date_of_birth: z.string().nullable(),
+  date_of_death: z.string().nullable(),
+  place_of_birth: z.string().nullable(),
+  career: careerFiguresSchema,
+  seasons: z.array(driverSeasonSchema),
+  first_race: raceLinkSchema.nullable(),
+  last_race: raceLinkSchema.nullable(),
+});
+export type DriverDetail = z.infer<typeof driverDetailSchema>;
+
+/** Spec §3 Team (id, name, country, team_principal) plus list extras. */
+export const teamSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  full_name: z.string(),
+  country: z.string(),
+  country_code: countryCodeSchema,
+  team_principal: z.string().nullable(),
+  colour: z.string().nullable(),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+export const teamSeasonSchema = z.object({
+  year: z.number().int(),
+  position: z.number().int().nullable(),
+  points: z.number(),
+  wins: z.number().int(),
+  podiums: z.number().int(),
+  drivers: z.array(driverRefSchema),
+});
+
+export const teamDetailSchema = teamSchema.extend({
+  current_drivers: z.array(driverSchema),
+  career: careerFiguresSchema.extend({ entries: z.number().int() }),
+  seasons: z.array(teamSeasonSchema),
+  first_race: raceLinkSchema.nullable(),
+  last_race: raceLinkSchema.nullable(),
+});
+export type TeamDetail = z.infer<typeof teamDetailSchema>;
+
+export const seasonSummarySchema = z.object({
+  year: z.number().int(),
+  race_count: z.number().int(),
+  completed_races: z.number().int(),
+  driver_champion: driverRefSchema.nullable(),
+  constructor_champion: teamRefSchema.nullable(),
+});
+export type SeasonSummary = z.infer<typeof seasonSummarySchema>;
+
+export const driverStandingSchema = z.object({
+  position: z.number().int().nullable(),
+  driver: driverRefSchema,
+  teams: z.array(teamRefSchema),
+  points: z.number(),
+  wins: z.number().int(),
+});
+export const constructorStandingSchema = z.object({
+  position: z.number().int().nullable(),
+  team: teamRefSchema,
+  points: z.number(),
+  wins: z.number().int(),
+});
+
+export const communityRaceSchema = z.object({
+  race: raceSchema,
+  review_count: z.number().int(),
+  average_rating: z.number().nullable(),
+});
+
+export const seasonStatsSchema = z.object({
+  season: z.number().int(),
+  total_races: z.number().int(),
+  completed_races: z.number().int(),
+  driver_standings: z.array(driverStandingSchema),
+  constructor_standings: z.array(constructorStandingSchema),
+  /** Cumulative points after each round with results, for the top drivers of the standings. */
+  points_progression: z.object({
+    rounds: z.array(z.object({ round: z.number().int(), race_id: z.number().int(), name: z.string() })),
+    drivers: z.array(z.object({ driver: driverRefSchema, team_colour: z.string().nullable(), points: z.array(z.number()) })),
+  }),
+  community: z.object({
+    most_reviewed: z.array(communityRaceSchema),
+    top_rated: z.array(communityRaceSchema),
+  }),
+});
+export type SeasonStats = z.infer<typeof seasonStatsSchema>;
+
+export const seasonRaceResultSchema = z.object({
+  race: raceSchema,
+  podium: z.array(podiumEntrySchema),
+});
+export type SeasonRaceResult = z.infer<typeof seasonRaceResultSchema>;
+
+export const seasonQuerySchema = z.object({ season: z.coerce.number().int().min(1950).max(2100) });

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { countryCodeSchema } from './f1.ts';
+
+export const SEARCH_MIN_LENGTH = 2;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export const searchQuerySchema = z.object({
+  q: z.string().max(100).default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(8),
+});
+
+export const searchRaceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  season: z.object({ year: z.number().int() }),
+  location: z.string(),
+  circuit_name: z.string(),
+  country_code: countryCodeSchema,
+  date: z.string(),
+  is_completed: z.boolean(),
+});
+export const searchDriverSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  short_name: z.string(),
+  country: z.string(),
+  country_code: countryCodeSchema,
+});
+export const searchTeamSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  country: z.string(),
+  country_code: countryCodeSchema,
+  team_principal: z.string().nullable(),
+});
+export const searchUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  profile_picture: z.string().nullable(),
+});
+
+/** Spec §3 Search result: races, drivers, teams, users arrays, best match first. */
+export const searchResultSchema = z.object({
+  races: z.array(searchRaceSchema),
+  drivers: z.array(searchDriverSchema),
+  teams: z.array(searchTeamSchema),
+  users: z.array(searchUserSchema),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
