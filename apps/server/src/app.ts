@@ -20,6 +20,7 @@ import { configureValidationMessages, registerErrorHandler } from './lib/errors.
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { modules } from './modules/index.ts';
+import { mediaPlugin } from './modules/users/media.ts';
 
 export interface AppDeps {
   database: Database;
@@ -108,18 +109,34 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await app.register(mod.plugin, { prefix: `${API_PREFIX}${mod.prefix}` });
   }
 
+  // Uploaded files live outside the API prefix, at /media/...
+  await app.register(mediaPlugin);
+
   app.get(`${API_PREFIX}/health/`, { schema: { hide: true } }, async () => ({
     status: 'ok',
     database: deps.database.kind,
   }));
 
-  if (config.WEB_DIST && existsSync(path.join(config.WEB_DIST, 'index.html'))) {
-    await registerWebApp(app, config.WEB_DIST);
-  }
+  const webDist = config.WEB_DIST && existsSync(path.join(config.WEB_DIST, 'index.html')) ? config.WEB_DIST : null;
+  if (webDist) await registerWebApp(app, webDist);
+  app.setNotFoundHandler((req, reply) => {
+    if (webDist && wantsWebPage(req.method, req.url, req.headers.accept)) {
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: 'Not found.' });
+  });
   return app;
 }
 
-/** Serves the built React app; every non-API path falls back to index.html for client routing. */
+/** Client-side routes get index.html; API paths, other methods and missing asset files get a 404. */
+function wantsWebPage(method: string, url: string, accept = ''): boolean {
+  if (url.startsWith(API_PREFIX) || url.startsWith('/media/')) return false;
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const pathname = url.split('?')[0] ?? '';
+  return !path.extname(pathname) || accept.includes('text/html');
+}
+
+/** Serves the built React app; fingerprinted assets are cached for a year. */
 async function registerWebApp(app: FastifyInstance, dist: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: dist,
@@ -127,19 +144,14 @@ async function registerWebApp(app: FastifyInstance, dist: string): Promise<void>
     index: false,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
-      // Vite fingerprints everything under assets/, so those files never change.
+      // Vite fingerprints everything under assets/, so those files never change; the page itself
+      // must be revalidated so a new deploy is picked up at once.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      const page = path.basename(filePath) === 'index.html';
+      reply.header(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : page ? 'no-cache' : 'public, max-age=3600',
+      );
     },
-  });
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith(API_PREFIX) || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return reply.code(404).send({ detail: 'Not found.' });
-    }
-    const accept = req.headers.accept ?? '';
-    if (path.extname(req.url.split('?')[0] ?? '') && !accept.includes('text/html')) {
-      return reply.code(404).send({ detail: 'Not found.' });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -1,8 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { dropExpiredSession } from './lib/session.ts';
+import './index.css';
 
-createRoot(document.getElementById('root')!).render(
+dropExpiredSession();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
   <StrictMode>
-    <p>Paddock</p>
+    <App />
   </StrictMode>,
 );

@@ -66,10 +66,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'A server error occurred.' });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ detail: 'Not found.' });
-  });
 }
 
 /** DRF's wording for the commonest field errors, so the web client can show them as they are. */

@@ -1,0 +1,81 @@
+import { throttled } from './errors.ts';
+
+/** How many events a key has seen in its current window, and when that window ends (epoch ms). */
+export interface WindowCount {
+  count: number;
+  resetAt: number;
+}
+
+/**
+ * Fixed-window counters. The in-memory store serves one process; with several instances behind a
+ * load balancer a shared store (Redis: INCR + PEXPIRE NX, DEL) implements the same two calls.
+ */
+export interface CounterStore {
+  increment(key: string, windowMs: number): Promise<WindowCount>;
+  clear(key: string): Promise<void>;
+}
+
+const SWEEP_EVERY_MS = 60_000;
+
+export function createMemoryCounterStore(now: () => number = Date.now): CounterStore {
+  const windows = new Map<string, WindowCount>();
+  let nextSweep = now() + SWEEP_EVERY_MS;
+
+  // Expired windows are dropped lazily so the map cannot grow with one entry per IP ever seen.
+  function sweep(at: number) {
+    if (at < nextSweep) return;
+    nextSweep = at + SWEEP_EVERY_MS;
+    for (const [key, w] of windows) if (w.resetAt <= at) windows.delete(key);
+  }
+
+  return {
+    async increment(key, windowMs) {
+      const at = now();
+      sweep(at);
+      let w = windows.get(key);
+      if (!w || w.resetAt <= at) {
+        w = { count: 0, resetAt: at + windowMs };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      return { ...w };
+    },
+    async clear(key) {
+      windows.delete(key);
+    },
+  };
+}
+
+export interface LimitRule {
+  /** Namespaces the keys of this rule in the shared store. */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+/** One named limit over a counter store; every refusal is the DRF 429 with Retry-After. */
+export class FixedWindowLimit {
+  constructor(
+    private readonly store: CounterStore,
+    private readonly rule: LimitRule,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private key(subject: string) {
+    return `${this.rule.name}:${subject}`;
+  }
+
+  private refuse(w: WindowCount): never {
+    throw throttled((w.resetAt - this.now()) / 1000);
+  }
+
+  /** Counts this request and refuses it when the window already held `max`. */
+  async consume(subject: string): Promise<void> {
+    const w = await this.store.increment(this.key(subject), this.rule.windowMs);
+    if (w.count > this.rule.max) this.refuse(w);
+  }
+
+  async reset(subject: string): Promise<void> {
+    await this.store.clear(this.key(subject));
+  }
+}

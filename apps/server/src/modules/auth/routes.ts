@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authResponseSchema,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  okSchema,
+  refreshBodySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  tokenPairSchema,
+} from '@paddock/contract';
+import { createMemoryCounterStore } from '../../lib/throttle.ts';
+import { clock } from './clock.ts';
+import { createAuthService, RESET_MAIL_SENT } from './service.ts';
+
+/** DRF error bodies as documented; loose enough that no error we send can fail serialization. */
+const errorBody = (description: string) =>
+  z.record(z.string(), z.union([z.string(), z.array(z.string())])).describe(description);
+const badInput = errorBody('Field errors `{"field": ["message"]}` or `{"detail": "..."}` for a malformed body.');
+const throttledBody = errorBody(
+  'Throttled: `{"detail": "Request was throttled. Expected available in N seconds."}` with a Retry-After header.',
+);
+const tokenError = errorBody('`{"detail": "...", "code": "token_not_valid"}`');
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // In-memory counters serve one instance; a shared store replaces this for several instances.
+  const auth = createAuthService({
+    db: app.database.db,
+    config: app.config,
+    tokens: app.tokens,
+    mailer: app.mailer,
+    log: app.log,
+    counters: createMemoryCounterStore(() => clock.now()),
+  });
+  app.addHook('onClose', async () => auth.drainMail());
+
+  app.post(
+    '/register/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account',
+        description:
+          'Creates an account and signs it in. username: 3-30 letters, digits, `_` or `.`, unique ignoring case; email unique ignoring case; password 8-128 characters, not entirely numeric, not a common password, not similar to the username. Throttled per client IP (REGISTER_RATE_LIMIT attempts per hour).',
+        body: registerBodySchema,
+        response: { 201: authResponseSchema, 400: badInput, 429: throttledBody },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await auth.register(request.ip, request.body)),
+  );
+
+  app.post(
+    '/login/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in',
+        description:
+          '`username` may be the username or the email, both ignoring case. Returns an access token (ACCESS_TOKEN_MINUTES) and a refresh token (REFRESH_TOKEN_DAYS). Throttled per client IP (LOGIN_IP_RATE_LIMIT attempts per 15 minutes) and per account (LOGIN_RATE_LIMIT failed attempts per 15 minutes; past it even the right password gets 429 until the window ends).',
+        body: loginBodySchema,
+        response: {
+          200: tokenPairSchema,
+          400: badInput,
+          401: errorBody('`{"detail": "No active account found with the given credentials"}`'),
+          429: throttledBody,
+        },
+      },
+    },
+    async (request) => auth.login(request.ip, request.body),
+  );
+
+  app.post(
+    '/token-refresh/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a refresh token for a new pair',
+        description:
+          'Refresh tokens rotate: the presented one is revoked and a new access and refresh token are returned. Presenting a revoked refresh token again (`Token is blacklisted`) revokes every refresh token of its user.',
+        body: refreshBodySchema,
+        response: { 200: tokenPairSchema, 400: badInput, 401: tokenError },
+      },
+    },
+    async (request) => auth.refresh(request.body.refresh),
+  );
+
+  app.post(
+    '/logout/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out',
+        description: 'Revokes the given refresh token. Signing out with a token that is already revoked also succeeds.',
+        body: refreshBodySchema,
+        response: { 200: okSchema, 400: badInput, 401: tokenError },
+      },
+    },
+    async (request) => {
+      await auth.logout(request.body.refresh);
+      return { detail: 'Successfully logged out.' };
+    },
+  );
+
+  app.post(
+    '/forgot-password/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link',
+        description: `Answers the same whether or not an account has that email; if one does, mails \`{PUBLIC_URL}/reset-password/{uid}/{token}\`. The link expires after PASSWORD_RESET_MINUTES and works once. Throttled per email (PASSWORD_RESET_RATE_LIMIT per hour) and per client IP (PASSWORD_RESET_IP_RATE_LIMIT forgot and reset requests per hour).`,
+        body: forgotPasswordBodySchema,
+        response: { 200: okSchema, 400: badInput, 429: throttledBody },
+      },
+    },
+    async (request) => {
+      await auth.forgotPassword(request.ip, request.body.email);
+      return { detail: RESET_MAIL_SENT };
+    },
+  );
+
+  app.post(
+    '/reset-password/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password from a reset link',
+        description:
+          'Takes uid and token from the mailed link. A bad, used or expired link is a 400 `{"detail": "The reset link is invalid or has expired."}`; the new password follows the registration rules (field errors on `password`). Signs the account out everywhere (all refresh tokens revoked). Shares the per-IP limit with forgot-password.',
+        body: resetPasswordBodySchema,
+        response: { 200: okSchema, 400: badInput, 429: throttledBody },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.ip, request.body);
+      return { detail: 'Your password has been reset.' };
+    },
+  );
+};

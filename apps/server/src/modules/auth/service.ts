@@ -1,0 +1,245 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CurrentUser, LoginBody, RegisterBody, ResetPasswordBody, TokenPair } from '@paddock/contract';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, fieldErrors, HttpError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { FixedWindowLimit, type CounterStore } from '../../lib/throttle.ts';
+import { getCurrentUser } from '../users/service.ts';
+import { clock } from './clock.ts';
+import { hashPassword, isUsableHash, passwordProblems, verifyPassword } from './passwords.ts';
+import {
+  deleteExpiredRefreshTokens,
+  findByEmail,
+  findById,
+  findByLogin,
+  findRefreshToken,
+  insertRefreshToken,
+  insertUser,
+  replacePasswordHash,
+  revokeAllRefreshTokens,
+  revokeLiveRefreshToken,
+  takenIdentifiers,
+  type Credentials,
+} from './queries.ts';
+import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './reset-tokens.ts';
+import { InvalidTokenError, type TokenService } from './tokens.ts';
+
+export const USERNAME_TAKEN = 'A user with that username already exists.';
+export const EMAIL_TAKEN = 'A user with that email already exists.';
+export const NO_ACTIVE_ACCOUNT = 'No active account found with the given credentials';
+export const RESET_LINK_INVALID = 'The reset link is invalid or has expired.';
+export const RESET_MAIL_SENT = 'If an account exists for that email, a password reset link has been sent.';
+
+const tokenInvalid = () =>
+  new HttpError(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
+const tokenBlacklisted = () => new HttpError(401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  tokens: TokenService;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  counters: CounterStore;
+}
+
+/** The unique index a failed insert hit, if it was a unique violation (PostgreSQL and PGlite alike). */
+function violatedUniqueIndex(err: unknown): string | null {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    const pgError = e as Error & { code?: unknown; constraint?: unknown };
+    if (pgError.code === '23505') return typeof pgError.constraint === 'string' ? pgError.constraint : '';
+  }
+  return null;
+}
+
+export function createAuthService(deps: AuthDeps) {
+  const { db, config, tokens, mailer, log } = deps;
+  const now = () => clock.now();
+  const limit = (name: string, max: number, windowMs: number) =>
+    new FixedWindowLimit(deps.counters, { name, max, windowMs }, now);
+
+  const limits = {
+    // REGISTER_RATE_LIMIT: registration attempts per client IP per hour. Failed attempts count as
+    // well, so the "already exists" answers cannot be used to list accounts quickly.
+    register: limit('register-ip', config.REGISTER_RATE_LIMIT, HOUR),
+    // LOGIN_IP_RATE_LIMIT: login attempts per client IP per 15 minutes, right or wrong, against
+    // password spraying across many accounts from one address.
+    loginIp: limit('login-ip', config.LOGIN_IP_RATE_LIMIT, 15 * MINUTE),
+    // LOGIN_RATE_LIMIT: failed logins per account per 15 minutes, against guessing one account's
+    // password from many addresses. A success clears the count; once the limit is reached even the
+    // right password is refused until the window ends, so the limit cannot be probed for a hit.
+    // Unknown names are counted the same way, so a 429 does not reveal whether an account exists.
+    loginAccount: limit('login-account', config.LOGIN_RATE_LIMIT, 15 * MINUTE),
+    // PASSWORD_RESET_RATE_LIMIT: reset mails requested per email address per hour, so nobody can
+    // flood someone's inbox. Counted whether or not the address has an account, for the same reason.
+    resetMail: limit('reset-mail', config.PASSWORD_RESET_RATE_LIMIT, HOUR),
+    // PASSWORD_RESET_IP_RATE_LIMIT: forgot-password and reset-password requests together per client
+    // IP per hour, against guessing reset tokens and probing addresses.
+    resetIp: limit('reset-ip', config.PASSWORD_RESET_IP_RATE_LIMIT, HOUR),
+  };
+
+  const pendingMails = new Set<Promise<void>>();
+
+  async function issuePair(userId: number, tx: Db = db): Promise<TokenPair> {
+    const at = Date.now();
+    const [access, refresh] = await Promise.all([
+      tokens.sign(userId, 'access', at),
+      tokens.sign(userId, 'refresh', at),
+    ]);
+    await insertRefreshToken(tx, refresh.jti, userId, refresh.expiresAt);
+    return { access: access.token, refresh: refresh.token };
+  }
+
+  async function verifyRefresh(token: string) {
+    try {
+      return await tokens.verify(token, 'refresh');
+    } catch (err) {
+      if (err instanceof InvalidTokenError) throw tokenInvalid();
+      throw err;
+    }
+  }
+
+  function resetMailText(user: Credentials, url: string): string {
+    return [
+      `Hello ${user.username},`,
+      '',
+      'Someone, hopefully you, asked to reset the password of your Paddock account.',
+      `Open this link within ${config.PASSWORD_RESET_MINUTES} minutes to choose a new password:`,
+      '',
+      url,
+      '',
+      'The link works once. If you did not ask for it, ignore this mail: your password stays as it is.',
+    ].join('\n');
+  }
+
+  /**
+   * Sent after the response: waiting for SMTP would make answers for existing addresses measurably
+   * slower, and a mail server failure would tell them apart by a 500.
+   */
+  function sendResetMail(user: Credentials) {
+    const token = makeResetToken(config.SECRET_KEY, user, now());
+    const url = `${config.PUBLIC_URL}/reset-password/${encodeUid(user.id)}/${token}`;
+    const sending = mailer
+      .send({ to: user.email, subject: 'Reset your Paddock password', text: resetMailText(user, url) })
+      .catch((err: unknown) => log.error({ err, userId: user.id }, 'password reset mail failed'))
+      .finally(() => pendingMails.delete(sending));
+    pendingMails.add(sending);
+  }
+
+  return {
+    /** Lets shutdown wait for reset mails still on their way. */
+    async drainMail(): Promise<void> {
+      await Promise.allSettled([...pendingMails]);
+    },
+
+    async register(ip: string, body: RegisterBody): Promise<TokenPair & { user: CurrentUser }> {
+      await limits.register.consume(ip);
+      const errors: Record<string, string[]> = {};
+      const taken = await takenIdentifiers(db, body.username, body.email);
+      if (taken.username) errors.username = [USERNAME_TAKEN];
+      if (taken.email) errors.email = [EMAIL_TAKEN];
+      const problems = passwordProblems(body.password, body.username);
+      if (problems.length > 0) errors.password = problems;
+      if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+
+      const passwordHash = await hashPassword(body.password);
+      let userId: number;
+      try {
+        userId = await insertUser(db, {
+          username: body.username,
+          email: body.email,
+          name: body.name ?? '',
+          passwordHash,
+        });
+      } catch (err) {
+        // A concurrent registration took the name between the check above and this insert.
+        const index = violatedUniqueIndex(err);
+        if (index?.includes('username')) throw fieldErrors({ username: [USERNAME_TAKEN] });
+        if (index?.includes('email')) throw fieldErrors({ email: [EMAIL_TAKEN] });
+        throw err;
+      }
+      const pair = await issuePair(userId);
+      return { ...pair, user: await getCurrentUser(db, userId) };
+    },
+
+    async login(ip: string, body: LoginBody): Promise<TokenPair> {
+      await limits.loginIp.consume(ip);
+      const user = await findByLogin(db, body.username);
+      const account = user ? `user:${user.id}` : `name:${body.username.toLowerCase()}`;
+      await limits.loginAccount.consume(account);
+      const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
+      if (!user || !ok) throw new HttpError(401, { detail: NO_ACTIVE_ACCOUNT });
+      await limits.loginAccount.reset(account);
+      await deleteExpiredRefreshTokens(db, user.id);
+      return issuePair(user.id);
+    },
+
+    /**
+     * Rotation: the presented token is revoked and a new pair issued in one transaction. A token
+     * that was already revoked means someone holds a copy: every session of that user ends.
+     */
+    async refresh(token: string): Promise<TokenPair> {
+      const claims = await verifyRefresh(token);
+      const rotated = await db.transaction(async (tx) => {
+        const live = await revokeLiveRefreshToken(tx, claims.jti);
+        return live ? { userId: live.userId, pair: await issuePair(live.userId, tx) } : null;
+      });
+      if (rotated) {
+        // A session kept alive by refreshing alone never signs in again, so its old rows go here.
+        await deleteExpiredRefreshTokens(db, rotated.userId);
+        return rotated.pair;
+      }
+      const known = await findRefreshToken(db, claims.jti);
+      if (known?.revokedAt) {
+        await revokeAllRefreshTokens(db, known.userId);
+        log.warn({ userId: known.userId }, 'revoked refresh token presented again: all sessions revoked');
+        throw tokenBlacklisted();
+      }
+      throw tokenInvalid();
+    },
+
+    /** Idempotent: signing out with a token that is already revoked is still a sign-out. */
+    async logout(token: string): Promise<void> {
+      const claims = await verifyRefresh(token);
+      await revokeLiveRefreshToken(db, claims.jti);
+    },
+
+    async forgotPassword(ip: string, email: string): Promise<void> {
+      await limits.resetIp.consume(ip);
+      await limits.resetMail.consume(email.toLowerCase());
+      const user = await findByEmail(db, email);
+      // Accounts without a usable password (demo accounts) cannot be taken over through a reset.
+      if (user && isUsableHash(user.passwordHash)) sendResetMail(user);
+    },
+
+    async resetPassword(ip: string, body: ResetPasswordBody): Promise<void> {
+      await limits.resetIp.consume(ip);
+      const userId = decodeUid(body.uid);
+      const user = userId === null ? null : await findById(db, userId);
+      if (
+        !user ||
+        !isUsableHash(user.passwordHash) ||
+        !checkResetToken(config.SECRET_KEY, user, body.token, now(), config.PASSWORD_RESET_MINUTES)
+      ) {
+        throw badRequest(RESET_LINK_INVALID);
+      }
+      const problems = passwordProblems(body.password, user.username);
+      if (problems.length > 0) throw fieldErrors({ password: problems });
+      const newHash = await hashPassword(body.password);
+      const changed = await db.transaction(async (tx) => {
+        if (!(await replacePasswordHash(tx, user.id, user.passwordHash, newHash))) return false;
+        await revokeAllRefreshTokens(tx, user.id);
+        return true;
+      });
+      if (!changed) throw badRequest(RESET_LINK_INVALID);
+      // Whoever resets is likely locked out by failed attempts; the new password should work now.
+      await limits.loginAccount.reset(`user:${user.id}`);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

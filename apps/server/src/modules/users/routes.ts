@@ -1,0 +1,100 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AVATAR_MAX_BYTES, avatarResponseSchema, currentUserSchema, updateMeBodySchema } from '@paddock/contract';
+import { fieldErrors, HttpError } from '../../lib/errors.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import { sniffImageType } from './avatars.ts';
+import { getCurrentUser, setAvatar, updateMe } from './service.ts';
+
+const errorBody = (description: string) =>
+  z.record(z.string(), z.union([z.string(), z.array(z.string())])).describe(description);
+const unauthorizedBody = errorBody('`{"detail": "Authentication credentials were not provided."}` or an invalid token.');
+const signedIn = [{ bearerAuth: [] }];
+
+export const AVATAR_INVALID = 'Upload a valid image: PNG, JPEG or WebP.';
+export const AVATAR_TOO_LARGE = `The file is too large (${AVATAR_MAX_BYTES / (1024 * 1024)} MB at most).`;
+const AVATAR_MISSING = 'No file was submitted.';
+
+/** The bytes of the one `avatar` file of a multipart request, with DRF-style field errors. */
+async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    throw new HttpError(415, { detail: 'Unsupported media type in request.' });
+  }
+  try {
+    const part = await request.file();
+    if (part?.fieldname !== 'avatar') throw fieldErrors({ avatar: [AVATAR_MISSING] });
+    return await part.toBuffer();
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldErrors({ avatar: [AVATAR_TOO_LARGE] });
+    // Malformed multipart bodies are the client's fault, not a server error.
+    request.log.info({ err }, 'unreadable avatar upload');
+    throw fieldErrors({ avatar: ['The submitted data was not a file. Check the encoding type on the form.'] });
+  }
+}
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const files = () => ({ db: app.database.db, dataDir: app.config.DATA_DIR, log: app.log });
+
+  app.get(
+    '/me/',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user',
+        description:
+          'The Current user of the spec plus `email` and `bio`. `following_count` and `followers_count` count accepted follows only.',
+        security: signedIn,
+        response: { 200: currentUserSchema, 401: unauthorizedBody },
+      },
+    },
+    async (request) => getCurrentUser(app.database.db, requireUser(request)),
+  );
+
+  app.patch(
+    '/me/',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Edit the signed-in user',
+        description:
+          'Changes any of name, bio (at most 300 characters) and is_private; `profile_picture: null` removes the avatar. Making a private account public accepts its pending follow requests; making it private keeps its followers.',
+        security: signedIn,
+        body: updateMeBodySchema,
+        response: {
+          200: currentUserSchema,
+          400: errorBody('Field errors `{"bio": ["..."]}`.'),
+          401: unauthorizedBody,
+        },
+      },
+    },
+    async (request) => updateMe(files(), requireUser(request), request.body),
+  );
+
+  app.post(
+    '/me/avatar/',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Upload a new avatar',
+        description: `multipart/form-data with one file field \`avatar\`: a PNG, JPEG or WebP image (recognised by its content, not its name or declared type) of at most ${AVATAR_MAX_BYTES / (1024 * 1024)} MB. The previous avatar is deleted. Answers \`{profile_picture}\`, a path under /media/avatars/.`,
+        consumes: ['multipart/form-data'],
+        security: signedIn,
+        response: {
+          200: avatarResponseSchema,
+          400: errorBody(`\`{"avatar": ["${AVATAR_INVALID}"]}\` or \`{"avatar": ["${AVATAR_TOO_LARGE}"]}\``),
+          401: unauthorizedBody,
+          415: errorBody('Not a multipart request.'),
+        },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request);
+      const bytes = await readAvatarUpload(request);
+      const ext = sniffImageType(bytes);
+      if (!ext) throw fieldErrors({ avatar: [AVATAR_INVALID] });
+      return { profile_picture: await setAvatar(files(), userId, bytes, ext) };
+    },
+  );
+};

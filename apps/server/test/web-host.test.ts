@@ -1,0 +1,52 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(os.tmpdir(), 'paddock-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ WEB_DIST: dist });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the built web app on the same port as the API', () => {
+  it('answers client-side routes such as /home and /race/1 with the app page', async () => {
+    for (const url of ['/', '/home', '/race/1102?tab=thoughts', '/reset-password/ab/cd']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves fingerprinted assets with a year-long cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps API and missing-file 404s as JSON, not the app page', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/unknown/', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ detail: 'Not found.' });
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(asset.statusCode).toBe(404);
+    const avatar = await t.app.inject({ method: 'GET', url: '/media/avatars/none.png', headers: { accept: 'text/html' } });
+    expect(avatar.statusCode).toBe(404);
+  });
+
+  it('sends a Content-Security-Policy that allows only its own scripts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/home', headers: { accept: 'text/html' } });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});

@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '@/config/paths.ts';
+import { saveIntendedDestination } from '@/lib/intended-destination.ts';
+import { useIsSignedIn } from '@/lib/session.ts';
+import { decideGuardRedirect } from './guard-decision.ts';
+
+/** Layout route of the guarded group (spec §2): its pages render only with a stored access token. */
+export function RequireAuth() {
+  const signedIn = useIsSignedIn();
+  const [signedInAtArrival] = useState(signedIn);
+  if (signedIn) return <Outlet />;
+  // The session ended while on the page (sign-out, another tab): leave quietly instead of greeting a guest.
+  if (signedInAtArrival) return <Navigate to={paths.home.getHref()} replace />;
+  return <GuardRedirect />;
+}
+
+function GuardRedirect() {
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const decision = decideGuardRedirect({
+      readReferrer: () => document.referrer,
+      host: window.location.host,
+      // 'default' marks the entry the app started on, i.e. a fresh page load.
+      cameFromApp: location.key !== 'default',
+    });
+    saveIntendedDestination(`${location.pathname}${location.search}${location.hash}`);
+    // A fixed id keeps a re-run effect (StrictMode) from stacking a second toast.
+    toast[decision.toast.type](decision.toast.title, { id: 'access-guard', description: decision.toast.description });
+    void navigate(decision.to, { replace: true });
+  }, [location, navigate]);
+
+  return null;
+}

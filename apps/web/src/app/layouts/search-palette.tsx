@@ -1,0 +1,76 @@
+import { CalendarRangeIcon, HomeIcon, ListVideoIcon, LogInIcon, UserIcon, UserPlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  CommandDialog,
+  CommandGroup,
+  CommandInput,
+  CommandItem,
+  CommandList,
+} from '@/components/ui/command.tsx';
+import { paths } from '@/config/paths.ts';
+import { SearchPaletteResults } from '@/features/search/components/search-palette-results.tsx';
+import { useIsSignedIn } from '@/lib/session.ts';
+
+/**
+ * The global search palette (spec §2): quick actions while the input is empty, the search feature's
+ * results once something is typed. Results come from the server, so cmdk's own filtering is off.
+ */
+export function SearchPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const navigate = useNavigate();
+  const signedIn = useIsSignedIn();
+  const [query, setQuery] = useState('');
+
+  function setOpen(next: boolean) {
+    if (!next) setQuery('');
+    onOpenChange(next);
+  }
+
+  function go(href: string) {
+    setOpen(false);
+    void navigate(href);
+  }
+
+  const quickActions = [
+    { label: 'Go to Home', href: paths.home.getHref(), icon: HomeIcon },
+    ...(signedIn
+      ? [
+          { label: 'View Profile', href: paths.profile.getHref(), icon: UserIcon },
+          { label: 'Season Overview', href: paths.seasonOverview.getHref(), icon: CalendarRangeIcon },
+          { label: 'Manage Watchlists', href: paths.watchlists.getHref(), icon: ListVideoIcon },
+        ]
+      : [
+          { label: 'Sign In', href: paths.auth.login.getHref(), icon: LogInIcon },
+          { label: 'Sign Up', href: paths.auth.register.getHref(), icon: UserPlusIcon },
+        ]),
+  ];
+
+  return (
+    <CommandDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Search Paddock"
+      description="Search races, drivers, teams and users, or pick a quick action."
+      commandProps={{ shouldFilter: false, loop: true }}
+    >
+      <CommandInput placeholder="Search races, drivers, teams, users…" value={query} onValueChange={setQuery} />
+      <CommandList>
+        {query.trim() === '' ? (
+          <>
+            <p className="px-4 pt-4 pb-2 text-center text-sm text-muted-foreground">Start typing to search...</p>
+            <CommandGroup heading="Quick Actions">
+              {quickActions.map((action) => (
+                <CommandItem key={action.href} value={action.label} onSelect={() => go(action.href)}>
+                  <action.icon aria-hidden />
+                  {action.label}
+                </CommandItem>
+              ))}
+            </CommandGroup>
+          </>
+        ) : (
+          <SearchPaletteResults query={query} onNavigate={go} />
+        )}
+      </CommandList>
+    </CommandDialog>
+  );
+}

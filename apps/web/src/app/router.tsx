@@ -1,0 +1,83 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { RequireAuth } from './guard/require-auth.tsx';
+import { RouteError } from './routes/route-error.tsx';
+
+/** A route whose component is code-split: its module loads the first time the route matches. */
+function lazyComponent<M, K extends keyof M>(load: () => Promise<M>, name: K): RouteObject['lazy'] {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
+const toHome = <Navigate to={paths.home.getHref()} replace />;
+
+/** The route table of spec §2. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    ErrorBoundary: RouteError,
+    HydrateFallback: () => null,
+    children: [
+      { index: true, element: toHome },
+      {
+        lazy: lazyComponent(() => import('./layouts/auth-layout.tsx'), 'AuthLayout'),
+        children: [
+          { path: paths.auth.login.path, lazy: lazyComponent(() => import('@/features/auth/routes/login.tsx'), 'LoginRoute') },
+          { path: paths.auth.register.path, lazy: lazyComponent(() => import('@/features/auth/routes/register.tsx'), 'RegisterRoute') },
+          {
+            path: paths.auth.forgotPassword.path,
+            lazy: lazyComponent(() => import('@/features/auth/routes/forgot-password.tsx'), 'ForgotPasswordRoute'),
+          },
+          {
+            path: paths.auth.resetPassword.path,
+            lazy: lazyComponent(() => import('@/features/auth/routes/reset-password.tsx'), 'ResetPasswordRoute'),
+          },
+        ],
+      },
+      {
+        lazy: lazyComponent(() => import('./layouts/app-shell.tsx'), 'AppShell'),
+        children: [
+          {
+            lazy: lazyComponent(() => import('./layouts/app-shell.tsx'), 'MainLayout'),
+            children: [
+              { path: paths.home.path, lazy: lazyComponent(() => import('./routes/home.tsx'), 'HomeRoute') },
+              { path: paths.driver.path, lazy: lazyComponent(() => import('@/features/drivers/routes/driver.tsx'), 'DriverRoute') },
+              { path: paths.review.path, lazy: lazyComponent(() => import('@/features/reviews/routes/review.tsx'), 'ReviewRoute') },
+              {
+                path: paths.sharedWatchlist.path,
+                lazy: lazyComponent(() => import('@/features/watchlists/routes/shared-watchlist.tsx'), 'SharedWatchlistRoute'),
+              },
+              { path: paths.search.path, lazy: lazyComponent(() => import('@/features/search/routes/search.tsx'), 'SearchRoute') },
+              {
+                Component: RequireAuth,
+                children: [
+                  { path: paths.profile.path, lazy: lazyComponent(() => import('@/features/profile/routes/own-profile.tsx'), 'OwnProfileRoute') },
+                  {
+                    path: paths.userProfile.path,
+                    lazy: lazyComponent(() => import('@/features/profile/routes/user-profile.tsx'), 'UserProfileRoute'),
+                  },
+                  {
+                    path: paths.watchlists.path,
+                    lazy: lazyComponent(() => import('@/features/watchlists/routes/watchlists.tsx'), 'WatchlistsRoute'),
+                  },
+                  {
+                    path: paths.seasonOverview.path,
+                    lazy: lazyComponent(() => import('@/features/seasons/routes/season-overview.tsx'), 'SeasonOverviewRoute'),
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            lazy: lazyComponent(() => import('./layouts/app-shell.tsx'), 'RaceTeamLayout'),
+            children: [
+              { path: paths.race.path, lazy: lazyComponent(() => import('@/features/races/routes/race.tsx'), 'RaceRoute') },
+              { path: paths.team.path, lazy: lazyComponent(() => import('@/features/teams/routes/team.tsx'), 'TeamRoute') },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: toHome },
+    ],
+  },
+];

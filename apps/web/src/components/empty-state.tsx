@@ -1,0 +1,32 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/utils.ts';
+
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  children,
+  className,
+}: {
+  icon?: LucideIcon;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center', className)}>
+      {Icon && (
+        <div className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+          <Icon className="size-6" aria-hidden />
+        </div>
+      )}
+      <div className="grid gap-1">
+        <p className="font-medium">{title}</p>
+        {description && <p className="max-w-md text-sm text-muted-foreground">{description}</p>}
+      </div>
+      {children && <div className="mt-2 flex flex-wrap items-center justify-center gap-2">{children}</div>}
+    </div>
+  );
+}

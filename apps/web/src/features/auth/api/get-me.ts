@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '@paddock/contract/users';
+import { api } from '@/lib/api-client.ts';
+import { useIsSignedIn } from '@/lib/session.ts';
+
+/** Spec §9: the current-user fetch aborts after 8 s, stays fresh 5 min and retries twice, 1.2 s apart. */
+export const ME_TIMEOUT_MS = 8000;
+
+export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser> {
+  const { data } = await api.get<CurrentUser>('/api/social/users/me/', { signal, timeout: ME_TIMEOUT_MS });
+  return data;
+}
+
+export function getMeQueryOptions() {
+  return queryOptions({
+    queryKey: ['auth', 'me'],
+    queryFn: ({ signal }) => getMe({ signal }),
+    staleTime: 5 * 60_000,
+    retry: 2,
+    retryDelay: 1200,
+  });
+}
+
+/** The signed-in user; idle for guests. */
+export function useMe() {
+  const signedIn = useIsSignedIn();
+  return useQuery({ ...getMeQueryOptions(), enabled: signedIn });
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginBody, TokenPair } from '@paddock/contract/auth';
+import { api } from '@/lib/api-client.ts';
+import { setTokens } from '@/lib/session.ts';
+import { getMeQueryOptions } from './get-me.ts';
+
+export async function login(body: LoginBody): Promise<TokenPair> {
+  const { data } = await api.post<TokenPair>('/api/auth/login/', body);
+  return data;
+}
+
+/** Stores the token pair and loads the user; a previous visitor's cached data is dropped first. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: LoginBody) => {
+      const tokens = await login(body);
+      queryClient.removeQueries();
+      setTokens(tokens);
+      await queryClient.fetchQuery(getMeQueryOptions()).catch(() => undefined);
+      return tokens;
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RegisterBody } from '@paddock/contract/auth';
+import type { CurrentUser } from '@paddock/contract/users';
+import { api } from '@/lib/api-client.ts';
+import { setTokens } from '@/lib/session.ts';
+import { getMeQueryOptions } from './get-me.ts';
+
+interface RegisterResponse {
+  access: string;
+  refresh: string;
+  user: CurrentUser;
+}
+
+export async function register(body: RegisterBody): Promise<RegisterResponse> {
+  const { data } = await api.post<RegisterResponse>('/api/auth/register/', body);
+  return data;
+}
+
+/** Signs the new account in; the response already carries the current user, so it primes that query. */
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: RegisterBody) => {
+      const result = await register(body);
+      queryClient.removeQueries();
+      setTokens(result);
+      queryClient.setQueryData(getMeQueryOptions().queryKey, result.user);
+      return result;
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card.tsx';
+
+export function AuthCard({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <Card className="w-full gap-6 py-6">
+      <CardHeader className="px-6">
+        <h1 className="text-2xl leading-tight font-semibold tracking-tight">{title}</h1>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className="px-6">{children}</CardContent>
+      {footer && <CardFooter className="justify-center px-6 text-center text-sm text-muted-foreground">{footer}</CardFooter>}
+    </Card>
+  );
+}

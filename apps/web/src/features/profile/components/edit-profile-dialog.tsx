@@ -1,0 +1,226 @@
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
+  BIO_MAX,
+  updateMeBodySchema,
+  type CurrentUser,
+  type UpdateMeBody,
+} from '@paddock/contract/users';
+import { NAME_MAX } from '@paddock/contract/auth';
+import { ImageUpIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { FormAlert } from '@/components/form-alert.tsx';
+import { TextField } from '@/components/text-field.tsx';
+import { UserAvatar } from '@/components/user-avatar.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog.tsx';
+import { Field, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field.tsx';
+import { Switch } from '@/components/ui/switch.tsx';
+import { Textarea } from '@/components/ui/textarea.tsx';
+import { toFormErrors, withUnknownFieldsOnTop, type FormErrors } from '@/lib/api-errors.ts';
+import { cn } from '@/lib/utils.ts';
+import { issuesByField } from '@/lib/validation.ts';
+import { useUpdateMe } from '../api/update-me.ts';
+import { useUploadAvatar } from '../api/upload-avatar.ts';
+
+const FIELDS = ['name', 'bio', 'avatar', 'is_private', 'profile_picture'] as const;
+const NO_ERRORS: FormErrors = { form: [], fields: {} };
+
+export function avatarProblem(file: File): string | null {
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return 'Choose a PNG, JPEG or WebP image.';
+  if (file.size > AVATAR_MAX_BYTES) return `The image must be ${AVATAR_MAX_BYTES / 1024 / 1024} MB or smaller.`;
+  return null;
+}
+
+export function EditProfileDialog({ user }: { user: CurrentUser }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <PencilIcon aria-hidden />
+          Edit profile
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit profile</DialogTitle>
+          <DialogDescription>Your name, bio and picture are shown on your profile and your reviews.</DialogDescription>
+        </DialogHeader>
+        <EditProfileForm user={user} onDone={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Mounted only while the dialog is open, so every opening starts from the saved profile. */
+function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
+  const id = useId();
+  const updateMe = useUpdateMe();
+  const uploadAvatar = useUploadAvatar();
+  const [name, setName] = useState(user.name);
+  const [bio, setBio] = useState(user.bio);
+  const [isPrivate, setIsPrivate] = useState(user.is_private);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [removeAvatar, setRemoveAvatar] = useState(false);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const saving = updateMe.isPending || uploadAvatar.isPending;
+
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  const shownPicture = preview ?? (removeAvatar ? null : user.profile_picture);
+
+  function onFileChange(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (!chosen) return;
+    const problem = avatarProblem(chosen);
+    if (problem) {
+      setErrors((e) => ({ ...e, fields: { ...e.fields, avatar: [problem] } }));
+      return;
+    }
+    setErrors((e) => ({ ...e, fields: { ...e.fields, avatar: [] } }));
+    setFile(chosen);
+    setPreview(URL.createObjectURL(chosen));
+    setRemoveAvatar(false);
+  }
+
+  function onRemove() {
+    setFile(null);
+    setPreview(null);
+    setRemoveAvatar(true);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body: UpdateMeBody = { name, bio, is_private: isPrivate };
+    if (removeAvatar && !file && user.profile_picture) body.profile_picture = null;
+    const parsed = updateMeBodySchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors({ form: [], fields: issuesByField(parsed) });
+      return;
+    }
+    setErrors(NO_ERRORS);
+    try {
+      if (file) await uploadAvatar.mutateAsync(file);
+      await updateMe.mutateAsync(parsed.data);
+      toast.success('Profile updated');
+      onDone();
+    } catch (error) {
+      setErrors(withUnknownFieldsOnTop(toFormErrors(error), FIELDS));
+    }
+  }
+
+  const avatarErrors = [...(errors.fields.avatar ?? []), ...(errors.fields.profile_picture ?? [])];
+  const bioErrorId = `${id}-bio-error`;
+  const bioCountId = `${id}-bio-count`;
+
+  return (
+    <form className="grid gap-5" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <FormAlert messages={errors.form} />
+
+      <Field>
+        <FieldLabel htmlFor={`${id}-avatar`}>Profile picture</FieldLabel>
+        <div className="flex flex-wrap items-center gap-4">
+          <UserAvatar user={{ ...user, name, profile_picture: shownPicture }} className="size-16 text-xl" />
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline" size="sm">
+              <label className="cursor-pointer focus-within:ring-[3px] focus-within:ring-ring/50">
+                <ImageUpIcon aria-hidden />
+                Upload photo
+                <input
+                  id={`${id}-avatar`}
+                  type="file"
+                  accept={AVATAR_TYPES.join(',')}
+                  className="sr-only"
+                  aria-describedby={avatarErrors.length ? `${id}-avatar-error` : `${id}-avatar-hint`}
+                  aria-invalid={avatarErrors.length > 0 || undefined}
+                  onChange={onFileChange}
+                />
+              </label>
+            </Button>
+            {shownPicture && (
+              <Button type="button" variant="ghost" size="sm" onClick={onRemove}>
+                <Trash2Icon aria-hidden />
+                Remove
+              </Button>
+            )}
+          </div>
+        </div>
+        <FieldDescription id={`${id}-avatar-hint`}>PNG, JPEG or WebP, up to 2 MB.</FieldDescription>
+        <FieldError id={`${id}-avatar-error`} messages={avatarErrors} />
+      </Field>
+
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        maxLength={NAME_MAX}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        errors={errors.fields.name}
+      />
+
+      <Field>
+        <div className="flex items-center justify-between">
+          <FieldLabel htmlFor={`${id}-bio`}>Bio</FieldLabel>
+          <span id={bioCountId} className={cn('text-xs tabular-nums text-muted-foreground', bio.length > BIO_MAX && 'text-destructive')}>
+            {bio.length}/{BIO_MAX}
+          </span>
+        </div>
+        <Textarea
+          id={`${id}-bio`}
+          name="bio"
+          rows={4}
+          maxLength={BIO_MAX}
+          value={bio}
+          onChange={(event) => setBio(event.target.value)}
+          aria-describedby={[bioCountId, errors.fields.bio?.length ? bioErrorId : null].filter(Boolean).join(' ')}
+          aria-invalid={(errors.fields.bio?.length ?? 0) > 0 || undefined}
+          placeholder="Favourite driver, best race you have seen…"
+        />
+        <FieldError id={bioErrorId} messages={errors.fields.bio} />
+      </Field>
+
+      <div className="flex items-start justify-between gap-4 rounded-lg border p-4">
+        <div className="grid gap-1">
+          <FieldLabel htmlFor={`${id}-private`}>Private account</FieldLabel>
+          <FieldDescription id={`${id}-private-hint`}>
+            Only followers you approve see your reviews, race thoughts and stats.
+          </FieldDescription>
+          <FieldError id={`${id}-private-error`} messages={errors.fields.is_private} />
+        </div>
+        <Switch
+          id={`${id}-private`}
+          checked={isPrivate}
+          onCheckedChange={setIsPrivate}
+          aria-describedby={`${id}-private-hint`}
+        />
+      </div>
+
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving…' : 'Save changes'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import type { CurrentUser } from '@paddock/contract/users';
+import { CalendarDaysIcon, LockIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { UserAvatar } from '@/components/user-avatar.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { formatMonthYear } from '@/lib/time.ts';
+
+type ProfileUser = Pick<
+  CurrentUser,
+  'username' | 'name' | 'bio' | 'profile_picture' | 'is_private' | 'created_at' | 'total_reviews' | 'followers_count' | 'following_count'
+>;
+
+export function ProfileHeader({ user, action }: { user: ProfileUser; action?: ReactNode }) {
+  const joined = formatMonthYear(user.created_at);
+  const counts = [
+    { label: 'Reviews', value: user.total_reviews },
+    { label: 'Followers', value: user.followers_count },
+    { label: 'Following', value: user.following_count },
+  ];
+  return (
+    <section aria-labelledby="profile-name" className="grid gap-5 rounded-xl border bg-card p-5 shadow-xs sm:p-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <UserAvatar user={user} className="size-20 text-2xl sm:size-24 sm:text-3xl" />
+        <div className="grid min-w-0 flex-1 gap-1.5">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 id="profile-name" className="truncate text-2xl font-bold tracking-tight">
+              {user.name || user.username}
+            </h1>
+            {user.is_private && (
+              <Badge variant="secondary">
+                <LockIcon aria-hidden />
+                Private
+              </Badge>
+            )}
+          </div>
+          <p className="text-muted-foreground">@{user.username}</p>
+          {user.bio && <p className="text-sm whitespace-pre-line">{user.bio}</p>}
+          {joined && (
+            <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+              <CalendarDaysIcon className="size-4" aria-hidden />
+              Joined {joined}
+            </p>
+          )}
+        </div>
+        {action && <div className="sm:ml-auto">{action}</div>}
+      </div>
+      <dl className="grid grid-cols-3 divide-x rounded-lg border bg-background/50">
+        {counts.map((count) => (
+          <div key={count.label} className="flex flex-col-reverse items-center gap-0.5 px-2 py-3">
+            <dt className="text-xs text-muted-foreground sm:text-sm">{count.label}</dt>
+            <dd className="text-xl font-semibold tabular-nums">{count.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function ProfileHeaderSkeleton() {
+  return (
+    <div className="grid gap-5 rounded-xl border bg-card p-5 sm:p-6" aria-busy="true" aria-label="Loading profile">
+      <div className="flex items-center gap-4">
+        <Skeleton className="size-20 rounded-full sm:size-24" />
+        <div className="grid flex-1 gap-2">
+          <Skeleton className="h-7 w-48" />
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-4 w-40" />
+        </div>
+      </div>
+      <Skeleton className="h-16 w-full" />
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import type { CurrentUser } from '@paddock/contract/users';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it } from 'vitest';
+import { stubApi } from '@/test/http.ts';
+import { renderRoutes, testQueryClient } from '@/test/render.tsx';
+import { OwnProfileRoute } from './own-profile.tsx';
+
+const me: CurrentUser = {
+  id: 4,
+  username: 'checo',
+  email: 'checo@example.com',
+  name: 'Checo Fan',
+  bio: 'Minister of defence.',
+  profile_picture: null,
+  is_private: false,
+  created_at: '2026-03-14T09:30:00Z',
+  total_reviews: 12,
+  following_count: 3,
+  followers_count: 41,
+};
+
+function renderProfile() {
+  localStorage.setItem('access', 'token');
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(['auth', 'me'], me);
+  return renderRoutes([{ path: '/profile', element: <OwnProfileRoute /> }], { at: '/profile', queryClient });
+}
+
+afterEach(() => {
+  toast.dismiss();
+});
+
+describe('own profile', () => {
+  it('shows the header with initials, handle, join month and the three counts', () => {
+    stubApi(() => ({ status: 500 }));
+    renderProfile();
+
+    expect(screen.getByRole('heading', { name: 'Checo Fan' })).toBeInTheDocument();
+    expect(screen.getByText('CF')).toBeInTheDocument();
+    expect(screen.getByText('@checo')).toBeInTheDocument();
+    expect(screen.getByText('Joined March 2026')).toBeInTheDocument();
+    const counts = Object.fromEntries(
+      screen
+        .getAllByRole('definition')
+        .map((dd): [string, string] => [dd.previousElementSibling?.textContent ?? '', dd.textContent ?? '']),
+    );
+    expect(counts).toEqual({ Reviews: '12', Followers: '41', Following: '3' });
+  });
+
+  it('saves name, bio and privacy, refreshes the user and confirms', async () => {
+    const updated = { ...me, bio: 'Minister of defence. Mexico!', is_private: true };
+    const requests = stubApi(() => ({ status: 200, data: updated }));
+    renderProfile();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
+    const bio = within(dialog).getByLabelText('Bio');
+    expect(within(dialog).getByText('20/300')).toBeInTheDocument();
+    await userEvent.type(bio, ' Mexico!');
+    expect(within(dialog).getByText('28/300')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Private account' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Edit profile' })).not.toBeInTheDocument();
+    expect(requests[0]).toEqual({
+      method: 'PATCH',
+      url: '/api/social/users/me/',
+      body: { name: 'Checo Fan', bio: 'Minister of defence. Mexico!', is_private: true },
+    });
+    expect(requests.some((r) => r.method === 'GET' && r.url === '/api/social/users/me/')).toBe(true);
+    expect(await screen.findByText('Private')).toBeInTheDocument();
+  });
+
+  it("keeps the dialog open with the server's field error under the bio", async () => {
+    stubApi(() => ({ status: 400, data: { bio: ['Ensure this field has no more than 300 characters.'] } }));
+    renderProfile();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(await within(dialog).findByText('Ensure this field has no more than 300 characters.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Bio')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('uploads a chosen picture as the multipart field avatar before saving the rest', async () => {
+    const requests = stubApi(({ url }) =>
+      url === '/api/social/users/me/avatar/'
+        ? { status: 200, data: { profile_picture: '/media/avatars/4.png' } }
+        : { status: 200, data: { ...me, profile_picture: '/media/avatars/4.png' } },
+    );
+    renderProfile();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
+    const picture = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+    await userEvent.upload(within(dialog).getByLabelText('Profile picture'), picture);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    const upload = requests.find((r) => r.url === '/api/social/users/me/avatar/');
+    expect(upload?.method).toBe('POST');
+    expect(upload?.body).toBeInstanceOf(FormData);
+    expect((upload?.body as FormData).get('avatar')).toBe(picture);
+    expect(requests.findIndex((r) => r.method === 'PATCH')).toBeGreaterThan(requests.indexOf(upload!));
+  });
+
+  it('refuses a file that is not an image before uploading', async () => {
+    const requests = stubApi(() => ({ status: 500 }));
+    renderProfile();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
+    const input = within(dialog).getByLabelText('Profile picture');
+    await userEvent.upload(input, new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }), { applyAccept: false });
+
+    expect(within(dialog).getByText('Choose a PNG, JPEG or WebP image.')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,30 @@
+import { NotebookPenIcon, RefreshCwIcon } from 'lucide-react';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { useMe } from '@/features/auth/api/get-me.ts';
+import { EditProfileDialog } from '../components/edit-profile-dialog.tsx';
+import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header.tsx';
+
+export function OwnProfileRoute() {
+  const me = useMe();
+
+  if (me.isPending) return <ProfileHeaderSkeleton />;
+  if (me.isError) {
+    return (
+      <EmptyState icon={RefreshCwIcon} title="Could not load your profile" description="Please try again.">
+        <Button onClick={() => void me.refetch()}>Try again</Button>
+      </EmptyState>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <ProfileHeader user={me.data} action={<EditProfileDialog user={me.data} />} />
+      <EmptyState
+        icon={NotebookPenIcon}
+        title="Your reviews and stats will appear here"
+        description="Race reviews are still being built; once they arrive, yours are listed on this page."
+      />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+
+/** Spec §9 "Default queries": fresh 5 min, cached 15 min, 2 retries with capped exponential delay. */
+export const queryDefaults = {
+  queries: {
+    staleTime: 5 * 60_000,
+    gcTime: 15 * 60_000,
+    retry: 2,
+    retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+    refetchOnWindowFocus: false,
+    refetchOnMount: false,
+  },
+} satisfies DefaultOptions;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: queryDefaults });
+}
+
+export const queryClient = createQueryClient();
