@@ -35,6 +35,9 @@ export function openPglite(client: PGlite, location: string): Database {
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const url = new URL(opts.databaseUrl);
     return {
       db: drizzlePg(pool, { schema }) as unknown as Db,

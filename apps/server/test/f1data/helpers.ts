@@ -1,0 +1,56 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Clock } from '../../src/f1data/jolpica-client.ts';
+
+/** The small F1DB tree of real F1DB files (see fixtures/build-f1db-fixture.ts). */
+export const F1DB_FIXTURE = path.resolve(import.meta.dirname, '../fixtures/f1db');
+
+/** Recorded Jolpica responses (see fixtures/jolpica/README.md). */
+export const JOLPICA_FIXTURES = path.resolve(import.meta.dirname, '../fixtures/jolpica');
+
+/** A clock that never waits: sleeping moves its time forward, and every sleep is recorded. */
+export function fakeClock(start: number): Clock & { sleeps: number[]; at: number } {
+  const clock = {
+    at: start,
+    sleeps: [] as number[],
+    now: () => clock.at,
+    sleep: async (ms: number) => {
+      clock.sleeps.push(ms);
+      clock.at += ms;
+    },
+  };
+  return clock;
+}
+
+/** The recording's file name for a request, as the jolpica-f1 test suite names them. */
+export function recordingName(url: string): string {
+  const u = new URL(url);
+  const rel = u.pathname.replace(/^\/ergast\/f1\//, '').replace(/\//g, '@');
+  const offset = Number(u.searchParams.get('offset') ?? 0);
+  return offset > 0 ? `${rel}^offset=${offset}` : rel;
+}
+
+export interface Replay {
+  fetch: (url: string) => Promise<Response>;
+  /** Every URL asked for, in order. */
+  requested: string[];
+}
+
+/**
+ * Answers requests from the recordings; `override` may replace a recording's JSON. A request without
+ * a recording fails the test rather than reaching the network.
+ */
+export function replayJolpica(override: (name: string, json: unknown) => unknown = (_n, j) => j): Replay {
+  const requested: string[] = [];
+  return {
+    requested,
+    fetch: async (url: string) => {
+      requested.push(url);
+      const name = recordingName(url);
+      const file = path.join(JOLPICA_FIXTURES, name);
+      if (!existsSync(file)) throw new Error(`no recorded Jolpica response for ${url} (${name})`);
+      const json = override(name, JSON.parse(readFileSync(file, 'utf8')));
+      return new Response(JSON.stringify(json), { status: 200, headers: { 'content-type': 'application/json' } });
+    },
+  };
+}
