@@ -1,0 +1,282 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  activeThoughtsSchema,
+  detailErrorSchema,
+  driverDetailSchema,
+  driverSchema,
+  fieldErrorsSchema,
+  pageOf,
+  raceDetailSchema,
+  raceListQuerySchema,
+  raceResultsSchema,
+  raceSchema,
+  seasonQuerySchema,
+  seasonRaceResultSchema,
+  seasonStatsSchema,
+  seasonSummarySchema,
+  teamDetailSchema,
+  teamSchema,
+  thoughtStatusSchema,
+} from '@paddock/contract';
+import {
+  getActiveThoughts,
+  getDriverDetail,
+  getRaceDetail,
+  getRaceResults,
+  getSeasonRaceResults,
+  getSeasonStats,
+  getTeamDetail,
+  getThoughtStatus,
+  listDrivers,
+  listRaces,
+  listSeasons,
+  listTeams,
+  recommendedForReview,
+  trendingRaces,
+  upcomingRaces,
+} from './service.ts';
+
+const tags = ['f1'];
+const idParams = z.object({ id: z.string() });
+const optionalSeasonQuery = seasonQuerySchema.partial();
+const upcomingQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+const notFoundResponse = { 404: detailErrorSchema };
+
+/** Formula 1 data (api-decisions "Formula 1 data"), mounted at /api/f1. */
+export const f1Routes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.get(
+    '/races/',
+    {
+      schema: {
+        tags,
+        summary: 'List races',
+        description:
+          'With `season`: every race of that season by round, in one page (`next_cursor` null). Otherwise newest first, ' +
+          '`page_size` at a time, with an opaque `cursor`. `search` keeps races whose grand prix, official name, circuit, ' +
+          'place or country contain every word (accent- and case-insensitive); a four-digit year in it filters by season ' +
+          '("2021 abu dhabi"). `reviewable_only=true` keeps completed races (results exist or the start is more than ' +
+          '3 hours past). `exclude_reviewed=true` drops the signed-in user\'s reviewed races once reviews exist; ' +
+          'for guests it changes nothing.',
+        querystring: raceListQuerySchema,
+        response: { 200: pageOf(raceSchema), 400: fieldErrorsSchema },
+      },
+    },
+    async (request) => listRaces(db, request.query),
+  );
+
+  app.get(
+    '/races/upcoming/',
+    {
+      schema: {
+        tags,
+        summary: 'Upcoming races',
+        description: 'Races that have not started yet, soonest first (`limit`, default 10). The home screen\'s next race is the first.',
+        querystring: upcomingQuery,
+        response: { 200: z.array(raceSchema) },
+      },
+    },
+    async (request) => upcomingRaces(db, request.query.limit),
+  );
+
+  app.get(
+    '/races/recommended_for_review/',
+    {
+      schema: {
+        tags,
+        summary: 'Races to review',
+        description:
+          'Up to 10 recently completed races, newest first. Once reviews exist, a signed-in user\'s reviewed races are left out.',
+        response: { 200: z.array(raceSchema) },
+      },
+    },
+    async () => recommendedForReview(db),
+  );
+
+  app.get(
+    '/races/trending/',
+    {
+      schema: {
+        tags,
+        summary: 'Trending races',
+        description:
+          'Races with the most review activity in the last 30 days. Empty until reviews exist: no figure is made up.',
+        response: { 200: z.array(raceSchema) },
+      },
+    },
+    async () => trendingRaces(),
+  );
+
+  app.get(
+    '/races/active-thoughts/',
+    {
+      schema: {
+        tags,
+        summary: 'Race with active thoughts',
+        description:
+          'The race whose thoughts are open (from 24 hours before its start until 48 hours after), else the next race ' +
+          'if it starts within 7 days, else `null`.',
+        response: { 200: activeThoughtsSchema },
+      },
+    },
+    async () => getActiveThoughts(db),
+  );
+
+  app.get(
+    '/races/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Race detail',
+        description:
+          'A race with circuit details, winner and podium, and its neighbours in the calendar. Community figures ' +
+          '(rating_distribution, average_rating, review_count, is_watched, user_review_id) read the reviews, which ' +
+          'do not exist yet: zeros, null and false until they do.',
+        params: idParams,
+        response: { 200: raceDetailSchema, ...notFoundResponse },
+      },
+    },
+    async (request) => getRaceDetail(db, request.params.id),
+  );
+
+  app.get(
+    '/races/:id/results/',
+    {
+      schema: {
+        tags,
+        summary: 'Race results',
+        description:
+          'Race and sprint classifications, qualifying and fastest lap, where F1DB knows them. `time` is the winner\'s ' +
+          'race time and the others\' gap; `status` is "Finished", "+N Lap(s)" for lapped cars, or why the car stopped.',
+        params: idParams,
+        response: { 200: raceResultsSchema, ...notFoundResponse },
+      },
+    },
+    async (request) => getRaceResults(db, request.params.id),
+  );
+
+  app.get(
+    '/races/:id/thought-status/',
+    {
+      schema: {
+        tags,
+        summary: 'Race thoughts window',
+        description:
+          'Thoughts open 24 hours before the start and close 48 hours after it. `opens_in_seconds` is 0 when open ' +
+          '(and after closing); `closes_in_seconds` is null unless open.',
+        params: idParams,
+        response: { 200: thoughtStatusSchema, ...notFoundResponse },
+      },
+    },
+    async (request) => getThoughtStatus(db, request.params.id),
+  );
+
+  app.get(
+    '/drivers/',
+    {
+      schema: {
+        tags,
+        summary: 'Drivers of a season',
+        description:
+          'The race drivers of `season` (default: the latest season with entries), in that season\'s standings order, ' +
+          'then by name. `current_team` is the team of the driver\'s latest race that season.',
+        querystring: optionalSeasonQuery,
+        response: { 200: z.array(driverSchema), 400: fieldErrorsSchema },
+      },
+    },
+    async (request) => listDrivers(db, request.query.season),
+  );
+
+  app.get(
+    '/drivers/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Driver profile',
+        description:
+          'A driver with career figures (starts exclude DNQ/DNPQ/DNP/DNS; points include sprints; championships ' +
+          'count completed seasons only) and one record per season. `current_team` is set only for drivers of the ' +
+          'latest season.',
+        params: idParams,
+        response: { 200: driverDetailSchema, ...notFoundResponse },
+      },
+    },
+    async (request) => getDriverDetail(db, request.params.id),
+  );
+
+  app.get(
+    '/teams/',
+    {
+      schema: {
+        tags,
+        summary: 'Teams of a season',
+        description: 'The teams of `season` (default: the latest season with entries), in constructor standings order, then by name.',
+        querystring: optionalSeasonQuery,
+        response: { 200: z.array(teamSchema), 400: fieldErrorsSchema },
+      },
+    },
+    async (request) => listTeams(db, request.query.season),
+  );
+
+  app.get(
+    '/teams/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Team profile',
+        description:
+          'A team (F1DB constructor) with its latest season\'s race drivers, career figures (`starts`: races started; ' +
+          '`entries`: races entered; wins and podiums count cars) and one record per season.',
+        params: idParams,
+        response: { 200: teamDetailSchema, ...notFoundResponse },
+      },
+    },
+    async (request) => getTeamDetail(db, request.params.id),
+  );
+
+  app.get(
+    '/seasons/',
+    {
+      schema: {
+        tags,
+        summary: 'Seasons',
+        description: 'Every season, newest first, with race counts and champions (null while the season has races not completed).',
+        response: { 200: z.array(seasonSummarySchema) },
+      },
+    },
+    async () => listSeasons(db),
+  );
+
+  app.get(
+    '/season_stats/',
+    {
+      schema: {
+        tags,
+        summary: 'Season statistics',
+        description:
+          'Driver and constructor standings (the final ones, else those after the latest race, else computed from ' +
+          'results), race counts, and the cumulative points of the top 10 drivers after each round. Community lists ' +
+          'stay empty until reviews exist. A season without races is 404.',
+        querystring: seasonQuerySchema,
+        response: { 200: seasonStatsSchema, 400: fieldErrorsSchema, ...notFoundResponse },
+      },
+    },
+    async (request) => getSeasonStats(db, request.query.season),
+  );
+
+  app.get(
+    '/race_results/',
+    {
+      schema: {
+        tags,
+        summary: 'Season results',
+        description: 'Each race of `season` by round, with its podium (empty before results exist).',
+        querystring: seasonQuerySchema,
+        response: { 200: z.array(seasonRaceResultSchema), 400: fieldErrorsSchema },
+      },
+    },
+    async (request) => getSeasonRaceResults(db, request.query.season),
+  );
+};
