@@ -49,6 +49,9 @@ export async function loadSeedIfEmpty(db: Db, log: SeedLog, file: string = SEED_
     if (await hasRaces(db)) return { loaded: false, ms: Date.now() - started, rows: 0 };
     throw err;
   }
+  // PGlite runs no autovacuum: without this the planner would not know the tables' sizes and every
+  // search would scan the trigram indexes' pending lists of freshly inserted rows.
+  await db.execute(sql`VACUUM ANALYZE`);
   const rows = Object.values(report).reduce((n, r) => n + r.inserted + r.updated, 0);
   const ms = Date.now() - started;
   const upTo = header.resultsUpTo ? `, results up to ${header.resultsUpTo.year} round ${header.resultsUpTo.round}` : '';

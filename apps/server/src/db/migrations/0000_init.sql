@@ -239,8 +239,8 @@ CREATE INDEX "follows_follower_status_idx" ON "follows" USING btree ("follower_i
 CREATE INDEX "refresh_tokens_user_idx" ON "refresh_tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_lower_key" ON "users" USING btree (lower("username"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_lower_key" ON "users" USING btree (lower("email"));--> statement-breakpoint
-CREATE INDEX "users_username_trgm" ON "users" USING gin (f_unaccent(lower("username")) gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "users_name_trgm" ON "users" USING gin (f_unaccent(lower("name")) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_username_trgm" ON "users" USING gin (f_unaccent(lower("username")) gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "users_name_trgm" ON "users" USING gin (f_unaccent(lower("name")) gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "circuits_name_trgm" ON "circuits" USING gin (f_unaccent(lower("name")) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "circuits_place_trgm" ON "circuits" USING gin (f_unaccent(lower("place_name")) gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "constructor_standings_key" ON "constructor_standings" USING btree ("year",coalesce("race_id", 0),"position_order");--> statement-breakpoint

@@ -19,8 +19,12 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
-    index('users_username_trgm').using('gin', sql`f_unaccent(lower(${t.username})) gin_trgm_ops`),
-    index('users_name_trgm').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
+    index('users_username_trgm')
+      .using('gin', sql`f_unaccent(lower(${t.username})) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('users_name_trgm')
+      .using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
