@@ -70,14 +70,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(overrides.DATA_DIR ?? e.DATA_DIR);
+  // npm runs workspace scripts inside the workspace; relative paths mean where the user typed the command.
+  const cwd = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(cwd, overrides.DATA_DIR ?? e.DATA_DIR);
   const defaultDist = path.resolve(serverRoot, '../web/dist');
   return {
     ...e,
     DATA_DIR: dataDir,
     SECRET_KEY: overrides.SECRET_KEY ?? e.SECRET_KEY ?? persistentSecret(dataDir),
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    WEB_DIST: e.WEB_DIST ? path.resolve(e.WEB_DIST) : existsSync(defaultDist) ? defaultDist : null,
+    WEB_DIST: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : existsSync(defaultDist) ? defaultDist : null,
     ...overrides,
   };
 }
