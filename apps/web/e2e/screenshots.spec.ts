@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /**
  * Not a check but a record: the app shell in both themes, as a guest and signed in, on a desktop and
@@ -102,4 +102,75 @@ test('edit profile dialog (desktop, light)', async ({ page }) => {
   await page.getByRole('button', { name: 'Edit profile' }).click();
   await expect(page.getByRole('dialog', { name: 'Edit profile' })).toBeVisible();
   await shot(page, 'edit-profile-light-desktop');
+});
+
+/** Brings a section to the top of the page, below the sticky header. */
+async function scrollToTop(locator: Locator) {
+  await locator.evaluate((element) => {
+    window.scrollBy(0, element.getBoundingClientRect().top - 72);
+  });
+}
+
+/* The F1 pages: home race cards, race, driver, team, season overview, search page and palette results. */
+test.describe('f1 pages', () => {
+  // A viewer in Rome, so the race page's local and UTC start times differ.
+  test.use({ timezoneId: 'Europe/Rome' });
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [device, viewport] of Object.entries(viewports)) {
+      test(`f1 pages ${theme} ${device}`, async ({ page, request }) => {
+        const races = (await (await request.get('/api/f1/races/?season=2024')).json()) as { results: { id: number; name: string }[] };
+        const monza = races.results.find((race) => race.name === 'Italian Grand Prix');
+        expect(monza).toBeDefined();
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await prepare(page, theme, true);
+
+        await page.goto('/home');
+        await expect(page.getByRole('status', { name: 'Loading the next race' })).toBeHidden();
+        await expect(page.getByText(/^(Race Thoughts|Next Race|No Upcoming Races)$/)).toBeVisible();
+        await shot(page, `f1-home-card-${theme}-${device}`);
+
+        // The Next Race card, whatever the server's clock says about race thoughts.
+        await page.route('**/api/f1/races/active-thoughts/', (route) => route.fulfill({ json: null }));
+        await page.reload();
+        await expect(page.getByText(/^(Next Race|No Upcoming Races)$/)).toBeVisible();
+        await shot(page, `f1-home-next-race-${theme}-${device}`);
+        await page.unroute('**/api/f1/races/active-thoughts/');
+
+        await page.keyboard.press('Control+k');
+        await page.getByRole('dialog', { name: 'Search Paddock' }).getByRole('combobox').fill('lec');
+        await expect(page.getByRole('group', { name: 'Drivers' })).toBeVisible();
+        await shot(page, `f1-palette-${theme}-${device}`);
+        await page.keyboard.press('Escape');
+
+        await page.goto(`/race/${monza?.id ?? 0}`);
+        await expect(page.getByRole('table', { name: 'Race classification' })).toBeVisible();
+        await shot(page, `f1-race-${theme}-${device}`);
+        await scrollToTop(page.getByRole('tab', { name: 'Classification' }));
+        await shot(page, `f1-race-classification-${theme}-${device}`);
+
+        await page.goto('/driver/max-verstappen');
+        await expect(page.getByRole('heading', { level: 1, name: 'Max Verstappen' })).toBeVisible();
+        await shot(page, `f1-driver-${theme}-${device}`);
+        await scrollToTop(page.getByRole('heading', { name: 'Season by season' }));
+        await expect(page.locator('.recharts-surface').first()).toBeVisible();
+        await shot(page, `f1-driver-chart-${theme}-${device}`);
+
+        await page.goto('/team/mclaren');
+        await expect(page.getByRole('heading', { level: 1, name: 'McLaren' })).toBeVisible();
+        await shot(page, `f1-team-${theme}-${device}`);
+
+        await page.goto('/season-overview?season=2024');
+        await expect(page.getByRole('table', { name: "Drivers' standings" })).toBeVisible();
+        await expect(page.locator('.recharts-line').first()).toBeVisible();
+        await shot(page, `f1-season-${theme}-${device}`);
+        await scrollToTop(page.getByRole('heading', { name: 'Calendar' }));
+        await shot(page, `f1-season-calendar-${theme}-${device}`);
+
+        await page.goto('/search?q=monza');
+        await expect(page.getByRole('region', { name: /^Races/ })).toBeVisible();
+        await shot(page, `f1-search-${theme}-${device}`);
+      });
+    }
+  }
 });

@@ -26,7 +26,8 @@ export function stubApi(handler: (request: StubbedRequest) => StubReply): Stubbe
     requests.push(request);
     const reply = handler(request);
     const response: AxiosResponse = {
-      data: reply.data ?? {},
+      // null is a real JSON answer (e.g. no active race thoughts); only a missing body becomes {}.
+      data: reply.data === undefined ? {} : reply.data,
       status: reply.status,
       statusText: String(reply.status),
       headers: new AxiosHeaders(),

@@ -1,8 +1,227 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import type { DriverDetail } from '@paddock/contract/f1';
+import { differenceInYears, format, parseISO } from 'date-fns';
+import { lazy, Suspense } from 'react';
+import { Link, useParams } from 'react-router';
+import { CountryFlag } from '@/components/country-flag.tsx';
+import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
+import { StatGrid } from '@/components/stat-grid.tsx';
+import { TeamColourBar, teamColour } from '@/components/team-colour.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { paths } from '@/config/paths.ts';
+import { formatCount, formatPoints, formatPosition } from '@/lib/f1-format.ts';
+import { isNotFoundError } from '@/lib/query-errors.ts';
+import { useDriver } from '../api/get-driver.ts';
 
-/** Placeholder until the driver profile is built. */
+const DriverSeasonChart = lazy(() => import('../components/driver-season-chart.tsx'));
+
+/** The driver profile (spec §2 /driver/{driverId}): no portrait, the figures speak. */
 export function DriverRoute() {
   const { driverId = '' } = useParams();
-  return <PlaceholderPage title="Driver" subtitle={driverId} />;
+  const driver = useDriver(driverId);
+
+  if (driver.isPending) return <ProfileSkeleton label="Loading the driver" />;
+  if (driver.isError) {
+    return isNotFoundError(driver.error) ? (
+      <NotFoundState title="Driver not found" description="There is no driver at this address." />
+    ) : (
+      <LoadErrorState title="The driver could not be loaded" onRetry={() => void driver.refetch()} />
+    );
+  }
+  return <DriverProfile driver={driver.data} />;
+}
+
+function formatDay(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = parseISO(iso);
+  return Number.isNaN(date.getTime()) ? null : format(date, 'd MMMM yyyy');
+}
+
+function DriverProfile({ driver }: { driver: DriverDetail }) {
+  const colour = teamColour(driver.current_team?.colour);
+  const born = formatDay(driver.date_of_birth);
+  const died = formatDay(driver.date_of_death);
+  const age =
+    driver.date_of_birth && !driver.date_of_death ? differenceInYears(new Date(), parseISO(driver.date_of_birth)) : null;
+
+  return (
+    <div className="grid gap-8">
+      <title>{`${driver.full_name} · Paddock`}</title>
+      <header className="relative overflow-hidden rounded-2xl border bg-card p-6 shadow-xs sm:p-8">
+        <span aria-hidden className="absolute inset-y-0 left-0 w-1.5" style={{ backgroundColor: colour }} />
+        <div className="flex flex-wrap items-start justify-between gap-6">
+          <div className="grid gap-3">
+            <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+              <CountryFlag code={driver.country_code} className="text-base" />
+              <span>{driver.country}</span>
+              {driver.abbreviation && <Badge variant="outline">{driver.abbreviation}</Badge>}
+            </div>
+            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{driver.full_name}</h1>
+            {driver.current_team && (
+              <Link
+                to={paths.team.getHref(driver.current_team.id)}
+                className="flex w-fit items-center gap-2 font-medium hover:underline"
+              >
+                <TeamColourBar colour={driver.current_team.colour} className="h-5" />
+                {driver.current_team.name}
+              </Link>
+            )}
+          </div>
+          {driver.number && (
+            <p
+              className="font-mono text-6xl leading-none font-black tabular-nums sm:text-7xl"
+              style={{ color: colour }}
+              aria-label={`Car number ${driver.number}`}
+            >
+              {driver.number}
+            </p>
+          )}
+        </div>
+        <dl className="mt-6 grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+          {born && (
+            <div>
+              <dt className="text-muted-foreground">Born</dt>
+              <dd>
+                {born}
+                {age !== null && ` (age ${age})`}
+                {driver.place_of_birth && `, ${driver.place_of_birth}`}
+              </dd>
+            </div>
+          )}
+          {died && (
+            <div>
+              <dt className="text-muted-foreground">Died</dt>
+              <dd>{died}</dd>
+            </div>
+          )}
+          {driver.legal_name && driver.legal_name !== driver.full_name && (
+            <div>
+              <dt className="text-muted-foreground">Full name</dt>
+              <dd>{driver.legal_name}</dd>
+            </div>
+          )}
+          {driver.first_race && (
+            <div>
+              <dt className="text-muted-foreground">First race</dt>
+              <dd>
+                <Link to={paths.race.getHref(driver.first_race.id)} className="hover:underline">
+                  {driver.first_race.year} {driver.first_race.name}
+                </Link>
+              </dd>
+            </div>
+          )}
+          {driver.last_race && (
+            <div>
+              <dt className="text-muted-foreground">Latest race</dt>
+              <dd>
+                <Link to={paths.race.getHref(driver.last_race.id)} className="hover:underline">
+                  {driver.last_race.year} {driver.last_race.name}
+                </Link>
+              </dd>
+            </div>
+          )}
+        </dl>
+      </header>
+
+      <section aria-labelledby="career-heading" className="grid gap-3">
+        <h2 id="career-heading" className="text-lg font-semibold">
+          Career
+        </h2>
+        <StatGrid
+          stats={[
+            { label: 'Championships', value: formatCount(driver.career.championships) },
+            { label: 'Wins', value: formatCount(driver.career.wins) },
+            { label: 'Podiums', value: formatCount(driver.career.podiums) },
+            { label: 'Pole positions', value: formatCount(driver.career.poles) },
+            { label: 'Race starts', value: formatCount(driver.career.starts) },
+            { label: 'Points', value: formatPoints(driver.career.points) },
+            { label: 'Fastest laps', value: formatCount(driver.career.fastest_laps) },
+            { label: 'Seasons', value: formatCount(driver.seasons.length) },
+          ]}
+        />
+      </section>
+
+      {driver.seasons.length > 0 && (
+        <section aria-labelledby="seasons-heading" className="grid gap-3">
+          <h2 id="seasons-heading" className="text-lg font-semibold">
+            Season by season
+          </h2>
+          <Card className="gap-2">
+            <CardHeader>
+              <CardTitle className="text-sm">Points per season</CardTitle>
+              <CardDescription>Bars in the colours of the team driven for.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Suspense fallback={<Skeleton className="h-[260px] w-full" />}>
+                <DriverSeasonChart seasons={driver.seasons} />
+              </Suspense>
+            </CardContent>
+          </Card>
+          <SeasonTable seasons={driver.seasons} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function SeasonTable({ seasons }: { seasons: DriverDetail['seasons'] }) {
+  return (
+    <Table aria-label="Season results">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Season</TableHead>
+          <TableHead>Team</TableHead>
+          <TableHead className="text-right">Pos</TableHead>
+          <TableHead className="text-right">Pts</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">Starts</TableHead>
+          <TableHead className="text-right">Wins</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">Podiums</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">Best</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {seasons.map((season) => (
+          <TableRow key={season.year}>
+            <TableCell>
+              <Link to={paths.seasonOverview.getHref(season.year)} className="font-medium hover:underline">
+                {season.year}
+              </Link>
+            </TableCell>
+            <TableCell>
+              <span className="flex flex-wrap gap-x-3 gap-y-1">
+                {season.teams.map((team) => (
+                  <Link key={team.id} to={paths.team.getHref(team.id)} className="flex items-center gap-2 hover:underline">
+                    <TeamColourBar colour={team.colour} />
+                    {team.name}
+                  </Link>
+                ))}
+              </span>
+            </TableCell>
+            <TableCell className="text-right tabular-nums">{formatPosition(season.position)}</TableCell>
+            <TableCell className="text-right font-medium tabular-nums">{formatPoints(season.points)}</TableCell>
+            <TableCell className="hidden text-right tabular-nums sm:table-cell">{season.starts}</TableCell>
+            <TableCell className="text-right tabular-nums">{season.wins}</TableCell>
+            <TableCell className="hidden text-right tabular-nums sm:table-cell">{season.podiums}</TableCell>
+            <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatPosition(season.best_finish)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function ProfileSkeleton({ label }: { label: string }) {
+  return (
+    <div className="grid gap-8" role="status" aria-label={label}>
+      <Skeleton className="h-48 w-full rounded-2xl" />
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} className="h-16" />
+        ))}
+      </div>
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
 }

@@ -1,8 +1,216 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import type { RaceDetail, RaceResults } from '@paddock/contract/f1';
+import { FlagIcon, TimerIcon } from 'lucide-react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { CountryFlag } from '@/components/country-flag.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
+import { StatGrid } from '@/components/stat-grid.tsx';
+import { teamColour } from '@/components/team-colour.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
+import { paths } from '@/config/paths.ts';
+import { isNotFoundError } from '@/lib/query-errors.ts';
+import { useRace } from '../api/get-race.ts';
+import { useRaceResults } from '../api/get-race-results.ts';
+import { RaceHeader } from '../components/race-header.tsx';
+import { RaceRatingsSummary } from '../components/race-ratings-summary.tsx';
+import { ClassificationTable, QualifyingTable } from '../components/race-results-table.tsx';
 
-/** Placeholder until the race page is built. */
+/** The race page (spec §2 /race/{raceId}); the reviews and thoughts tabs join the results later. */
 export function RaceRoute() {
   const { raceId = '' } = useParams();
-  return <PlaceholderPage title="Race" subtitle={`Race ${raceId}`} />;
+  const race = useRace(raceId);
+
+  if (race.isPending) return <RacePageSkeleton />;
+  if (race.isError) {
+    return isNotFoundError(race.error) ? (
+      <NotFoundState title="Race not found" description="There is no race at this address." />
+    ) : (
+      <LoadErrorState title="The race could not be loaded" onRetry={() => void race.refetch()} />
+    );
+  }
+  return <RacePage race={race.data} />;
+}
+
+function RacePage({ race }: { race: RaceDetail }) {
+  const results = useRaceResults(String(race.id));
+  return (
+    <div className="grid gap-8">
+      <title>{`${race.name} ${race.season.year} · Paddock`}</title>
+      <RaceHeader race={race} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid min-w-0 content-start gap-6">
+          {race.podium.length > 0 && <Podium podium={race.podium} />}
+          <RaceResultsSection race={race} results={results} />
+        </div>
+        <aside className="grid content-start gap-6" aria-label="Race facts">
+          <RaceRatingsSummary race={race} />
+          {results.data?.fastest_lap && <FastestLapCard fastestLap={results.data.fastest_lap} />}
+          <CircuitCard race={race} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Podium({ podium }: { podium: RaceDetail['podium'] }) {
+  return (
+    <section aria-labelledby="podium-heading" className="grid gap-3">
+      <h2 id="podium-heading" className="text-lg font-semibold">
+        Podium
+      </h2>
+      <ol className="grid gap-3 sm:grid-cols-3">
+        {podium.map((entry) => (
+          <li
+            key={entry.position}
+            className="relative overflow-hidden rounded-xl border bg-card p-4 pl-5 shadow-xs"
+            style={{ borderLeftColor: teamColour(entry.team.colour), borderLeftWidth: 4 }}
+          >
+            <span className="text-xs font-semibold text-muted-foreground">P{entry.position}</span>
+            <p className="mt-1 flex items-center gap-1.5 font-semibold">
+              <CountryFlag code={entry.driver.country_code} />
+              <Link to={paths.driver.getHref(entry.driver.id)} className="hover:underline">
+                {entry.driver.full_name}
+              </Link>
+            </p>
+            <Link to={paths.team.getHref(entry.team.id)} className="text-sm text-muted-foreground hover:underline">
+              {entry.team.name}
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+const TABS = ['results', 'sprint', 'qualifying'] as const;
+type ResultsTab = (typeof TABS)[number];
+
+function RaceResultsSection({ race, results }: { race: RaceDetail; results: ReturnType<typeof useRaceResults> }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  if (results.isPending) {
+    return (
+      <div className="grid gap-2" role="status" aria-label="Loading results">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} className="h-10 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (results.isError) {
+    return <LoadErrorState title="The results could not be loaded" onRetry={() => void results.refetch()} />;
+  }
+  const data: RaceResults = results.data;
+  if (data.classification.length === 0 && data.qualifying.length === 0 && data.sprint.length === 0) {
+    return (
+      <EmptyState
+        icon={FlagIcon}
+        title="No results yet"
+        description={race.is_completed ? 'Results for this race have not been published yet.' : 'The classification appears here after the race.'}
+      />
+    );
+  }
+
+  const available: ResultsTab[] = TABS.filter((tab) =>
+    tab === 'results' ? data.classification.length > 0 : tab === 'sprint' ? data.sprint.length > 0 : data.qualifying.length > 0,
+  );
+  const requested = searchParams.get('tab');
+  const current: ResultsTab = available.find((tab) => tab === requested) ?? available[0] ?? 'results';
+  const select = (value: string) => {
+    const next = new URLSearchParams(searchParams);
+    next.set('tab', value);
+    setSearchParams(next, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <Tabs value={current} onValueChange={select}>
+      <TabsList aria-label="Results" className="w-full sm:w-fit">
+        {available.includes('results') && <TabsTrigger value="results">Classification</TabsTrigger>}
+        {available.includes('sprint') && <TabsTrigger value="sprint">Sprint</TabsTrigger>}
+        {available.includes('qualifying') && <TabsTrigger value="qualifying">Qualifying</TabsTrigger>}
+      </TabsList>
+      <TabsContent value="results">
+        <ClassificationTable rows={data.classification} caption="Race classification" />
+      </TabsContent>
+      <TabsContent value="sprint">
+        <ClassificationTable rows={data.sprint} caption="Sprint classification" />
+      </TabsContent>
+      <TabsContent value="qualifying">
+        <QualifyingTable rows={data.qualifying} />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+function FastestLapCard({ fastestLap }: { fastestLap: NonNullable<RaceResults['fastest_lap']> }) {
+  return (
+    <Card className="gap-3">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <TimerIcon aria-hidden className="size-4 text-fuchsia-600 dark:text-fuchsia-400" />
+          Fastest lap
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-1">
+        <p className="font-mono text-2xl font-semibold tabular-nums">{fastestLap.time ?? '–'}</p>
+        <p className="flex items-center gap-1.5 text-sm">
+          <CountryFlag code={fastestLap.driver.country_code} />
+          <Link to={paths.driver.getHref(fastestLap.driver.id)} className="font-medium hover:underline">
+            {fastestLap.driver.full_name}
+          </Link>
+          <span className="text-muted-foreground">· {fastestLap.team.name}</span>
+        </p>
+        {fastestLap.lap !== null && <p className="text-xs text-muted-foreground">Lap {fastestLap.lap}</p>}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CircuitCard({ race }: { race: RaceDetail }) {
+  const details = race.circuit_details;
+  const stats = [
+    race.laps !== null && { label: 'Laps', value: race.laps },
+    race.distance_km !== null && { label: 'Distance', value: `${race.distance_km.toFixed(1)} km` },
+    details.length_km !== null && { label: 'Lap length', value: `${details.length_km.toFixed(3)} km` },
+    details.turns !== null && { label: 'Turns', value: details.turns },
+  ].filter((stat) => stat !== false);
+  return (
+    <Card className="gap-3">
+      <CardHeader>
+        <CardTitle>Circuit</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <p className="text-sm">
+          <span className="font-medium">{details.full_name || race.circuit_name}</span>
+          <span className="block text-muted-foreground">
+            {race.location}, {race.country}
+          </span>
+        </p>
+        {stats.length > 0 && <StatGrid stats={stats} className="sm:grid-cols-2" />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RacePageSkeleton() {
+  return (
+    <div className="grid gap-8" role="status" aria-label="Loading the race">
+      <div className="grid gap-3">
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-10 w-80 max-w-full" />
+        <Skeleton className="h-4 w-64 max-w-full" />
+        <Skeleton className="h-4 w-72 max-w-full" />
+      </div>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid gap-2">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className="h-10 w-full" />
+          ))}
+        </div>
+        <Skeleton className="h-48 w-full" />
+      </div>
+    </div>
+  );
 }

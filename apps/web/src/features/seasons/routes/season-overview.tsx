@@ -1,6 +1,286 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import type { SeasonStats, SeasonSummary } from '@paddock/contract/f1';
+import { CalendarRangeIcon, TrophyIcon } from 'lucide-react';
+import { lazy, Suspense, useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { CountryFlag } from '@/components/country-flag.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
+import { TeamColourBar } from '@/components/team-colour.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { NativeSelect } from '@/components/ui/native-select.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { paths } from '@/config/paths.ts';
+import { isNotFoundError } from '@/lib/query-errors.ts';
+import { useSeasonResults } from '../api/get-season-results.ts';
+import { useSeasonStats } from '../api/get-season-stats.ts';
+import { useSeasons } from '../api/get-seasons.ts';
+import { SeasonCalendar } from '../components/season-calendar.tsx';
+import { ConstructorStandingsTable, DriverStandingsTable } from '../components/standings-tables.tsx';
 
-/** Placeholder until the season overview is built. */
+const PointsProgressionChart = lazy(() => import('../components/points-progression-chart.tsx'));
+
+function parseSeason(value: string | null): number | null {
+  if (value === null || !/^\d{4}$/.test(value)) return null;
+  return Number(value);
+}
+
+/** Season overview (spec §2 /season-overview?season=): the latest season unless one is asked for. */
 export function SeasonOverviewRoute() {
-  return <PlaceholderPage title="Season Overview" subtitle="Standings, results and the community's favourite races." />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const seasons = useSeasons();
+  const requested = parseSeason(searchParams.get('season'));
+  const season = requested ?? seasons.data?.[0]?.year ?? null;
+  const summary = seasons.data?.find((s) => s.year === season);
+
+  const choose = (year: number) => setSearchParams({ season: String(year) }, { preventScrollReset: true });
+
+  return (
+    <div className="grid gap-8">
+      <title>{season === null ? 'Season Overview · Paddock' : `${season} Season Overview · Paddock`}</title>
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            {season === null ? 'Season Overview' : `${season} Season Overview`}
+          </h1>
+          <p className="text-sm text-muted-foreground">Standings, the calendar with its winners and the title fight.</p>
+        </div>
+        <SeasonPicker seasons={seasons.data} value={season} onChange={choose} />
+      </header>
+      {seasons.isError && requested === null ? (
+        <LoadErrorState title="The seasons could not be loaded" onRetry={() => void seasons.refetch()} />
+      ) : (
+        <SeasonContent season={season} summary={summary} />
+      )}
+    </div>
+  );
+}
+
+function SeasonPicker({
+  seasons,
+  value,
+  onChange,
+}: {
+  seasons: SeasonSummary[] | undefined;
+  value: number | null;
+  onChange: (year: number) => void;
+}) {
+  const id = useId();
+  const years = seasons?.map((s) => s.year) ?? [];
+  // A season typed into the URL that the list does not know still shows as selected.
+  if (value !== null && !years.includes(value)) years.unshift(value);
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>Season</Label>
+      <NativeSelect
+        id={id}
+        value={value ?? ''}
+        disabled={years.length === 0}
+        onChange={(event) => onChange(Number(event.target.value))}
+        className="min-w-32"
+      >
+        {years.map((year) => (
+          <option key={year} value={year}>
+            {year}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+function SeasonContent({ season, summary }: { season: number | null; summary: SeasonSummary | undefined }) {
+  const stats = useSeasonStats(season);
+  const results = useSeasonResults(season);
+
+  if (season === null || stats.isPending) return <SeasonSkeleton />;
+  if (stats.isError) {
+    return isNotFoundError(stats.error) ? (
+      <NotFoundState title="Season not found" description={`There are no races in ${season}.`} />
+    ) : (
+      <LoadErrorState title="The season could not be loaded" onRetry={() => void stats.refetch()} />
+    );
+  }
+  const data = stats.data;
+
+  return (
+    <>
+      <SeasonSummaryCards stats={data} summary={summary} />
+
+      {data.points_progression.rounds.length > 0 && (
+        <Card className="gap-3">
+          <CardHeader>
+            <CardTitle>Points progression</CardTitle>
+            <CardDescription>Cumulative points of the top drivers after each round.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Suspense fallback={<Skeleton className="h-[320px] w-full" />}>
+              <PointsProgressionChart progression={data.points_progression} />
+            </Suspense>
+          </CardContent>
+        </Card>
+      )}
+
+      <section aria-labelledby="drivers-standings-heading" className="grid gap-3">
+        <h2 id="drivers-standings-heading" className="text-lg font-semibold">
+          Drivers&apos; standings
+        </h2>
+        {data.driver_standings.length > 0 ? (
+          <DriverStandingsTable standings={data.driver_standings} />
+        ) : (
+          <p className="text-sm text-muted-foreground">No standings yet: the season has not started.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="constructors-standings-heading" className="grid gap-3">
+        <h2 id="constructors-standings-heading" className="text-lg font-semibold">
+          Constructors&apos; standings
+        </h2>
+        {data.constructor_standings.length > 0 ? (
+          <ConstructorStandingsTable standings={data.constructor_standings} />
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            {season < 1958 ? 'The constructors’ championship began in 1958.' : 'No standings yet: the season has not started.'}
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="calendar-heading" className="grid gap-3">
+        <h2 id="calendar-heading" className="text-lg font-semibold">
+          Calendar
+        </h2>
+        {results.isPending ? (
+          <Skeleton className="h-64 w-full" />
+        ) : results.isError ? (
+          <LoadErrorState title="The calendar could not be loaded" onRetry={() => void results.refetch()} />
+        ) : results.data.length === 0 ? (
+          <EmptyState icon={CalendarRangeIcon} title="No races in this season" />
+        ) : (
+          <SeasonCalendar races={results.data} />
+        )}
+      </section>
+
+      {(data.community.most_reviewed.length > 0 || data.community.top_rated.length > 0) && (
+        <section aria-labelledby="community-heading" className="grid gap-3">
+          <h2 id="community-heading" className="text-lg font-semibold">
+            Community favourites
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <CommunityList title="Most reviewed" races={data.community.most_reviewed} />
+            <CommunityList title="Top rated" races={data.community.top_rated} />
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+function SeasonSummaryCards({ stats, summary }: { stats: SeasonStats; summary: SeasonSummary | undefined }) {
+  const leader = stats.driver_standings[0];
+  const leadingTeam = stats.constructor_standings[0];
+  const finished = stats.total_races > 0 && stats.completed_races >= stats.total_races;
+  const driverChampion = summary?.driver_champion ?? null;
+  const constructorChampion = summary?.constructor_champion ?? null;
+  const team = constructorChampion ?? leadingTeam?.team ?? null;
+  return (
+    <dl className="grid gap-3 sm:grid-cols-3">
+      <div className="rounded-xl border bg-card p-4 shadow-xs">
+        <dt className="text-xs text-muted-foreground">Races</dt>
+        <dd className="text-2xl font-semibold tabular-nums">
+          {stats.completed_races}
+          <span className="text-base font-normal text-muted-foreground"> / {stats.total_races} completed</span>
+        </dd>
+      </div>
+      <div className="rounded-xl border bg-card p-4 shadow-xs">
+        <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          {driverChampion && <TrophyIcon aria-hidden className="size-3.5 text-amber-500" />}
+          {driverChampion || finished ? 'Drivers’ champion' : 'Championship leader'}
+        </dt>
+        <dd className="mt-1 flex items-center gap-2 font-semibold">
+          {driverChampion ? (
+            <>
+              <CountryFlag code={driverChampion.country_code} />
+              <Link to={paths.driver.getHref(driverChampion.id)} className="hover:underline">
+                {driverChampion.full_name}
+              </Link>
+            </>
+          ) : leader ? (
+            <>
+              <CountryFlag code={leader.driver.country_code} />
+              <Link to={paths.driver.getHref(leader.driver.id)} className="hover:underline">
+                {leader.driver.full_name}
+              </Link>
+            </>
+          ) : (
+            '–'
+          )}
+        </dd>
+      </div>
+      <div className="rounded-xl border bg-card p-4 shadow-xs">
+        <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          {constructorChampion && <TrophyIcon aria-hidden className="size-3.5 text-amber-500" />}
+          {constructorChampion ? 'Constructors’ champion' : 'Leading constructor'}
+        </dt>
+        <dd className="mt-1 flex items-center gap-2 font-semibold">
+          {team ? (
+            <>
+              <TeamColourBar colour={team.colour} className="h-5" />
+              <Link to={paths.team.getHref(team.id)} className="hover:underline">
+                {team.name}
+              </Link>
+            </>
+          ) : (
+            '–'
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function CommunityList({ title, races }: { title: string; races: SeasonStats['community']['top_rated'] }) {
+  return (
+    <Card className="gap-3">
+      <CardHeader>
+        <CardTitle className="text-base">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {races.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nothing yet.</p>
+        ) : (
+          <ol className="grid gap-2 text-sm">
+            {races.map((entry) => (
+              <li key={entry.race.id} className="flex items-center justify-between gap-3">
+                <Link to={paths.race.getHref(entry.race.id)} className="truncate hover:underline">
+                  {entry.race.name}
+                </Link>
+                <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+                  {entry.average_rating !== null && `★ ${entry.average_rating.toFixed(1)} · `}
+                  {entry.review_count} {entry.review_count === 1 ? 'review' : 'reviews'}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SeasonSkeleton() {
+  return (
+    <div className="grid gap-6" role="status" aria-label="Loading the season">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Skeleton className="h-20" />
+        <Skeleton className="h-20" />
+        <Skeleton className="h-20" />
+      </div>
+      <Skeleton className="h-80 w-full" />
+      <div className="grid gap-2">
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} className="h-10 w-full" />
+        ))}
+      </div>
+    </div>
+  );
 }

@@ -1,8 +1,216 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import type { TeamDetail } from '@paddock/contract/f1';
+import { TrophyIcon, UserIcon } from 'lucide-react';
+import { useState, type CSSProperties } from 'react';
+import { Link, useParams } from 'react-router';
+import { CountryFlag } from '@/components/country-flag.tsx';
+import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
+import { StatGrid } from '@/components/stat-grid.tsx';
+import { teamColour } from '@/components/team-colour.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { paths } from '@/config/paths.ts';
+import { formatCount, formatPoints, formatPosition } from '@/lib/f1-format.ts';
+import { isNotFoundError } from '@/lib/query-errors.ts';
+import { useTeam } from '../api/get-team.ts';
 
-/** Placeholder until the team profile is built. */
+/** Long histories (Ferrari has 77 seasons) open with the latest ones. */
+const SEASONS_SHOWN = 12;
+
+/** The team profile (spec §2 /team/{teamId}) on a background of the team's colour. */
 export function TeamRoute() {
   const { teamId = '' } = useParams();
-  return <PlaceholderPage title="Team" subtitle={teamId} />;
+  const team = useTeam(teamId);
+
+  if (team.isPending) {
+    return (
+      <div className="grid gap-8" role="status" aria-label="Loading the team">
+        <Skeleton className="h-56 w-full rounded-2xl" />
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className="h-16" />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (team.isError) {
+    return isNotFoundError(team.error) ? (
+      <NotFoundState title="Team not found" description="There is no team at this address." />
+    ) : (
+      <LoadErrorState title="The team could not be loaded" onRetry={() => void team.refetch()} />
+    );
+  }
+  return <TeamProfile team={team.data} />;
+}
+
+/**
+ * The team colour blended into the card surface, strongest in one corner: the theme's own foreground
+ * stays readable on it in light and dark alike, whatever the colour.
+ */
+function heroStyle(colour: string): CSSProperties {
+  return {
+    backgroundImage: [
+      `radial-gradient(120% 140% at 0% 0%, color-mix(in oklab, ${colour} 45%, transparent) 0%, transparent 60%)`,
+      `linear-gradient(135deg, color-mix(in oklab, ${colour} 22%, var(--card)) 0%, var(--card) 75%)`,
+    ].join(', '),
+  };
+}
+
+function TeamProfile({ team }: { team: TeamDetail }) {
+  const colour = teamColour(team.colour);
+  const [showAll, setShowAll] = useState(false);
+  const seasons = showAll ? team.seasons : team.seasons.slice(0, SEASONS_SHOWN);
+
+  return (
+    <div className="grid gap-8">
+      <title>{`${team.name} · Paddock`}</title>
+      <header
+        className="relative overflow-hidden rounded-2xl border p-6 shadow-xs sm:p-10"
+        style={heroStyle(colour)}
+        data-testid="team-hero"
+      >
+        <span aria-hidden className="absolute inset-x-0 top-0 h-1.5" style={{ backgroundColor: colour }} />
+        <div className="grid gap-3">
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <CountryFlag code={team.country_code} className="text-base" />
+            <span>{team.country}</span>
+            {team.career.championships > 0 && (
+              <Badge variant="outline" className="bg-background/60 backdrop-blur">
+                <TrophyIcon aria-hidden />
+                {team.career.championships}× constructors&apos; champion
+              </Badge>
+            )}
+          </div>
+          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{team.name}</h1>
+          {team.full_name !== team.name && <p className="text-base text-foreground/80">{team.full_name}</p>}
+        </div>
+        <dl className="mt-6 grid gap-x-10 gap-y-3 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-foreground/70">Team principal</dt>
+            <dd className="font-medium">{team.team_principal ?? 'Not known'}</dd>
+          </div>
+          {team.first_race && (
+            <div>
+              <dt className="text-foreground/70">First race</dt>
+              <dd>
+                <Link to={paths.race.getHref(team.first_race.id)} className="font-medium hover:underline">
+                  {team.first_race.year} {team.first_race.name}
+                </Link>
+              </dd>
+            </div>
+          )}
+          {team.last_race && (
+            <div>
+              <dt className="text-foreground/70">Latest race</dt>
+              <dd>
+                <Link to={paths.race.getHref(team.last_race.id)} className="font-medium hover:underline">
+                  {team.last_race.year} {team.last_race.name}
+                </Link>
+              </dd>
+            </div>
+          )}
+        </dl>
+      </header>
+
+      {team.current_drivers.length > 0 && (
+        <section aria-labelledby="drivers-heading" className="grid gap-3">
+          <h2 id="drivers-heading" className="text-lg font-semibold">
+            Drivers
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {team.current_drivers.map((driver) => (
+              <li key={driver.id}>
+                <Link
+                  to={paths.driver.getHref(driver.id)}
+                  className="flex items-center gap-4 rounded-xl border bg-card p-4 shadow-xs transition-colors outline-none hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  style={{ borderLeftColor: colour, borderLeftWidth: 4 }}
+                >
+                  <span className="w-12 font-mono text-3xl font-black tabular-nums" style={{ color: colour }} aria-hidden>
+                    {driver.number ?? <UserIcon className="size-6 text-muted-foreground" />}
+                  </span>
+                  <span className="grid min-w-0">
+                    <span className="truncate font-semibold">{driver.full_name}</span>
+                    <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                      <CountryFlag code={driver.country_code} />
+                      {driver.country}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section aria-labelledby="career-heading" className="grid gap-3">
+        <h2 id="career-heading" className="text-lg font-semibold">
+          Career
+        </h2>
+        <StatGrid
+          stats={[
+            { label: 'Championships', value: formatCount(team.career.championships) },
+            { label: 'Wins', value: formatCount(team.career.wins) },
+            { label: 'Podiums', value: formatCount(team.career.podiums) },
+            { label: 'Pole positions', value: formatCount(team.career.poles) },
+            { label: 'Races entered', value: formatCount(team.career.entries) },
+            { label: 'Races started', value: formatCount(team.career.starts) },
+            { label: 'Points', value: formatPoints(team.career.points) },
+            { label: 'Fastest laps', value: formatCount(team.career.fastest_laps) },
+          ]}
+        />
+      </section>
+
+      {team.seasons.length > 0 && (
+        <section aria-labelledby="seasons-heading" className="grid gap-3">
+          <h2 id="seasons-heading" className="text-lg font-semibold">
+            Season results
+          </h2>
+          <Table aria-label="Season results">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Season</TableHead>
+                <TableHead className="text-right">Pos</TableHead>
+                <TableHead className="text-right">Pts</TableHead>
+                <TableHead className="text-right">Wins</TableHead>
+                <TableHead className="hidden text-right sm:table-cell">Podiums</TableHead>
+                <TableHead className="pl-6">Drivers</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {seasons.map((season) => (
+                <TableRow key={season.year}>
+                  <TableCell>
+                    <Link to={paths.seasonOverview.getHref(season.year)} className="font-medium hover:underline">
+                      {season.year}
+                    </Link>
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{formatPosition(season.position)}</TableCell>
+                  <TableCell className="text-right font-medium tabular-nums">{formatPoints(season.points)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{season.wins}</TableCell>
+                  <TableCell className="hidden text-right tabular-nums sm:table-cell">{season.podiums}</TableCell>
+                  <TableCell className="pl-6 whitespace-normal">
+                    <span className="flex min-w-48 flex-wrap gap-x-3 gap-y-1">
+                      {season.drivers.map((driver) => (
+                        <Link key={driver.id} to={paths.driver.getHref(driver.id)} className="flex items-center gap-1.5 hover:underline">
+                          <CountryFlag code={driver.country_code} />
+                          {driver.full_name}
+                        </Link>
+                      ))}
+                    </span>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {team.seasons.length > SEASONS_SHOWN && (
+            <Button variant="outline" className="justify-self-center" onClick={() => setShowAll((all) => !all)}>
+              {showAll ? 'Show fewer seasons' : `Show all ${team.seasons.length} seasons`}
+            </Button>
+          )}
+        </section>
+      )}
+    </div>
+  );
 }

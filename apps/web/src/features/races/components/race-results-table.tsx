@@ -1,0 +1,137 @@
+import type { ClassificationRow, RaceResults } from '@paddock/contract/f1';
+import { TimerIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { CountryFlag } from '@/components/country-flag.tsx';
+import { TeamColourBar } from '@/components/team-colour.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { paths } from '@/config/paths.ts';
+import { formatPoints } from '@/lib/f1-format.ts';
+import { cn } from '@/lib/utils.ts';
+
+type Qualifying = RaceResults['qualifying'][number];
+
+function DriverCell({ driver, team }: Pick<ClassificationRow, 'driver' | 'team'>) {
+  return (
+    <div className="flex items-center gap-2.5">
+      <TeamColourBar colour={team.colour} className="h-8" />
+      <div className="grid min-w-0">
+        <span className="flex items-center gap-1.5">
+          <CountryFlag code={driver.country_code} />
+          <Link to={paths.driver.getHref(driver.id)} className="font-medium hover:underline">
+            {driver.full_name}
+          </Link>
+        </span>
+        {/* On a phone the team column is hidden, so the team name sits under the driver. */}
+        <Link to={paths.team.getHref(team.id)} className="text-xs text-muted-foreground hover:underline md:hidden">
+          {team.name}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function TeamCell({ team }: { team: ClassificationRow['team'] }) {
+  return (
+    <TableCell className="hidden md:table-cell">
+      <Link to={paths.team.getHref(team.id)} className="text-muted-foreground hover:text-foreground hover:underline">
+        {team.name}
+      </Link>
+    </TableCell>
+  );
+}
+
+/** A race or sprint classification with team colours; a row's time is the winner's time or the gap. */
+export function ClassificationTable({ rows, caption }: { rows: ClassificationRow[]; caption: string }) {
+  return (
+    <Table aria-label={caption}>
+      <TableHeader>
+        <TableRow>
+          <TableHead className="w-12 text-center">Pos</TableHead>
+          <TableHead>Driver</TableHead>
+          <TableHead className="hidden md:table-cell">Team</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">Grid</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">Laps</TableHead>
+          <TableHead>Time / Status</TableHead>
+          <TableHead className="text-right">Pts</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => {
+          const classified = row.position_number !== null;
+          return (
+            <TableRow key={`${row.driver.id}-${row.number ?? ''}`}>
+              <TableCell className={cn('text-center font-semibold tabular-nums', !classified && 'text-xs text-muted-foreground')}>
+                {row.position}
+              </TableCell>
+              <TableCell>
+                <DriverCell driver={row.driver} team={row.team} />
+              </TableCell>
+              <TeamCell team={row.team} />
+              <TableCell className="hidden text-right tabular-nums sm:table-cell">{row.grid ?? '–'}</TableCell>
+              <TableCell className="hidden text-right tabular-nums sm:table-cell">{row.laps ?? '–'}</TableCell>
+              <TableCell className="tabular-nums">
+                <span className="inline-flex items-center gap-1.5">
+                  <span className={cn(!row.time && 'text-muted-foreground')}>{row.time ?? row.status}</span>
+                  {row.fastest_lap && (
+                    <span title="Fastest lap" className="inline-flex items-center text-fuchsia-600 dark:text-fuchsia-400">
+                      <TimerIcon aria-hidden className="size-3.5" />
+                      <span className="sr-only">Fastest lap</span>
+                    </span>
+                  )}
+                </span>
+              </TableCell>
+              <TableCell className="text-right font-medium tabular-nums">
+                {row.points ? formatPoints(row.points) : <span className="text-muted-foreground">–</span>}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function QualifyingTable({ rows }: { rows: Qualifying[] }) {
+  // Qualifying before 1996 (and some since) is one time per driver rather than Q1-Q3.
+  const sessions = rows.some((row) => row.q1 !== null || row.q2 !== null || row.q3 !== null);
+  return (
+    <Table aria-label="Qualifying">
+      <TableHeader>
+        <TableRow>
+          <TableHead className="w-12 text-center">Pos</TableHead>
+          <TableHead>Driver</TableHead>
+          <TableHead className="hidden md:table-cell">Team</TableHead>
+          {sessions ? (
+            <>
+              <TableHead className="text-right">Q1</TableHead>
+              <TableHead className="text-right">Q2</TableHead>
+              <TableHead className="text-right">Q3</TableHead>
+            </>
+          ) : (
+            <TableHead className="text-right">Time</TableHead>
+          )}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.driver.id}>
+            <TableCell className="text-center font-semibold tabular-nums">{row.position}</TableCell>
+            <TableCell>
+              <DriverCell driver={row.driver} team={row.team} />
+            </TableCell>
+            <TeamCell team={row.team} />
+            {sessions ? (
+              <>
+                <TableCell className="text-right tabular-nums">{row.q1 ?? '–'}</TableCell>
+                <TableCell className="text-right tabular-nums">{row.q2 ?? '–'}</TableCell>
+                <TableCell className="text-right tabular-nums">{row.q3 ?? '–'}</TableCell>
+              </>
+            ) : (
+              <TableCell className="text-right tabular-nums">{row.time ?? '–'}</TableCell>
+            )}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,141 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { monza2024Results, raceDetailFixture } from '@/test/f1-fixtures.ts';
+import { stubApi } from '@/test/http.ts';
+import { renderRoutes } from '@/test/render.tsx';
+import { RaceRoute } from './race.tsx';
+
+beforeAll(() => {
+  // A viewer two hours ahead of UTC in September, so "local" and UTC differ.
+  process.env.TZ = 'Europe/Rome';
+});
+
+function renderRace(at = '/race/1117') {
+  return renderRoutes(
+    [
+      { path: '/race/:raceId', element: <RaceRoute /> },
+      { path: '/driver/:driverId', element: <p>Driver page</p> },
+    ],
+    { at },
+  );
+}
+
+function serveMonza() {
+  return stubApi(({ url }) => {
+    if (url === '/api/f1/races/1117/') return { status: 200, data: raceDetailFixture() };
+    if (url === '/api/f1/races/1117/results/') return { status: 200, data: monza2024Results };
+    return { status: 404, data: { detail: 'Not found.' } };
+  });
+}
+
+describe('race page', () => {
+  it('shows the header with season, round, circuit, flag and the local and UTC start', async () => {
+    serveMonza();
+    renderRace();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Italian Grand Prix' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '2024 season' })).toHaveAttribute('href', '/season-overview?season=2024');
+    expect(screen.getByText('Round 16')).toBeInTheDocument();
+    expect(screen.getAllByText('Autodromo Nazionale Monza').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Monza, Italy').length).toBeGreaterThan(0);
+    const times = Object.fromEntries(
+      screen.getAllByRole('term').map((dt): [string, string] => [dt.textContent, dt.nextElementSibling?.textContent ?? '']),
+    );
+    expect(times.Local).toBe('Sunday, September 1, 2024 · 15:00 GMT+2');
+    expect(times.UTC).toBe('Sunday, September 1, 2024 · 13:00 UTC');
+    expect(screen.getByRole('link', { name: 'Previous race' })).toHaveAttribute('href', '/race/1116');
+    expect(screen.getByRole('link', { name: 'Next race' })).toHaveAttribute('href', '/race/1118');
+  });
+
+  it('lists the classification with team colours, gaps, status and points', async () => {
+    serveMonza();
+    renderRace();
+
+    const table = await screen.findByRole('table', { name: 'Race classification' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(4);
+    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells(rows[0] as HTMLElement)).toEqual(['1', 'Charles LeclercFerrari', 'Ferrari', '4', '53', '1:14:40.727', '25']);
+    expect(cells(rows[2] as HTMLElement)).toEqual(['3', 'Lando NorrisMcLaren', 'McLaren', '1', '53', '+6.153Fastest lap', '16']);
+    expect(cells(rows[3] as HTMLElement)).toEqual(['DNF', 'Yuki TsunodaRB', 'RB', '16', '7', 'Overheating', '–']);
+    const ferrariBar = rows[0]?.querySelector('[aria-hidden][style]');
+    expect(ferrariBar).toHaveStyle({ backgroundColor: '#E8002D' });
+    expect(within(rows[0] as HTMLElement).getByRole('link', { name: 'Charles Leclerc' })).toHaveAttribute(
+      'href',
+      '/driver/charles-leclerc',
+    );
+  });
+
+  it('switches to qualifying and keeps the tab in the address', async () => {
+    serveMonza();
+    const { router } = renderRace();
+
+    await userEvent.click(await screen.findByRole('tab', { name: 'Qualifying' }));
+
+    const table = screen.getByRole('table', { name: 'Qualifying' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Lando Norris');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('1:19.327');
+    expect(router.state.location.search).toBe('?tab=qualifying');
+  });
+
+  it('shows the fastest lap, the podium and the ratings summary', async () => {
+    serveMonza();
+    renderRace();
+
+    const podium = await screen.findByRole('region', { name: 'Podium' });
+    expect(within(podium).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'P1Charles LeclercFerrari',
+      'P2Oscar PiastriMcLaren',
+      'P3Lando NorrisMcLaren',
+    ]);
+    expect(await screen.findByText('1:21.432')).toBeInTheDocument();
+    expect(screen.getByText('Lap 53')).toBeInTheDocument();
+    expect(screen.getByText('Average rating 4.4 out of 5 from 20 reviews')).toBeInTheDocument();
+    const distribution = screen.getByRole('list', { name: 'Rating distribution' });
+    expect(within(distribution).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '5stars:12',
+      '4stars:5',
+      '3stars:2',
+      '2stars:1',
+      '1star:0',
+    ]);
+  });
+
+  it('opens a driver from the classification', async () => {
+    serveMonza();
+    const { router } = renderRace();
+
+    const table = await screen.findByRole('table', { name: 'Race classification' });
+    await userEvent.click(within(table).getByRole('link', { name: 'Oscar Piastri' }));
+
+    expect(await screen.findByText('Driver page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/driver/oscar-piastri');
+  });
+
+  it('says when a race has no results yet', async () => {
+    stubApi(({ url }) => {
+      if (url === '/api/f1/races/1171/') {
+        return {
+          status: 200,
+          data: raceDetailFixture({ id: 1171, name: 'Qatar Grand Prix', is_completed: false, has_results: false, podium: [], winner: null }),
+        };
+      }
+      return { status: 200, data: { race_id: 1171, classification: [], sprint: [], qualifying: [], fastest_lap: null } };
+    });
+    renderRace('/race/1171');
+
+    expect(await screen.findByText('No results yet')).toBeInTheDocument();
+    expect(screen.getByText('The classification appears here after the race.')).toBeInTheDocument();
+  });
+
+  it("says 'Race not found' for an unknown race", async () => {
+    const requests = stubApi(() => ({ status: 404, data: { detail: 'Not found.' } }));
+    renderRace('/race/999999');
+
+    expect(await screen.findByText('Race not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/home');
+    // A 404 is final: no retries.
+    expect(requests.filter((r) => r.url === '/api/f1/races/999999/')).toHaveLength(1);
+  });
+});

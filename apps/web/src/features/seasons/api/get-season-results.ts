@@ -1,0 +1,22 @@
+import type { SeasonRaceResult } from '@paddock/contract/f1';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+import { retryTransientErrors } from '@/lib/query-errors.ts';
+
+export async function getSeasonResults(season: number, { signal }: { signal?: AbortSignal } = {}): Promise<SeasonRaceResult[]> {
+  const { data } = await api.get<SeasonRaceResult[]>(`/api/f1/race_results/?season=${season}`, { signal });
+  return data;
+}
+
+/** The season's calendar, each race with its podium. */
+export function getSeasonResultsQueryOptions(season: number) {
+  return queryOptions({
+    queryKey: ['seasons', 'results', season],
+    queryFn: ({ signal }) => getSeasonResults(season, { signal }),
+    retry: retryTransientErrors,
+  });
+}
+
+export function useSeasonResults(season: number | null) {
+  return useQuery({ ...getSeasonResultsQueryOptions(season ?? 0), enabled: season !== null });
+}

@@ -1,0 +1,22 @@
+import type { SeasonStats } from '@paddock/contract/f1';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+import { retryTransientErrors } from '@/lib/query-errors.ts';
+
+export async function getSeasonStats(season: number, { signal }: { signal?: AbortSignal } = {}): Promise<SeasonStats> {
+  const { data } = await api.get<SeasonStats>(`/api/f1/season_stats/?season=${season}`, { signal });
+  return data;
+}
+
+export function getSeasonStatsQueryOptions(season: number) {
+  return queryOptions({
+    queryKey: ['seasons', 'stats', season],
+    queryFn: ({ signal }) => getSeasonStats(season, { signal }),
+    retry: retryTransientErrors,
+  });
+}
+
+/** Idle until the season is known (the picker's default comes from the seasons list). */
+export function useSeasonStats(season: number | null) {
+  return useQuery({ ...getSeasonStatsQueryOptions(season ?? 0), enabled: season !== null });
+}

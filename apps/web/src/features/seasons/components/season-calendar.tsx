@@ -1,0 +1,48 @@
+import type { SeasonRaceResult } from '@paddock/contract/f1';
+import { TrophyIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { CountryFlag } from '@/components/country-flag.tsx';
+import { TeamColourBar } from '@/components/team-colour.tsx';
+import { paths } from '@/config/paths.ts';
+import { formatShortRaceDay } from '@/lib/race-time.ts';
+
+/** The season's races by round, each with its winner once there is one. */
+export function SeasonCalendar({ races }: { races: SeasonRaceResult[] }) {
+  return (
+    <ol className="divide-y overflow-hidden rounded-xl border bg-card" aria-label="Calendar">
+      {races.map(({ race, podium }) => {
+        const winner = podium.find((entry) => entry.position === 1);
+        return (
+          <li key={race.id} className="grid grid-cols-[2.5rem_1fr] items-center gap-x-3 gap-y-1 px-4 py-3 sm:grid-cols-[2.5rem_1fr_14rem]">
+            <span className="text-sm font-semibold text-muted-foreground tabular-nums">R{race.round_number}</span>
+            <div className="grid min-w-0">
+              <span className="flex items-center gap-2">
+                <CountryFlag code={race.country_code} />
+                <Link to={paths.race.getHref(race.id)} className="truncate font-medium hover:underline">
+                  {race.name}
+                </Link>
+              </span>
+              <span className="truncate text-xs text-muted-foreground">
+                {formatShortRaceDay(race)} · {race.circuit_name}
+              </span>
+            </div>
+            <div className="col-start-2 text-sm sm:col-start-3">
+              {winner ? (
+                <span className="flex items-center gap-2">
+                  <TrophyIcon aria-hidden className="size-3.5 shrink-0 text-amber-500" />
+                  <span className="sr-only">Winner:</span>
+                  <TeamColourBar colour={winner.team.colour} />
+                  <Link to={paths.driver.getHref(winner.driver.id)} className="truncate hover:underline">
+                    {winner.driver.full_name}
+                  </Link>
+                </span>
+              ) : (
+                <span className="text-xs text-muted-foreground">{race.is_completed ? 'No results yet' : 'Upcoming'}</span>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

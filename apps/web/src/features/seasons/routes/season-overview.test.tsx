@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { season2024Results, season2024Stats, seasonsFixture } from '@/test/f1-fixtures.ts';
+import { stubApi } from '@/test/http.ts';
+import { renderRoutes } from '@/test/render.tsx';
+import { SeasonOverviewRoute } from './season-overview.tsx';
+
+function serveSeasons() {
+  return stubApi(({ url }) => {
+    if (url === '/api/f1/seasons/') return { status: 200, data: seasonsFixture };
+    if (url === '/api/f1/season_stats/?season=2024') return { status: 200, data: season2024Stats };
+    if (url === '/api/f1/season_stats/?season=2025') return { status: 200, data: { ...season2024Stats, season: 2025 } };
+    if (url.startsWith('/api/f1/race_results/?season=202')) return { status: 200, data: season2024Results };
+    return { status: 404, data: { detail: 'Not found.' } };
+  });
+}
+
+function renderOverview(at: string) {
+  return renderRoutes([{ path: '/season-overview', element: <SeasonOverviewRoute /> }], { at });
+}
+
+describe('season overview', () => {
+  it('opens on the latest season when none is asked for', async () => {
+    const requests = serveSeasons();
+    renderOverview('/season-overview');
+
+    expect(await screen.findByRole('heading', { name: '2025 Season Overview' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Season')).toHaveValue('2025');
+    await screen.findByRole('table', { name: "Drivers' standings" });
+    expect(requests.map((r) => r.url)).toContain('/api/f1/season_stats/?season=2025');
+  });
+
+  it('shows both standings, the champions and the calendar with winners linking to races', async () => {
+    serveSeasons();
+    renderOverview('/season-overview?season=2024');
+
+    const drivers = await screen.findByRole('table', { name: "Drivers' standings" });
+    const driverRows = within(drivers).getAllByRole('row').slice(1);
+    expect(driverRows.map((row) => within(row).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['1', 'Max Verstappen', 'Red Bull', '9', '437'],
+      ['2', 'Lando Norris', 'McLaren', '4', '374'],
+    ]);
+    const constructors = screen.getByRole('table', { name: "Constructors' standings" });
+    expect(within(constructors).getAllByRole('row')[1]).toHaveTextContent('McLaren');
+    expect(within(constructors).getByRole('link', { name: 'McLaren' })).toHaveAttribute('href', '/team/mclaren');
+
+    // 2024's driver title is not in the summary list, so the standings leader is shown; McLaren won the constructors'.
+    expect(screen.getByText('Drivers’ champion')).toBeInTheDocument();
+    expect(screen.getByText('Constructors’ champion')).toBeInTheDocument();
+
+    const calendar = await screen.findByRole('list', { name: 'Calendar' });
+    const races = within(calendar).getAllByRole('listitem');
+    expect(races).toHaveLength(2);
+    expect(within(races[1] as HTMLElement).getByRole('link', { name: 'Italian Grand Prix' })).toHaveAttribute('href', '/race/1117');
+    expect(races[1]).toHaveTextContent('Winner:');
+    expect(within(races[1] as HTMLElement).getByRole('link', { name: 'Charles Leclerc' })).toHaveAttribute(
+      'href',
+      '/driver/charles-leclerc',
+    );
+    expect(screen.getByText('Points progression')).toBeInTheDocument();
+  });
+
+  it('switches season from the picker and keeps it in the address', async () => {
+    const requests = serveSeasons();
+    const { router } = renderOverview('/season-overview?season=2025');
+    await screen.findByRole('table', { name: "Drivers' standings" });
+
+    await userEvent.selectOptions(screen.getByLabelText('Season'), '2024');
+
+    expect(await screen.findByRole('heading', { name: '2024 Season Overview' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?season=2024');
+    expect(requests.map((r) => r.url)).toContain('/api/f1/season_stats/?season=2024');
+  });
+
+  it("says 'Season not found' for a year without races", async () => {
+    serveSeasons();
+    renderOverview('/season-overview?season=1900');
+
+    expect(await screen.findByText('Season not found')).toBeInTheDocument();
+    expect(screen.getByText('There are no races in 1900.')).toBeInTheDocument();
+  });
+});
