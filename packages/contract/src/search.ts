@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { countryCodeSchema } from './f1.ts';
 
-export const SEARCH_MIN_LENGTH = 2;
-export const SEARCH_DEBOUNCE_MS = 300;
+export { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from './limits.ts';
 
 export const searchQuerySchema = z.object({
   q: z.string().max(100).default(''),

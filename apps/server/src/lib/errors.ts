@@ -74,6 +74,10 @@ export function configureValidationMessages(): void {
     customError: (issue) => {
       if (issue.code === 'invalid_type' && issue.input === undefined) return 'This field is required.';
       if (issue.code === 'invalid_type' && issue.input === null) return 'This field may not be null.';
+      // z.coerce.number() turns a missing or non-numeric query value into NaN.
+      if (issue.code === 'invalid_type' && issue.expected === 'number' && Number.isNaN(issue.input)) {
+        return 'A valid integer is required.';
+      }
       return undefined;
     },
   });

@@ -2,7 +2,7 @@ import type { CurrentUser } from '@paddock/contract/users';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { getMeQueryOptions } from '@/features/auth/api/get-me.ts';
+import { getMeQueryOptions } from '@/lib/current-user.ts';
 import { renderRoutes, testQueryClient } from '@/test/render.tsx';
 import { AppShell, MainLayout } from './app-shell.tsx';
 

@@ -39,7 +39,7 @@ import {
 } from '@/components/ui/sidebar.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
-import { useMe } from '@/features/auth/api/get-me.ts';
+import { useMe } from '@/lib/current-user.ts';
 import { useLogout } from '@/features/auth/api/logout.ts';
 import { AddReviewDialog } from '@/features/reviews/components/add-review-dialog.tsx';
 import { saveIntendedDestination } from '@/lib/intended-destination.ts';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, TokenPair } from '@paddock/contract/auth';
 import { api } from '@/lib/api-client.ts';
 import { setTokens } from '@/lib/session.ts';
-import { getMeQueryOptions } from './get-me.ts';
+import { getMeQueryOptions } from '@/lib/current-user.ts';
 
 export async function login(body: LoginBody): Promise<TokenPair> {
   const { data } = await api.post<TokenPair>('/api/auth/login/', body);

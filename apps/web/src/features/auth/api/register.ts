@@ -3,7 +3,7 @@ import type { RegisterBody } from '@paddock/contract/auth';
 import type { CurrentUser } from '@paddock/contract/users';
 import { api } from '@/lib/api-client.ts';
 import { setTokens } from '@/lib/session.ts';
-import { getMeQueryOptions } from './get-me.ts';
+import { getMeQueryOptions } from '@/lib/current-user.ts';
 
 interface RegisterResponse {
   access: string;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, UpdateMeBody } from '@paddock/contract/users';
-import { getMeQueryOptions } from '@/features/auth/api/get-me.ts';
+import { getMeQueryOptions } from '@/lib/current-user.ts';
 import { api } from '@/lib/api-client.ts';
 
 export async function updateMe(body: UpdateMeBody): Promise<CurrentUser> {

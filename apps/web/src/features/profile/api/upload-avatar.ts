@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getMeQueryOptions } from '@/features/auth/api/get-me.ts';
+import { getMeQueryOptions } from '@/lib/current-user.ts';
 import { api } from '@/lib/api-client.ts';
 
 /** Multipart with the file in the field `avatar`; axios sets the boundary itself. */

@@ -1,7 +1,7 @@
 import { NotebookPenIcon, RefreshCwIcon } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { useMe } from '@/features/auth/api/get-me.ts';
+import { useMe } from '@/lib/current-user.ts';
 import { EditProfileDialog } from '../components/edit-profile-dialog.tsx';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header.tsx';
 

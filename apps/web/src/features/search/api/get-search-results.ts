@@ -1,14 +1,10 @@
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@paddock/contract/limits';
 import type { SearchResult } from '@paddock/contract/search';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 
-/*
- * Spec §5/§9: search needs 2 characters after trimming and waits 300 ms after the last keystroke.
- * The contract exports the same numbers, but importing values from it would pull zod into the bundle.
- */
-export const SEARCH_MIN_LENGTH = 2;
-export const SEARCH_DEBOUNCE_MS = 300;
+export { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH };
 /** Results per group: a handful in the palette, more on the search page. */
 export const PALETTE_LIMIT = 5;
 export const PAGE_LIMIT = 20;
