@@ -178,6 +178,7 @@ export const driverSeasonSchema = z.object({
 });
 
 export const raceLinkSchema = z.object({ id: z.number().int(), name: z.string(), year: z.number().int() });
+export type RaceLink = z.infer<typeof raceLinkSchema>;
 
 export const driverDetailSchema = driverSchema.extend({
   legal_name: z.string(),

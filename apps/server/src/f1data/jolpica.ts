@@ -576,6 +576,16 @@ async function syncStandings(
     const raceIds: (number | null)[] = round >= newestWithResults ? [race.id, null] : [race.id];
     const problems: string[] = [];
     const where = `${season} ${kind} standings`;
+    const unmapped = (): boolean => {
+      if (problems.length === 0) return false;
+      report.unmapped.push(...problems);
+      report.skipped.push(`${where}: not written (unmapped rows)`);
+      return true;
+    };
+    const placed = (s: { position?: string; positionText: string }, i: number) => {
+      const pos = positionOf(s.positionText === '-' ? (s.position ?? '-') : s.positionText);
+      return { year: season, positionOrder: i + 1, positionText: pos.text, positionNumber: pos.number };
+    };
     if (kind === 'driver') {
       const rows: Omit<DriverStandingRow, 'raceId'>[] = [];
       for (const [i, s] of (list.DriverStandings ?? []).entries()) {
@@ -584,37 +594,16 @@ async function syncStandings(
           problems.push(`driver "${s.Driver.driverId}" (${s.Driver.givenName} ${s.Driver.familyName}) in ${where}`);
           continue;
         }
-        const pos = positionOf(s.positionText === '-' ? (s.position ?? '-') : s.positionText);
-        rows.push({
-          year: season,
-          positionOrder: i + 1,
-          positionText: pos.text,
-          positionNumber: pos.number,
-          driverId: d.id,
-          points: Number(s.points),
-        });
+        rows.push({ ...placed(s, i), driverId: d.id, points: Number(s.points) });
       }
-      if (problems.length > 0) {
-        report.unmapped.push(...problems);
-        report.skipped.push(`${where}: not written (unmapped rows)`);
-        continue;
-      }
-      for (const raceId of raceIds) {
-        const existing = await db
+      if (unmapped()) continue;
+      const stored = (raceId: number | null) =>
+        db
           .select()
           .from(driverStandings)
-          .where(
-            and(
-              eq(driverStandings.year, season),
-              raceId === null ? isNull(driverStandings.raceId) : eq(driverStandings.raceId, raceId),
-            ),
-          )
+          .where(standingsAt(driverStandings, season, raceId))
           .orderBy(asc(driverStandings.positionOrder));
-        const next = rows.map((r) => ({ ...r, raceId }));
-        if (signature(next, driverStandingSig) !== signature(existing, driverStandingSig)) {
-          out.driverStandings.push(...next);
-        }
-      }
+      out.driverStandings.push(...(await changedStandings(raceIds, rows, stored, driverStandingSig)));
     } else {
       const rows: Omit<ConstructorStandingRow, 'raceId'>[] = [];
       for (const [i, s] of (list.ConstructorStandings ?? []).entries()) {
@@ -623,41 +612,44 @@ async function syncStandings(
           problems.push(`team "${s.Constructor.constructorId}" (${s.Constructor.name}) in ${where}`);
           continue;
         }
-        const pos = positionOf(s.positionText === '-' ? (s.position ?? '-') : s.positionText);
         rows.push({
-          year: season,
-          positionOrder: i + 1,
-          positionText: pos.text,
-          positionNumber: pos.number,
+          ...placed(s, i),
           constructorId: id,
           engineManufacturerId:
             ctx.entrants.find((e) => e.constructorId === id && e.engineManufacturerId)?.engineManufacturerId ?? null,
           points: Number(s.points),
         });
       }
-      if (problems.length > 0) {
-        report.unmapped.push(...problems);
-        report.skipped.push(`${where}: not written (unmapped rows)`);
-        continue;
-      }
-      for (const raceId of raceIds) {
-        const existing = await db
+      if (unmapped()) continue;
+      const stored = (raceId: number | null) =>
+        db
           .select()
           .from(constructorStandings)
-          .where(
-            and(
-              eq(constructorStandings.year, season),
-              raceId === null ? isNull(constructorStandings.raceId) : eq(constructorStandings.raceId, raceId),
-            ),
-          )
+          .where(standingsAt(constructorStandings, season, raceId))
           .orderBy(asc(constructorStandings.positionOrder));
-        const next = rows.map((r) => ({ ...r, raceId }));
-        if (signature(next, constructorStandingSig) !== signature(existing, constructorStandingSig)) {
-          out.constructorStandings.push(...next);
-        }
-      }
+      out.constructorStandings.push(...(await changedStandings(raceIds, rows, stored, constructorStandingSig)));
     }
   }
+}
+
+/** A season's stored standings after one race, or its final standings for a null race. */
+function standingsAt(table: typeof driverStandings | typeof constructorStandings, season: number, raceId: number | null) {
+  return and(eq(table.year, season), raceId === null ? isNull(table.raceId) : eq(table.raceId, raceId));
+}
+
+/** The standings to write: a copy of `rows` for each race id whose stored list differs from them. */
+async function changedStandings<R extends { raceId: number | null }>(
+  raceIds: readonly (number | null)[],
+  rows: readonly Omit<R, 'raceId'>[],
+  stored: (raceId: number | null) => Promise<R[]>,
+  sig: (r: R) => unknown[],
+): Promise<R[]> {
+  const changed: R[] = [];
+  for (const raceId of raceIds) {
+    const next = rows.map((r) => ({ ...r, raceId }) as R);
+    if (signature(next, sig) !== signature(await stored(raceId), sig)) changed.push(...next);
+  }
+  return changed;
 }
 
 /** Adds the rounds a classification shows to the season's entries (new entries for late substitutes). */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { cn } from '@/lib/utils.ts';
 
 export interface Stat {
@@ -17,5 +18,16 @@ export function StatGrid({ stats, className }: { stats: Stat[]; className?: stri
         </div>
       ))}
     </dl>
+  );
+}
+
+/** Stands in for a profile's eight career figures while they load. */
+export function StatGridSkeleton() {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {Array.from({ length: 8 }, (_, i) => (
+        <Skeleton key={i} className="h-16" />
+      ))}
+    </div>
   );
 }

@@ -356,27 +356,70 @@ export interface DriverDetailRow extends DriverListRow {
 const seasonIsComplete = (year: SQL) =>
   sql`not exists (select 1 from races where races.year = ${year} and not ${raceIsCompletedSql})`;
 
+/** Aggregates over `race_results` rows; only the race itself counts for wins and podiums. */
+const raceWinsCount = sql`count(*) filter (where session = 'RACE' and position_number = 1)::int`;
+const racePodiumsCount = sql`count(*) filter (where session = 'RACE' and position_number <= 3)::int`;
+const pointsTotal = sql`coalesce(sum(points), 0)::float8`;
+
+/** Whose career a detail query reads: the column naming it in the result and standings tables. */
+const careerOwner = {
+  driver: { column: sql.raw('driver_id'), standings: sql.raw('driver_standings') },
+  team: { column: sql.raw('constructor_id'), standings: sql.raw('constructor_standings') },
+} as const;
+type CareerOwner = keyof typeof careerOwner;
+
+/** The `res` CTE: every result of one driver or team, with its race's year, round and start. */
+const ownerResultsCte = (owner: CareerOwner, id: string) =>
+  sql`res as (
+          select rr.*, r.year, r.round, r.starts_at from race_results rr join races r on r.id = rr.race_id
+          where rr.${careerOwner[owner].column} = ${id})`;
+
+/**
+ * The json_build_object pairs of poles, fastest laps and championships over `res`. Older seasons
+ * record poles and fastest laps only in the qualifying and fastest-lap tables, hence the unions.
+ */
+const careerHonoursPairs = (owner: CareerOwner, id: SQL) => {
+  const { column, standings } = careerOwner[owner];
+  return sql`'poles', (select count(*)::int from (
+                  select race_id from res where session = 'RACE' and pole_position
+                  union select race_id from qualifying_results where ${column} = ${id} and position_number = 1) p),
+              'fastest_laps', (select count(*)::int from (
+                  select race_id from res where session = 'RACE' and fastest_lap
+                  union select race_id from fastest_laps where ${column} = ${id} and position_number = 1) f),
+              'championships', (select count(*)::int from ${standings} st
+                  where st.${column} = ${id} and st.race_id is null and st.position_number = 1
+                    and ${seasonIsComplete(sql`st.year`)})`;
+};
+
+/** RaceLinkJson of the first race in `res` by the given order. */
+const resRaceLink = (order: SQL) =>
+  sql`(select json_build_object('id', res.race_id, 'name', gp.full_name, 'year', res.year)
+           from res join races r on r.id = res.race_id join grands_prix gp on gp.id = r.grand_prix_id
+           where res.session = 'RACE' order by ${order} limit 1)`;
+
+/** The `first_race` and `last_race` columns of a detail query over `res`. */
+const firstLastRaceColumns = sql`${resRaceLink(sql`res.starts_at, res.race_id`)} as first_race,
+          ${resRaceLink(sql`res.starts_at desc, res.race_id desc`)} as last_race`;
+
 /** A driver with career figures and per-season records, in one statement. */
 export async function selectDriverDetail(db: Db, driverId: string): Promise<DriverDetailRow | null> {
   const [row] = await selectRows<DriverDetailRow>(
     db,
-    sql`with res as (
-          select rr.*, r.year, r.round, r.starts_at from race_results rr join races r on r.id = rr.race_id
-          where rr.driver_id = ${driverId}),
+    sql`with ${ownerResultsCte('driver', driverId)},
         career as (
           select
             count(*) filter (where session = 'RACE' and position_text not in ${NON_STARTERS})::int as starts,
-            count(*) filter (where session = 'RACE' and position_number = 1)::int as wins,
-            count(*) filter (where session = 'RACE' and position_number <= 3)::int as podiums,
-            coalesce(sum(points), 0)::float8 as points
+            ${raceWinsCount} as wins,
+            ${racePodiumsCount} as podiums,
+            ${pointsTotal} as points
           from res),
         per_year as (
           select year,
             count(*) filter (where session = 'RACE' and position_text not in ${NON_STARTERS})::int as starts,
-            count(*) filter (where session = 'RACE' and position_number = 1)::int as wins,
-            count(*) filter (where session = 'RACE' and position_number <= 3)::int as podiums,
+            ${raceWinsCount} as wins,
+            ${racePodiumsCount} as podiums,
             min(position_number) filter (where session = 'RACE') as best_finish,
-            coalesce(sum(points), 0)::float8 as points
+            ${pointsTotal} as points
           from res group by year),
         team_rounds as (select year, constructor_id, min(round) as first_round from res group by year, constructor_id),
         years as (
@@ -402,15 +445,7 @@ export async function selectDriverDetail(db: Db, driverId: string): Promise<Driv
           d.place_of_birth,
           (select json_build_object(
               'starts', career.starts, 'wins', career.wins, 'podiums', career.podiums, 'points', career.points,
-              'poles', (select count(*)::int from (
-                  select race_id from res where session = 'RACE' and pole_position
-                  union select race_id from qualifying_results where driver_id = d.id and position_number = 1) p),
-              'fastest_laps', (select count(*)::int from (
-                  select race_id from res where session = 'RACE' and fastest_lap
-                  union select race_id from fastest_laps where driver_id = d.id and position_number = 1) f),
-              'championships', (select count(*)::int from driver_standings ds
-                  where ds.driver_id = d.id and ds.race_id is null and ds.position_number = 1
-                    and ${seasonIsComplete(sql`ds.year`)}))
+              ${careerHonoursPairs('driver', sql`d.id`)})
            from career) as career,
           (select coalesce(json_agg(json_build_object(
               'year', yt.year, 'teams', yt.teams, 'position', ys.position_number,
@@ -420,12 +455,7 @@ export async function selectDriverDetail(db: Db, driverId: string): Promise<Driv
            from year_teams yt
            left join per_year py on py.year = yt.year
            left join year_standing ys on ys.year = yt.year) as seasons,
-          (select json_build_object('id', res.race_id, 'name', gp.full_name, 'year', res.year)
-           from res join races r on r.id = res.race_id join grands_prix gp on gp.id = r.grand_prix_id
-           where res.session = 'RACE' order by res.starts_at, res.race_id limit 1) as first_race,
-          (select json_build_object('id', res.race_id, 'name', gp.full_name, 'year', res.year)
-           from res join races r on r.id = res.race_id join grands_prix gp on gp.id = r.grand_prix_id
-           where res.session = 'RACE' order by res.starts_at desc, res.race_id desc limit 1) as last_race
+          ${firstLastRaceColumns}
         from drivers d left join countries dn on dn.id = d.nationality_country_id
         where d.id = ${driverId}`,
   );
@@ -483,22 +513,20 @@ export interface TeamDetailRow extends TeamRow {
 export async function selectTeamDetail(db: Db, teamId: string): Promise<TeamDetailRow | null> {
   const [row] = await selectRows<TeamDetailRow>(
     db,
-    sql`with res as (
-          select rr.*, r.year, r.round, r.starts_at from race_results rr join races r on r.id = rr.race_id
-          where rr.constructor_id = ${teamId}),
+    sql`with ${ownerResultsCte('team', teamId)},
         career as (
           select
             count(distinct race_id) filter (where session = 'RACE' and position_text not in ${NON_STARTERS})::int as starts,
             count(distinct race_id) filter (where session = 'RACE')::int as entries,
-            count(*) filter (where session = 'RACE' and position_number = 1)::int as wins,
-            count(*) filter (where session = 'RACE' and position_number <= 3)::int as podiums,
-            coalesce(sum(points), 0)::float8 as points
+            ${raceWinsCount} as wins,
+            ${racePodiumsCount} as podiums,
+            ${pointsTotal} as points
           from res),
         per_year as (
           select year,
-            count(*) filter (where session = 'RACE' and position_number = 1)::int as wins,
-            count(*) filter (where session = 'RACE' and position_number <= 3)::int as podiums,
-            coalesce(sum(points), 0)::float8 as points
+            ${raceWinsCount} as wins,
+            ${racePodiumsCount} as podiums,
+            ${pointsTotal} as points
           from res group by year),
         driver_rounds as (select year, driver_id, min(round) as first_round from res group by year, driver_id),
         year_drivers as (
@@ -529,15 +557,7 @@ export async function selectTeamDetail(db: Db, teamId: string): Promise<TeamDeta
           (select json_build_object(
               'starts', career.starts, 'entries', career.entries, 'wins', career.wins,
               'podiums', career.podiums, 'points', career.points,
-              'poles', (select count(*)::int from (
-                  select race_id from res where session = 'RACE' and pole_position
-                  union select race_id from qualifying_results where constructor_id = t.id and position_number = 1) p),
-              'fastest_laps', (select count(*)::int from (
-                  select race_id from res where session = 'RACE' and fastest_lap
-                  union select race_id from fastest_laps where constructor_id = t.id and position_number = 1) f),
-              'championships', (select count(*)::int from constructor_standings cs
-                  where cs.constructor_id = t.id and cs.race_id is null and cs.position_number = 1
-                    and ${seasonIsComplete(sql`cs.year`)}))
+              ${careerHonoursPairs('team', sql`t.id`)})
            from career) as career,
           (select coalesce(json_agg(json_build_object(
               'year', yd.year, 'position', ys.position_number, 'points', coalesce(ys.points, py.points, 0),
@@ -546,12 +566,7 @@ export async function selectTeamDetail(db: Db, teamId: string): Promise<TeamDeta
            from year_driver_refs yd
            left join per_year py on py.year = yd.year
            left join year_standing ys on ys.year = yd.year) as seasons,
-          (select json_build_object('id', res.race_id, 'name', gp.full_name, 'year', res.year)
-           from res join races r on r.id = res.race_id join grands_prix gp on gp.id = r.grand_prix_id
-           where res.session = 'RACE' order by res.starts_at, res.race_id limit 1) as first_race,
-          (select json_build_object('id', res.race_id, 'name', gp.full_name, 'year', res.year)
-           from res join races r on r.id = res.race_id join grands_prix gp on gp.id = r.grand_prix_id
-           where res.session = 'RACE' order by res.starts_at desc, res.race_id desc limit 1) as last_race
+          ${firstLastRaceColumns}
         from constructors t left join countries tc on tc.id = t.country_id
         where t.id = ${teamId}`,
   );
@@ -627,12 +642,12 @@ export async function selectSeasonStats(db: Db, season: number): Promise<SeasonS
         res as (
           select rr.*, sr.round from race_results rr join season_races sr on sr.id = rr.race_id),
         driver_wins as (
-          select driver_id, count(*) filter (where session = 'RACE' and position_number = 1)::int as wins,
-            coalesce(sum(points), 0)::float8 as points
+          select driver_id, ${raceWinsCount} as wins,
+            ${pointsTotal} as points
           from res group by driver_id),
         team_wins as (
-          select constructor_id, count(*) filter (where session = 'RACE' and position_number = 1)::int as wins,
-            coalesce(sum(points), 0)::float8 as points
+          select constructor_id, ${raceWinsCount} as wins,
+            ${pointsTotal} as points
           from res group by constructor_id),
         d_rows as (
           select ds.driver_id, ds.position_number, ds.position_order, ds.points from driver_standings ds

@@ -4,7 +4,9 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
-import { StatGrid } from '@/components/stat-grid.tsx';
+import { FirstLastRace } from '@/components/first-last-race.tsx';
+import { PageSection } from '@/components/page-section.tsx';
+import { StatGrid, StatGridSkeleton } from '@/components/stat-grid.tsx';
 import { TeamColourBar, teamColour } from '@/components/team-colour.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -102,33 +104,16 @@ function DriverProfile({ driver }: { driver: DriverDetail }) {
               <dd>{driver.legal_name}</dd>
             </div>
           )}
-          {driver.first_race && (
-            <div>
-              <dt className="text-muted-foreground">First race</dt>
-              <dd>
-                <Link to={paths.race.getHref(driver.first_race.id)} className="hover:underline">
-                  {driver.first_race.year} {driver.first_race.name}
-                </Link>
-              </dd>
-            </div>
-          )}
-          {driver.last_race && (
-            <div>
-              <dt className="text-muted-foreground">Latest race</dt>
-              <dd>
-                <Link to={paths.race.getHref(driver.last_race.id)} className="hover:underline">
-                  {driver.last_race.year} {driver.last_race.name}
-                </Link>
-              </dd>
-            </div>
-          )}
+          <FirstLastRace
+            first={driver.first_race}
+            last={driver.last_race}
+            termClassName="text-muted-foreground"
+            linkClassName="hover:underline"
+          />
         </dl>
       </header>
 
-      <section aria-labelledby="career-heading" className="grid gap-3">
-        <h2 id="career-heading" className="text-lg font-semibold">
-          Career
-        </h2>
+      <PageSection id="career" title="Career">
         <StatGrid
           stats={[
             { label: 'Championships', value: formatCount(driver.career.championships) },
@@ -141,13 +126,10 @@ function DriverProfile({ driver }: { driver: DriverDetail }) {
             { label: 'Seasons', value: formatCount(driver.seasons.length) },
           ]}
         />
-      </section>
+      </PageSection>
 
       {driver.seasons.length > 0 && (
-        <section aria-labelledby="seasons-heading" className="grid gap-3">
-          <h2 id="seasons-heading" className="text-lg font-semibold">
-            Season by season
-          </h2>
+        <PageSection id="seasons" title="Season by season">
           <Card className="gap-2">
             <CardHeader>
               <CardTitle className="text-sm">Points per season</CardTitle>
@@ -160,7 +142,7 @@ function DriverProfile({ driver }: { driver: DriverDetail }) {
             </CardContent>
           </Card>
           <SeasonTable seasons={driver.seasons} />
-        </section>
+        </PageSection>
       )}
     </div>
   );
@@ -216,11 +198,7 @@ function ProfileSkeleton({ label }: { label: string }) {
   return (
     <div className="grid gap-8" role="status" aria-label={label}>
       <Skeleton className="h-48 w-full rounded-2xl" />
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {Array.from({ length: 8 }, (_, i) => (
-          <Skeleton key={i} className="h-16" />
-        ))}
-      </div>
+      <StatGridSkeleton />
       <Skeleton className="h-64 w-full" />
     </div>
   );

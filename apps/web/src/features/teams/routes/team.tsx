@@ -4,7 +4,9 @@ import { useState, type CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
-import { StatGrid } from '@/components/stat-grid.tsx';
+import { FirstLastRace } from '@/components/first-last-race.tsx';
+import { PageSection } from '@/components/page-section.tsx';
+import { StatGrid, StatGridSkeleton } from '@/components/stat-grid.tsx';
 import { teamColour } from '@/components/team-colour.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -27,11 +29,7 @@ export function TeamRoute() {
     return (
       <div className="grid gap-8" role="status" aria-label="Loading the team">
         <Skeleton className="h-56 w-full rounded-2xl" />
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} className="h-16" />
-          ))}
-        </div>
+        <StatGridSkeleton />
       </div>
     );
   }
@@ -91,34 +89,17 @@ function TeamProfile({ team }: { team: TeamDetail }) {
             <dt className="text-foreground/70">Team principal</dt>
             <dd className="font-medium">{team.team_principal ?? 'Not known'}</dd>
           </div>
-          {team.first_race && (
-            <div>
-              <dt className="text-foreground/70">First race</dt>
-              <dd>
-                <Link to={paths.race.getHref(team.first_race.id)} className="font-medium hover:underline">
-                  {team.first_race.year} {team.first_race.name}
-                </Link>
-              </dd>
-            </div>
-          )}
-          {team.last_race && (
-            <div>
-              <dt className="text-foreground/70">Latest race</dt>
-              <dd>
-                <Link to={paths.race.getHref(team.last_race.id)} className="font-medium hover:underline">
-                  {team.last_race.year} {team.last_race.name}
-                </Link>
-              </dd>
-            </div>
-          )}
+          <FirstLastRace
+            first={team.first_race}
+            last={team.last_race}
+            termClassName="text-foreground/70"
+            linkClassName="font-medium hover:underline"
+          />
         </dl>
       </header>
 
       {team.current_drivers.length > 0 && (
-        <section aria-labelledby="drivers-heading" className="grid gap-3">
-          <h2 id="drivers-heading" className="text-lg font-semibold">
-            Drivers
-          </h2>
+        <PageSection id="drivers" title="Drivers">
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {team.current_drivers.map((driver) => (
               <li key={driver.id}>
@@ -141,13 +122,10 @@ function TeamProfile({ team }: { team: TeamDetail }) {
               </li>
             ))}
           </ul>
-        </section>
+        </PageSection>
       )}
 
-      <section aria-labelledby="career-heading" className="grid gap-3">
-        <h2 id="career-heading" className="text-lg font-semibold">
-          Career
-        </h2>
+      <PageSection id="career" title="Career">
         <StatGrid
           stats={[
             { label: 'Championships', value: formatCount(team.career.championships) },
@@ -160,13 +138,10 @@ function TeamProfile({ team }: { team: TeamDetail }) {
             { label: 'Fastest laps', value: formatCount(team.career.fastest_laps) },
           ]}
         />
-      </section>
+      </PageSection>
 
       {team.seasons.length > 0 && (
-        <section aria-labelledby="seasons-heading" className="grid gap-3">
-          <h2 id="seasons-heading" className="text-lg font-semibold">
-            Season results
-          </h2>
+        <PageSection id="seasons" title="Season results">
           <Table aria-label="Season results">
             <TableHeader>
               <TableRow>
@@ -209,7 +184,7 @@ function TeamProfile({ team }: { team: TeamDetail }) {
               {showAll ? 'Show fewer seasons' : `Show all ${team.seasons.length} seasons`}
             </Button>
           )}
-        </section>
+        </PageSection>
       )}
     </div>
   );
