@@ -2,7 +2,6 @@ import type { RaceLink } from '@paddock/contract/f1';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 
-
 /**
  * The "First race" and "Latest race" entries of a profile's description list; each is left out when
  * unknown. The class names let a hero on a team-coloured background keep its own contrast.
