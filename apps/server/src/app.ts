@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -16,9 +15,19 @@ import {
 import { AVATAR_MAX_BYTES } from '@paddock/contract';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { configureValidationMessages, registerErrorHandler } from './lib/errors.ts';
+import {
+  allowedMethods,
+  clientErrorHandler,
+  configureValidationMessages,
+  frameworkErrors,
+  methodNotAllowed,
+  registerErrorHandler,
+} from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { documentCommonErrors } from './lib/openapi.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
+import { requestGuardsPlugin } from './plugins/request-guards.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { modules } from './modules/index.ts';
 import { mediaPlugin } from './modules/users/media.ts';
 
@@ -48,35 +57,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // Valid JSON with a "__proto__" or "constructor.prototype" key is valid input: the key is dropped
+    // (no schema has such a field) instead of the body being refused as unparseable.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.addHook('onRoute', documentCommonErrors(API_PREFIX));
 
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('mailer', deps.mailer ?? createMailer(config, app.log));
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and sonner position popovers and toasts with inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(rateLimit, {
     global: true,
     max: config.API_RATE_LIMIT,
@@ -93,7 +91,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       info: {
         title: 'Paddock API',
         description:
-          'The API of Paddock — F1 Reviews & Stats. Errors are DRF-shaped: `{"detail": "..."}` or field errors `{"field": ["message"]}`. Authenticate with `Authorization: Bearer <access>`.',
+          'The API of Paddock — F1 Reviews & Stats. Errors are DRF-shaped: `{"detail": "..."}` or field errors ' +
+          '`{"field": ["message"]}`; every status a route can answer is listed with it. A method a path does not ' +
+          'take is a 405 `{"detail": "Method \\"PUT\\" not allowed."}` with an `Allow` header. Text holding U+0000 ' +
+          'or an unpaired surrogate is refused with a 400 field error. Authenticate with `Authorization: Bearer <access>`.',
         version: '1.0.0',
       },
       components: {
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
+  await app.register(requestGuardsPlugin);
   await app.register(authenticatePlugin);
   for (const mod of modules) {
     await app.register(mod.plugin, { prefix: `${API_PREFIX}${mod.prefix}` });
@@ -123,6 +125,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (webDist && wantsWebPage(req.method, req.url, req.headers.accept)) {
       return reply.sendFile('index.html');
     }
+    const allow = allowedMethods(app, req.url);
+    if (allow.length > 0) return methodNotAllowed(reply, req.method, allow);
     return reply.code(404).send({ detail: 'Not found.' });
   });
   return app;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   authResponseSchema,
   forgotPasswordBodySchema,
@@ -10,13 +9,11 @@ import {
   resetPasswordBodySchema,
   tokenPairSchema,
 } from '@paddock/contract';
+import { errorBody } from '../../lib/openapi.ts';
 import { createMemoryCounterStore } from '../../lib/throttle.ts';
 import { clock } from './clock.ts';
 import { createAuthService, RESET_MAIL_SENT } from './service.ts';
 
-/** DRF error bodies as documented; loose enough that no error we send can fail serialization. */
-const errorBody = (description: string) =>
-  z.record(z.string(), z.union([z.string(), z.array(z.string())])).describe(description);
 const badInput = errorBody('Field errors `{"field": ["message"]}` or `{"detail": "..."}` for a malformed body.');
 const throttledBody = errorBody(
   'Throttled: `{"detail": "Request was throttled. Expected available in N seconds."}` with a Retry-After header.',

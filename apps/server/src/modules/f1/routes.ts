@@ -2,10 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   activeThoughtsSchema,
-  detailErrorSchema,
   driverDetailSchema,
   driverSchema,
-  fieldErrorsSchema,
   pageOf,
   raceDetailSchema,
   raceListQuerySchema,
@@ -19,6 +17,7 @@ import {
   teamSchema,
   thoughtStatusSchema,
 } from '@paddock/contract';
+import { errorBody } from '../../lib/openapi.ts';
 import {
   getActiveThoughts,
   getDriverDetail,
@@ -41,7 +40,8 @@ const tags = ['f1'];
 const idParams = z.object({ id: z.string() });
 const optionalSeasonQuery = seasonQuerySchema.partial();
 const upcomingQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
-const notFoundResponse = { 404: detailErrorSchema };
+const notFoundResponse = { 404: errorBody('`{"detail": "Not found."}`') };
+const badQuery = errorBody('Field errors on the query values, e.g. `{"season": ["A valid integer is required."]}`.');
 
 /** Formula 1 data (api-decisions "Formula 1 data"), mounted at /api/f1. */
 export const f1Routes: FastifyPluginAsyncZod = async (app) => {
@@ -61,7 +61,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
           '3 hours past). `exclude_reviewed=true` drops the signed-in user\'s reviewed races once reviews exist; ' +
           'for guests it changes nothing.',
         querystring: raceListQuerySchema,
-        response: { 200: pageOf(raceSchema), 400: fieldErrorsSchema },
+        response: { 200: pageOf(raceSchema), 400: badQuery },
       },
     },
     async (request) => listRaces(db, request.query),
@@ -75,7 +75,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upcoming races',
         description: 'Races that have not started yet, soonest first (`limit`, default 10). The home screen\'s next race is the first.',
         querystring: upcomingQuery,
-        response: { 200: z.array(raceSchema) },
+        response: { 200: z.array(raceSchema), 400: badQuery },
       },
     },
     async (request) => upcomingRaces(db, request.query.limit),
@@ -183,7 +183,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
           'The race drivers of `season` (default: the latest season with entries), in that season\'s standings order, ' +
           'then by name. `current_team` is the team of the driver\'s latest race that season.',
         querystring: optionalSeasonQuery,
-        response: { 200: z.array(driverSchema), 400: fieldErrorsSchema },
+        response: { 200: z.array(driverSchema), 400: badQuery },
       },
     },
     async (request) => listDrivers(db, request.query.season),
@@ -214,7 +214,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Teams of a season',
         description: 'The teams of `season` (default: the latest season with entries), in constructor standings order, then by name.',
         querystring: optionalSeasonQuery,
-        response: { 200: z.array(teamSchema), 400: fieldErrorsSchema },
+        response: { 200: z.array(teamSchema), 400: badQuery },
       },
     },
     async (request) => listTeams(db, request.query.season),
@@ -260,7 +260,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
           'results), race counts, and the cumulative points of the top 10 drivers after each round. Community lists ' +
           'stay empty until reviews exist. A season without races is 404.',
         querystring: seasonQuerySchema,
-        response: { 200: seasonStatsSchema, 400: fieldErrorsSchema, ...notFoundResponse },
+        response: { 200: seasonStatsSchema, 400: badQuery, ...notFoundResponse },
       },
     },
     async (request) => getSeasonStats(db, request.query.season),
@@ -274,7 +274,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Season results',
         description: 'Each race of `season` by round, with its podium (empty before results exist).',
         querystring: seasonQuerySchema,
-        response: { 200: z.array(seasonRaceResultSchema), 400: fieldErrorsSchema },
+        response: { 200: z.array(seasonRaceResultSchema), 400: badQuery },
       },
     },
     async (request) => getSeasonRaceResults(db, request.query.season),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fieldErrorsSchema, searchQuerySchema, searchResultSchema } from '@paddock/contract';
+import { searchQuerySchema, searchResultSchema } from '@paddock/contract';
+import { errorBody } from '../../lib/openapi.ts';
 import { search } from './service.ts';
 
 /** Global search; registered under the bare /api prefix so /api/core stays open to other modules. */
@@ -19,7 +20,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           'shorter than 2 characters after trimming gives four empty arrays; under 3 characters only word ' +
           'prefixes match. `limit` is per group (default 8).',
         querystring: searchQuerySchema,
-        response: { 200: searchResultSchema, 400: fieldErrorsSchema },
+        response: { 200: searchResultSchema, 400: errorBody('Field errors on the query values, e.g. `{"limit": ["A valid integer is required."]}`.') },
       },
     },
     async (request) => search(app.database.db, request.query.q, request.query.limit),

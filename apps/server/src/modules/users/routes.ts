@@ -1,14 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AVATAR_MAX_BYTES, avatarResponseSchema, currentUserSchema, updateMeBodySchema } from '@paddock/contract';
-import { fieldErrors, HttpError } from '../../lib/errors.ts';
+import { fieldErrors, HttpError, unsupportedMediaType } from '../../lib/errors.ts';
+import { errorBody } from '../../lib/openapi.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { sniffImageType } from './avatars.ts';
 import { getCurrentUser, setAvatar, updateMe } from './service.ts';
 
-const errorBody = (description: string) =>
-  z.record(z.string(), z.union([z.string(), z.array(z.string())])).describe(description);
 const unauthorizedBody = errorBody('`{"detail": "Authentication credentials were not provided."}` or an invalid token.');
 const signedIn = [{ bearerAuth: [] }];
 
@@ -19,7 +17,7 @@ const AVATAR_MISSING = 'No file was submitted.';
 /** The bytes of the one `avatar` file of a multipart request, with DRF-style field errors. */
 async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
-    throw new HttpError(415, { detail: 'Unsupported media type in request.' });
+    throw unsupportedMediaType(request.headers['content-type']);
   }
   try {
     const part = await request.file();

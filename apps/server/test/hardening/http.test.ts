@@ -1,0 +1,99 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-app.ts';
+
+let t: TestApp;
+let port: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(() => t.close());
+
+/** Writes bytes on a raw socket — what Node's HTTP parser refuses never reaches inject. */
+function rawRequest(bytes: Buffer): Promise<{ status: number; headers: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(bytes));
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), headers: head, body });
+    });
+  });
+}
+
+describe('requests the HTTP parser refuses', () => {
+  it('answers a raw 0xFF byte in the query in the DRF shape', async () => {
+    const res = await rawRequest(
+      Buffer.concat([
+        Buffer.from('GET /api/f1/races/?search='),
+        Buffer.from([0xff]),
+        Buffer.from(' HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'),
+      ]),
+    );
+    expect(res.status).toBe(400);
+    expect(res.headers).toContain('application/json');
+    expect(JSON.parse(res.body)).toEqual({ detail: 'Malformed request.' });
+  });
+
+  it('answers a query over 16 KB in the DRF shape', async () => {
+    const res = await rawRequest(
+      Buffer.from(`GET /api/core/search/?q=${'a'.repeat(17_000)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+    );
+    expect(res.status).toBe(431);
+    expect(JSON.parse(res.body)).toEqual({ detail: 'Request header fields too large.' });
+  });
+});
+
+describe('security headers', () => {
+  const health = (headers: Record<string, string> = {}) =>
+    fetch(`http://127.0.0.1:${port}/api/health/`, { headers });
+
+  it('refuses framing consistently in CSP and X-Frame-Options', async () => {
+    const res = await health();
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
+  });
+
+  it('sends no HSTS over plain HTTP, and ignores a forwarded protocol it does not trust', async () => {
+    expect((await health()).headers.get('strict-transport-security')).toBeNull();
+    expect((await health({ 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('sends the same headers on errors', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/f1/races/999999/`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+});
+
+describe('behind a trusted proxy', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ TRUST_PROXY: true });
+  });
+  afterAll(() => proxied.close());
+
+  it('sends HSTS when the proxy says the site was reached over HTTPS, and only then', async () => {
+    const overHttps = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/health/',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const overHttp = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/health/',
+      headers: { 'x-forwarded-proto': 'http' },
+    });
+    expect(overHttp.headers['strict-transport-security']).toBeUndefined();
+  });
+});
