@@ -1,9 +1,11 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES, currentUserSchema } from '@paddock/contract';
 import { follows } from '../../src/db/schema/index.ts';
+import { AVATAR_SIZE } from '../../src/modules/users/avatars.ts';
 import { bearer, registerUser, type RegisteredUser } from '../auth/helpers.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 
@@ -173,12 +175,29 @@ describe('the API description', () => {
   });
 });
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(64)]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(32)]);
+const picture = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#e10600' } });
+let PNG: Buffer;
+let JPEG: Buffer;
+let WEBP: Buffer;
+beforeAll(async () => {
+  PNG = await picture(320, 200).png().toBuffer();
+  // A phone photo: EXIF with where it was taken and who took it.
+  JPEG = await picture(200, 400)
+    .jpeg()
+    .withExif({ IFD0: { Artist: 'Someone Private', Copyright: 'GPS 43.7347 N 7.4206 E' } })
+    .toBuffer();
+  WEBP = await picture(64, 64).webp().toBuffer();
+});
+
+/** What the server stored: a square WebP of AVATAR_SIZE with no metadata. */
+async function expectReencoded(bytes: Buffer) {
+  const meta = await sharp(bytes).metadata();
+  expect(meta).toMatchObject({ format: 'webp', width: AVATAR_SIZE, height: AVATAR_SIZE });
+  expect(meta.exif).toBeUndefined();
+  expect(meta.icc).toBeUndefined();
+  expect(meta.xmp).toBeUndefined();
+}
 
 interface Part {
   field?: string;
@@ -219,12 +238,12 @@ const avatarFiles = (app: TestApp) => {
 };
 
 describe('uploading an avatar', () => {
-  it('stores a PNG and serves it back as an image with nosniff', async () => {
+  it('stores a PNG re-encoded as a square WebP and serves it back as an image with nosniff', async () => {
     const user = await registerUser(t);
     const res = await upload(t, user, [{ data: PNG }]);
     expect(res.statusCode).toBe(200);
     const { profile_picture } = res.json<{ profile_picture: string }>();
-    expect(profile_picture).toMatch(/^\/media\/avatars\/[0-9a-f]{32}\.png$/);
+    expect(profile_picture).toMatch(/^\/media\/avatars\/[0-9a-f]{32}\.webp$/);
 
     const me = await t.app.inject({ method: 'GET', url: '/api/social/users/me/', headers: bearer(user.access) });
     expect(me.json<{ profile_picture: string }>().profile_picture).toBe(profile_picture);
@@ -232,27 +251,45 @@ describe('uploading an avatar', () => {
     // As a browser asks for it, which is what the web app's page fallback looks at.
     const image = await t.app.inject({ method: 'GET', url: profile_picture, headers: { accept: 'text/html,image/*' } });
     expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-type']).toBe('image/webp');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
-    expect(image.rawPayload.equals(PNG)).toBe(true);
+    await expectReencoded(image.rawPayload);
   });
 
-  it('recognises JPEG and WebP by their content, whatever name and type the client gives', async () => {
+  it('recognises JPEG and WebP by their content, whatever name and type the client gives, and drops their metadata', async () => {
     const user = await registerUser(t);
-    const jpeg = await upload(t, user, [{ data: JPEG, filename: 'photo.png', type: 'application/octet-stream' }]);
-    expect(jpeg.json<{ profile_picture: string }>().profile_picture).toMatch(/\.jpg$/);
-    const jpegFile = await t.app.inject({ method: 'GET', url: jpeg.json<{ profile_picture: string }>().profile_picture });
-    expect(jpegFile.headers['content-type']).toBe('image/jpeg');
+    for (const [data, filename, type] of [
+      [JPEG, 'photo.png', 'application/octet-stream'],
+      [WEBP, 'x.gif', 'image/gif'],
+    ] as const) {
+      const res = await upload(t, user, [{ data, filename, type }]);
+      expect(res.statusCode).toBe(200);
+      const file = await t.app.inject({ method: 'GET', url: res.json<{ profile_picture: string }>().profile_picture });
+      expect(file.headers['content-type']).toBe('image/webp');
+      await expectReencoded(file.rawPayload);
+      expect(file.rawPayload.includes('Someone Private')).toBe(false);
+    }
+  });
 
-    const webp = await upload(t, user, [{ data: WEBP, filename: 'x.gif', type: 'image/gif' }]);
-    const webpUrl = webp.json<{ profile_picture: string }>().profile_picture;
-    expect(webpUrl).toMatch(/\.webp$/);
-    expect((await t.app.inject({ method: 'GET', url: webpUrl })).headers['content-type']).toBe('image/webp');
+  it('stores only pixels: an image with a page appended to it is served without the page', async () => {
+    const user = await registerUser(t);
+    const polyglot = Buffer.concat([PNG, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+    const res = await upload(t, user, [{ data: polyglot }]);
+    expect(res.statusCode).toBe(200);
+    const file = await t.app.inject({ method: 'GET', url: res.json<{ profile_picture: string }>().profile_picture });
+    expect(file.rawPayload.includes('<script>')).toBe(false);
+    await expectReencoded(file.rawPayload);
+    for (const name of avatarFiles(t)) {
+      expect(readFileSync(path.join(t.config.DATA_DIR, 'media', 'avatars', name)).includes('<script>')).toBe(false);
+    }
   });
 
   it('refuses a file that only claims to be an image', async () => {
     const user = await registerUser(t);
-    for (const data of [Buffer.from('<html><script>alert(1)</script></html>'), Buffer.from('GIF89a......'), Buffer.alloc(0)]) {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    const pngHeaderThenHtml = Buffer.concat([PNG.subarray(0, 16), Buffer.from('<html><script>alert(1)</script></html>')]);
+    const gif = await picture(8, 8).gif().toBuffer();
+    for (const data of [Buffer.from('<html><script>alert(1)</script></html>'), svg, pngHeaderThenHtml, gif, Buffer.alloc(0)]) {
       const res = await upload(t, user, [{ data, type: 'image/png', filename: 'avatar.png' }]);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ avatar: ['Upload a valid image: PNG, JPEG or WebP.'] });
@@ -268,6 +305,16 @@ describe('uploading an avatar', () => {
 
     const limit = Buffer.concat([PNG, Buffer.alloc(AVATAR_MAX_BYTES - PNG.length)]);
     expect((await upload(t, user, [{ data: limit }])).statusCode).toBe(200);
+  });
+
+  it('refuses a small file that would decode into too many pixels', async () => {
+    const user = await registerUser(t);
+    // 8,000 × 8,000 of one colour compresses to a few kilobytes but is 64 megapixels.
+    const bomb = await picture(8000, 8000).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(AVATAR_MAX_BYTES);
+    const res = await upload(t, user, [{ data: bomb }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ avatar: ['Upload a valid image: PNG, JPEG or WebP.'] });
   });
 
   it('deletes the previous file when a new avatar replaces it', async () => {

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 
 /** Avatars live in DATA_DIR/media/avatars and are served at /media/avatars/<file>. */
 export const AVATAR_URL_PREFIX = '/media/avatars/';
 
+/** Served types by extension; PNG and JPEG are avatars stored before uploads were re-encoded. */
 export const AVATAR_EXTENSIONS = {
   png: 'image/png',
   jpg: 'image/jpeg',
@@ -19,29 +21,38 @@ export function avatarDir(dataDir: string): string {
   return path.join(dataDir, 'media', 'avatars');
 }
 
+/** Avatars are stored square at this size: the largest the site shows them (96 px) on a 2.5x screen. */
+export const AVATAR_SIZE = 256;
+/** Decoding is refused past this many pixels, so a small file cannot expand into gigabytes of memory. */
+export const AVATAR_MAX_PIXELS = 40_000_000;
+const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp']);
+
 /**
- * The image type by its first bytes; the client's content type and file name are not trusted,
- * since a browser would otherwise be handed e.g. HTML under an image URL.
+ * Decodes an upload and draws it anew as a square WebP: only pixels leave the server, never the bytes a
+ * client sent (no trailing HTML or script, no EXIF location). The type is read from the content, not
+ * from the client's name or declared type; anything sharp cannot decode as PNG, JPEG or WebP is null.
  */
-export function sniffImageType(bytes: Buffer): AvatarExtension | null {
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'png';
-  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  if (
-    bytes.length >= 12 &&
-    bytes.toString('latin1', 0, 4) === 'RIFF' &&
-    bytes.toString('latin1', 8, 12) === 'WEBP'
-  ) {
-    return 'webp';
+export async function reencodeAvatar(bytes: Buffer): Promise<Buffer | null> {
+  try {
+    const image = sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: 'error', pages: 1 });
+    const { format } = await image.metadata();
+    if (!format || !ACCEPTED_FORMATS.has(format)) return null;
+    return await image
+      .rotate() // applies the EXIF orientation before the metadata is dropped
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    return null;
   }
-  return null;
 }
 
-export async function storeAvatar(dataDir: string, bytes: Buffer, ext: AvatarExtension): Promise<string> {
+/** Writes a re-encoded avatar (WebP) under a new random name. */
+export async function storeAvatar(dataDir: string, webp: Buffer): Promise<string> {
   const dir = avatarDir(dataDir);
   await mkdir(dir, { recursive: true });
-  const file = `${randomBytes(16).toString('hex')}.${ext}`;
-  await writeFile(path.join(dir, file), bytes, { flag: 'wx' });
+  const file = `${randomBytes(16).toString('hex')}.webp`;
+  await writeFile(path.join(dir, file), webp, { flag: 'wx' });
   return AVATAR_URL_PREFIX + file;
 }
 

@@ -4,7 +4,7 @@ import { AVATAR_MAX_BYTES, avatarResponseSchema, currentUserSchema, updateMeBody
 import { fieldErrors, HttpError, unsupportedMediaType } from '../../lib/errors.ts';
 import { errorBody } from '../../lib/openapi.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { sniffImageType } from './avatars.ts';
+import { AVATAR_MAX_PIXELS, AVATAR_SIZE, reencodeAvatar } from './avatars.ts';
 import { getCurrentUser, setAvatar, updateMe } from './service.ts';
 
 const unauthorizedBody = errorBody('`{"detail": "Authentication credentials were not provided."}` or an invalid token.');
@@ -76,7 +76,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Upload a new avatar',
-        description: `multipart/form-data with one file field \`avatar\`: a PNG, JPEG or WebP image (recognised by its content, not its name or declared type) of at most ${AVATAR_MAX_BYTES / (1024 * 1024)} MB. The previous avatar is deleted. Answers \`{profile_picture}\`, a path under /media/avatars/.`,
+        description: `multipart/form-data with one file field \`avatar\`: a PNG, JPEG or WebP image (recognised by its content, not its name or declared type) of at most ${AVATAR_MAX_BYTES / (1024 * 1024)} MB and ${AVATAR_MAX_PIXELS / 1_000_000} megapixels. The image is decoded and stored re-encoded as a ${AVATAR_SIZE}×${AVATAR_SIZE} WebP (cropped to a square, turned upright, metadata dropped). The previous avatar is deleted. Answers \`{profile_picture}\`, a path under /media/avatars/.`,
         consumes: ['multipart/form-data'],
         security: signedIn,
         response: {
@@ -90,9 +90,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = requireUser(request);
       const bytes = await readAvatarUpload(request);
-      const ext = sniffImageType(bytes);
-      if (!ext) throw fieldErrors({ avatar: [AVATAR_INVALID] });
-      return { profile_picture: await setAvatar(files(), userId, bytes, ext) };
+      const webp = await reencodeAvatar(bytes);
+      if (!webp) throw fieldErrors({ avatar: [AVATAR_INVALID] });
+      return { profile_picture: await setAvatar(files(), userId, webp) };
     },
   );
 };

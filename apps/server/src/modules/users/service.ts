@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser, UpdateMeBody } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { deleteAvatar, storeAvatar, type AvatarExtension } from './avatars.ts';
+import { deleteAvatar, storeAvatar } from './avatars.ts';
 import { countReviews, replaceProfilePicture, selectProfile, updateProfile } from './queries.ts';
 
 /** A valid access token whose account was deleted since: simplejwt's answer. */
@@ -51,14 +51,9 @@ export async function updateMe(ctx: FileContext, userId: number, body: UpdateMeB
   return getCurrentUser(ctx.db, userId);
 }
 
-/** Stores a new avatar and deletes the one it replaces. */
-export async function setAvatar(
-  ctx: FileContext,
-  userId: number,
-  bytes: Buffer,
-  ext: AvatarExtension,
-): Promise<string> {
-  const url = await storeAvatar(ctx.dataDir, bytes, ext);
+/** Stores a new (re-encoded) avatar and deletes the one it replaces. */
+export async function setAvatar(ctx: FileContext, userId: number, webp: Buffer): Promise<string> {
+  const url = await storeAvatar(ctx.dataDir, webp);
   let result: Awaited<ReturnType<typeof replaceProfilePicture>>;
   try {
     result = await replaceProfilePicture(ctx.db, userId, url);
