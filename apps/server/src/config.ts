@@ -22,6 +22,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Paddock <no-reply@paddock.local>'),
   REGISTER_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  LOGIN_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(100),
+  LOGIN_SLOW_SECONDS: z.coerce.number().int().positive().default(10),
   LOGIN_IP_RATE_LIMIT: z.coerce.number().int().positive().default(100),
   PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   PASSWORD_RESET_IP_RATE_LIMIT: z.coerce.number().int().positive().default(20),

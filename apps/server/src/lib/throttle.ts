@@ -8,10 +8,12 @@ export interface WindowCount {
 
 /**
  * Fixed-window counters. The in-memory store serves one process; with several instances behind a
- * load balancer a shared store (Redis: INCR + PEXPIRE NX, DEL) implements the same two calls.
+ * load balancer a shared store (Redis: INCR + PEXPIRE NX, GET + PTTL, DEL) implements the same calls.
  */
 export interface CounterStore {
   increment(key: string, windowMs: number): Promise<WindowCount>;
+  /** The key's current window, or null when it has none (never counted, or expired). */
+  get(key: string): Promise<WindowCount | null>;
   clear(key: string): Promise<void>;
 }
 
@@ -39,6 +41,10 @@ export function createMemoryCounterStore(now: () => number = Date.now): CounterS
       }
       w.count += 1;
       return { ...w };
+    },
+    async get(key) {
+      const w = windows.get(key);
+      return w && w.resetAt > now() ? { ...w } : null;
     },
     async clear(key) {
       windows.delete(key);
@@ -73,6 +79,12 @@ export class FixedWindowLimit {
   async consume(subject: string): Promise<void> {
     const w = await this.store.increment(this.key(subject), this.rule.windowMs);
     if (w.count > this.rule.max) this.refuse(w);
+  }
+
+  /** Counts this request and tells whether the window is now past `max`, refusing nothing. */
+  async countAndCheck(subject: string): Promise<boolean> {
+    const w = await this.store.increment(this.key(subject), this.rule.windowMs);
+    return w.count > this.rule.max;
   }
 
   async reset(subject: string): Promise<void> {

@@ -9,6 +9,8 @@ beforeAll(async () => {
   t = await createTestApp({
     REGISTER_RATE_LIMIT: 2,
     LOGIN_RATE_LIMIT: 2,
+    LOGIN_ACCOUNT_RATE_LIMIT: 3,
+    LOGIN_SLOW_SECONDS: 10,
     LOGIN_IP_RATE_LIMIT: 4,
     PASSWORD_RESET_RATE_LIMIT: 2,
     PASSWORD_RESET_IP_RATE_LIMIT: 3,
@@ -68,37 +70,48 @@ describe('registration throttling (REGISTER_RATE_LIMIT per IP per hour)', () => 
   });
 });
 
-describe('login throttling per account (LOGIN_RATE_LIMIT failures per 15 minutes)', () => {
-  it('refuses even the right password after too many failures, from any address, until the window passes', async () => {
+describe('login throttling per account and address (LOGIN_RATE_LIMIT per 15 minutes)', () => {
+  it('refuses even the right password from an address with too many failures, until the window passes', async () => {
     const user = await account();
-    expect((await login(t, user.username, 'wrong guess one', newIp())).statusCode).toBe(401);
-    expect((await login(t, user.email, 'wrong guess two', newIp())).statusCode).toBe(401);
-    expectThrottled(await login(t, user.username, user.password, newIp()), 900);
+    const ip = newIp();
+    expect((await login(t, user.username, 'wrong guess one', ip)).statusCode).toBe(401);
+    expect((await login(t, user.email, 'wrong guess two', ip)).statusCode).toBe(401);
+    expectThrottled(await login(t, user.username, user.password, ip), 900);
 
     vi.spyOn(clock, 'now').mockReturnValue(Date.now() + 15 * 60_000);
+    expect((await login(t, user.username, user.password, ip)).statusCode).toBe(200);
+  });
+
+  it('does not let a stranger lock the owner out: the owner signs in from their own address', async () => {
+    const user = await account();
+    const stranger = newIp();
+    for (const guess of ['monaco', 'silverstone', 'suzuka']) await login(t, user.username, guess, stranger);
+    expect((await login(t, user.username, user.password, stranger)).statusCode).toBe(429);
     expect((await login(t, user.username, user.password, newIp())).statusCode).toBe(200);
   });
 
   it('forgets earlier failures after a successful sign-in', async () => {
     const user = await account();
-    for (let round = 0; round < 3; round++) {
-      expect((await login(t, user.username, 'typo in password', newIp())).statusCode).toBe(401);
-      expect((await login(t, user.username, user.password, newIp())).statusCode).toBe(200);
+    const ip = newIp();
+    for (let round = 0; round < 2; round++) {
+      expect((await login(t, user.username, 'typo in password', ip)).statusCode).toBe(401);
+      expect((await login(t, user.username, user.password, ip)).statusCode).toBe(200);
     }
   });
 
   it('throttles unknown names the same way, so a 429 does not reveal an account', async () => {
-    expect((await login(t, 'ghost_driver', 'anything at all', newIp())).statusCode).toBe(401);
-    expect((await login(t, 'ghost_driver', 'anything at all', newIp())).statusCode).toBe(401);
-    expectThrottled(await login(t, 'GHOST_DRIVER', 'anything at all', newIp()), 900);
+    const ip = newIp();
+    expect((await login(t, 'ghost_driver', 'anything at all', ip)).statusCode).toBe(401);
+    expect((await login(t, 'ghost_driver', 'anything at all', ip)).statusCode).toBe(401);
+    expectThrottled(await login(t, 'GHOST_DRIVER', 'anything at all', ip), 900);
   });
 
-  it('lets a password reset unlock the account at once', async () => {
+  it('lets a password reset unlock the address at once', async () => {
     const user = await account();
     const ip = newIp();
     await login(t, user.username, 'wrong guess one', ip);
     await login(t, user.username, 'wrong guess two', ip);
-    expect((await login(t, user.username, user.password, newIp())).statusCode).toBe(429);
+    expect((await login(t, user.username, user.password, ip)).statusCode).toBe(429);
 
     const before = t.outbox().length;
     expect((await forgot(user.email, newIp())).statusCode).toBe(200);
@@ -110,11 +123,40 @@ describe('login throttling per account (LOGIN_RATE_LIMIT failures per 15 minutes
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password/',
-      remoteAddress: newIp(),
+      remoteAddress: ip,
       payload: { uid: link.uid, token: link.token, password: 'fresh start again' },
     });
     expect(res.statusCode).toBe(200);
-    expect((await login(t, user.username, 'fresh start again', newIp())).statusCode).toBe(200);
+    expect((await login(t, user.username, 'fresh start again', ip)).statusCode).toBe(200);
+  });
+});
+
+describe('login throttling per account from many addresses (LOGIN_ACCOUNT_RATE_LIMIT per 15 minutes)', () => {
+  it('slows guesses from unfamiliar addresses past the ceiling to one per LOGIN_SLOW_SECONDS, without locking out', async () => {
+    const user = await account();
+    const start = Date.now();
+    for (let i = 0; i < 3; i++) expect((await login(t, user.username, `guess ${i}`, newIp())).statusCode).toBe(401);
+
+    // Past the ceiling, one attempt goes through, the next waits for the slow window.
+    expect((await login(t, user.username, 'guess 4', newIp())).statusCode).toBe(401);
+    const slowed = await login(t, user.username, user.password, newIp());
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(10);
+
+    vi.spyOn(clock, 'now').mockReturnValue(start + 11_000);
+    expect((await login(t, user.username, user.password, newIp())).statusCode).toBe(200);
+  });
+
+  it('never slows an address the owner signed in from before', async () => {
+    const user = await account();
+    const home = newIp();
+    expect((await login(t, user.username, user.password, home)).statusCode).toBe(200);
+    for (let i = 0; i < 6; i++) await login(t, user.username, `botnet guess ${i}`, newIp());
+    expect((await login(t, user.username, user.password, newIp())).statusCode).toBe(429);
+
+    expect((await login(t, user.username, user.password, home)).statusCode).toBe(200);
+    expect((await login(t, user.username, 'owner typo', home)).statusCode).toBe(401);
+    expect((await login(t, user.username, user.password, home)).statusCode).toBe(200);
   });
 });
 

@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in',
         description:
-          '`username` may be the username or the email, both ignoring case. Returns an access token (ACCESS_TOKEN_MINUTES) and a refresh token (REFRESH_TOKEN_DAYS). Throttled per client IP (LOGIN_IP_RATE_LIMIT attempts per 15 minutes) and per account (LOGIN_RATE_LIMIT failed attempts per 15 minutes; past it even the right password gets 429 until the window ends).',
+          '`username` may be the username or the email, both ignoring case. Returns an access token (ACCESS_TOKEN_MINUTES) and a refresh token (REFRESH_TOKEN_DAYS). Throttled per client IP (LOGIN_IP_RATE_LIMIT attempts per 15 minutes); per account and client IP (LOGIN_RATE_LIMIT attempts per 15 minutes, a success clears them; past it even the right password gets 429 from that IP until the window ends); and per account from IPs it has not signed in from in 30 days (past LOGIN_ACCOUNT_RATE_LIMIT attempts per 15 minutes, those IPs share one attempt per LOGIN_SLOW_SECONDS). Nobody else can lock an owner out of their account.',
         body: loginBodySchema,
         response: {
           200: tokenPairSchema,

@@ -37,6 +37,8 @@ const tokenBlacklisted = () => new HttpError(401, { detail: 'Token is blackliste
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+/** An address the account signed in from within this time is familiar: the account-wide ceiling spares it. */
+const FAMILIAR_FOR_MS = 30 * 24 * HOUR;
 
 export interface AuthDeps {
   db: Db;
@@ -69,11 +71,19 @@ export function createAuthService(deps: AuthDeps) {
     // LOGIN_IP_RATE_LIMIT: login attempts per client IP per 15 minutes, right or wrong, against
     // password spraying across many accounts from one address.
     loginIp: limit('login-ip', config.LOGIN_IP_RATE_LIMIT, 15 * MINUTE),
-    // LOGIN_RATE_LIMIT: failed logins per account per 15 minutes, against guessing one account's
-    // password from many addresses. A success clears the count; once the limit is reached even the
-    // right password is refused until the window ends, so the limit cannot be probed for a hit.
-    // Unknown names are counted the same way, so a 429 does not reveal whether an account exists.
-    loginAccount: limit('login-account', config.LOGIN_RATE_LIMIT, 15 * MINUTE),
+    // Login failures are counted so that a stranger cannot lock the owner out (after Azure AD's smart
+    // lockout): the hard limit is per account *and* client address, and the account-wide ceiling only
+    // slows addresses the account has never signed in from. Unknown names are counted like accounts,
+    // so a 429 does not reveal whether an account exists.
+    // LOGIN_RATE_LIMIT: attempts per account per address per 15 minutes. A success clears the count;
+    // past the limit even the right password is refused from that address until the window ends, so
+    // the limit cannot be probed for a hit.
+    loginPair: limit('login-pair', config.LOGIN_RATE_LIMIT, 15 * MINUTE),
+    // LOGIN_ACCOUNT_RATE_LIMIT: attempts per account per 15 minutes from unfamiliar addresses, against
+    // guessing from many addresses at once. Past it those addresses share one attempt per
+    // LOGIN_SLOW_SECONDS; familiar addresses are not slowed.
+    loginAccount: limit('login-account', config.LOGIN_ACCOUNT_RATE_LIMIT, 15 * MINUTE),
+    loginSlow: limit('login-slow', 1, config.LOGIN_SLOW_SECONDS * 1000),
     // PASSWORD_RESET_RATE_LIMIT: reset mails requested per email address per hour, so nobody can
     // flood someone's inbox. Counted whether or not the address has an account, for the same reason.
     resetMail: limit('reset-mail', config.PASSWORD_RESET_RATE_LIMIT, HOUR),
@@ -81,6 +91,15 @@ export function createAuthService(deps: AuthDeps) {
     // IP per hour, against guessing reset tokens and probing addresses.
     resetIp: limit('reset-ip', config.PASSWORD_RESET_IP_RATE_LIMIT, HOUR),
   };
+
+  // Addresses each account signed in from lately, kept in the same counter store as the limits.
+  const familiarKey = (userId: number, ip: string) => `login-familiar:${userId}@${ip}`;
+  const isFamiliar = async (userId: number, ip: string) => (await deps.counters.get(familiarKey(userId, ip))) !== null;
+  async function rememberAddress(userId: number, ip: string) {
+    // Cleared first so the 30 days run from the latest sign-in, not the first.
+    await deps.counters.clear(familiarKey(userId, ip));
+    await deps.counters.increment(familiarKey(userId, ip), FAMILIAR_FOR_MS);
+  }
 
   const pendingMails = new Set<Promise<void>>();
 
@@ -170,10 +189,13 @@ export function createAuthService(deps: AuthDeps) {
       await limits.loginIp.consume(ip);
       const user = await findByLogin(db, body.username);
       const account = user ? `user:${user.id}` : `name:${body.username.toLowerCase()}`;
-      await limits.loginAccount.consume(account);
+      await limits.loginPair.consume(`${account}@${ip}`);
+      if (!(user && (await isFamiliar(user.id, ip))) && (await limits.loginAccount.countAndCheck(account))) {
+        await limits.loginSlow.consume(account);
+      }
       const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
       if (!user || !ok) throw new HttpError(401, { detail: NO_ACTIVE_ACCOUNT });
-      await limits.loginAccount.reset(account);
+      await Promise.all([limits.loginPair.reset(`${account}@${ip}`), rememberAddress(user.id, ip)]);
       await deleteExpiredRefreshTokens(db, user.id);
       return issuePair(user.id);
     },
@@ -236,8 +258,8 @@ export function createAuthService(deps: AuthDeps) {
         return true;
       });
       if (!changed) throw badRequest(RESET_LINK_INVALID);
-      // Whoever resets is likely locked out by failed attempts; the new password should work now.
-      await limits.loginAccount.reset(`user:${user.id}`);
+      // Whoever resets is likely held back by failed attempts: the new password works from here now.
+      await Promise.all([limits.loginPair.reset(`user:${user.id}@${ip}`), rememberAddress(user.id, ip)]);
     },
   };
 }
