@@ -125,8 +125,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (webDist && wantsWebPage(req.method, req.url, req.headers.accept)) {
       return reply.sendFile('index.html');
     }
+    // A route of this very method that found nothing (a missing static file) is a plain 404.
     const allow = allowedMethods(app, req.url);
-    if (allow.length > 0) return methodNotAllowed(reply, req.method, allow);
+    if (allow.length > 0 && !allow.includes(req.method)) return methodNotAllowed(reply, req.method, allow);
     return reply.code(404).send({ detail: 'Not found.' });
   });
   return app;

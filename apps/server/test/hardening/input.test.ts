@@ -173,6 +173,12 @@ describe('methods', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Not found.' });
   });
+
+  it('answers 404, not 405, when a route of the right method finds nothing', async () => {
+    const res = await get('/api/docs/static/no-such-file.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not found.' });
+  });
 });
 
 describe('malformed URLs', () => {
