@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AVATAR_MAX_BYTES, avatarResponseSchema, currentUserSchema, updateMeBodySchema } from '@paddock/contract';
 import { fieldErrors, HttpError, unsupportedMediaType } from '../../lib/errors.ts';
 import { errorBody } from '../../lib/openapi.ts';
@@ -13,6 +14,11 @@ const signedIn = [{ bearerAuth: [] }];
 export const AVATAR_INVALID = 'Upload a valid image: PNG, JPEG or WebP.';
 export const AVATAR_TOO_LARGE = `The file is too large (${AVATAR_MAX_BYTES / (1024 * 1024)} MB at most).`;
 const AVATAR_MISSING = 'No file was submitted.';
+const avatarUploadDocs = z.any().meta({
+  type: 'object',
+  required: ['avatar'],
+  properties: { avatar: { type: 'string', format: 'binary', description: 'The image file.' } },
+});
 
 /** The bytes of the one `avatar` file of a multipart request, with DRF-style field errors. */
 async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
@@ -78,6 +84,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload a new avatar',
         description: `multipart/form-data with one file field \`avatar\`: a PNG, JPEG or WebP image (recognised by its content, not its name or declared type) of at most ${AVATAR_MAX_BYTES / (1024 * 1024)} MB and ${AVATAR_MAX_PIXELS / 1_000_000} megapixels. The image is decoded and stored re-encoded as a ${AVATAR_SIZE}×${AVATAR_SIZE} WebP (cropped to a square, turned upright, metadata dropped). The previous avatar is deleted. Answers \`{profile_picture}\`, a path under /media/avatars/.`,
         consumes: ['multipart/form-data'],
+        // Documentation only: the multipart body is read by readAvatarUpload, so validation must pass it through.
+        body: avatarUploadDocs,
         security: signedIn,
         response: {
           200: avatarResponseSchema,
