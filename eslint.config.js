@@ -4,13 +4,30 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      '**/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.config.ts', '*.config.js', 'scripts/*.mjs', 'apps/server/scripts/*.mjs', 'apps/web/public/*.js'] },
+        projectService: {
+          allowDefaultProject: [
+            '*.config.ts',
+            '*.config.js',
+            'scripts/*.mjs',
+            'apps/server/scripts/*.mjs',
+            'apps/web/public/*.js',
+          ],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

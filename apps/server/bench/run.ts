@@ -37,7 +37,38 @@ const serverRoot = path.resolve(import.meta.dirname, '..');
  * with made-up names varied like real ones: ten thousand users sharing a handful of words would make
  * every trigram posting list huge, which real names do not.
  */
-const SYLLABLES = ['ka', 've', 'ro', 'li', 'ma', 'tu', 'no', 'si', 'da', 're', 'po', 'lan', 'mir', 'to', 'be', 'zu', 'ha', 'el', 'qui', 'sa', 'von', 'ri', 'ne', 'go', 'pe', 'ar', 'il', 'dus', 'fe', 'jo'];
+const SYLLABLES = [
+  'ka',
+  've',
+  'ro',
+  'li',
+  'ma',
+  'tu',
+  'no',
+  'si',
+  'da',
+  're',
+  'po',
+  'lan',
+  'mir',
+  'to',
+  'be',
+  'zu',
+  'ha',
+  'el',
+  'qui',
+  'sa',
+  'von',
+  'ri',
+  'ne',
+  'go',
+  'pe',
+  'ar',
+  'il',
+  'dus',
+  'fe',
+  'jo',
+];
 const BENCH_PREFIX = 'bench_';
 
 /** A deterministic integer hash (murmur3's finalizer), so every run generates the same users. */
@@ -56,7 +87,12 @@ function generatedUser(i: number) {
   const first = word(i * 7 + 1, 2 + (i % 2));
   const last = word(i * 13 + 5, 3);
   const username = `${BENCH_PREFIX}${first}_${last}_${i}`;
-  return { username, email: `${username}@bench.paddock.invalid`, name: `${cap(first)} ${cap(last)}`, isPrivate: i % 7 === 0 };
+  return {
+    username,
+    email: `${username}@bench.paddock.invalid`,
+    name: `${cap(first)} ${cap(last)}`,
+    isPrivate: i % 7 === 0,
+  };
 }
 
 async function addGeneratedUsers(database: Database): Promise<number> {
@@ -69,7 +105,8 @@ async function addGeneratedUsers(database: Database): Promise<number> {
   const hash = unusablePasswordHash();
   for (let start = existing; start < USER_COUNT; start += 1000) {
     const chunk = [];
-    for (let i = start; i < Math.min(start + 1000, USER_COUNT); i++) chunk.push({ ...generatedUser(i), passwordHash: hash });
+    for (let i = start; i < Math.min(start + 1000, USER_COUNT); i++)
+      chunk.push({ ...generatedUser(i), passwordHash: hash });
     await database.db.insert(users).values(chunk).onConflictDoNothing();
   }
   return Math.max(0, USER_COUNT - existing);
@@ -147,11 +184,26 @@ async function scenarios(database: Database): Promise<Scenario[]> {
   // The latest twenty races and a spread over the whole history.
   const raceIds = [...rows.slice(0, 20), ...rows.filter((_, i) => i % 50 === 0)].map((r) => r.id);
   const years = [...new Set(rows.map((r) => r.year))];
-  const seasons = [years[0], years[1], 2021, 2008, 1988, 1976, 1950].filter((y) => y !== undefined && years.includes(y));
+  const seasons = [years[0], years[1], 2021, 2008, 1988, 1976, 1950].filter(
+    (y) => y !== undefined && years.includes(y),
+  );
   const someone = generatedUser(4242);
   const queries = [
-    'perez', 'monza', 'hamilton', 'verstappen', 'silverstone', 'ferrari', '2021', '2021 abu dhabi',
-    'schumacher', 'red bull', 'interlagos', 'leclerc', 'senna', someone.username, someone.name,
+    'perez',
+    'monza',
+    'hamilton',
+    'verstappen',
+    'silverstone',
+    'ferrari',
+    '2021',
+    '2021 abu dhabi',
+    'schumacher',
+    'red bull',
+    'interlagos',
+    'leclerc',
+    'senna',
+    someone.username,
+    someone.name,
     someone.name.split(' ')[1]!.slice(0, 5),
   ];
   return [
@@ -159,7 +211,10 @@ async function scenarios(database: Database): Promise<Scenario[]> {
     { name: 'GET /api/f1/races/{id}/', paths: raceIds.map((id) => `/api/f1/races/${id}/`) },
     { name: 'GET /api/f1/races/{id}/results/', paths: raceIds.map((id) => `/api/f1/races/${id}/results/`) },
     { name: 'GET /api/f1/season_stats/?season=…', paths: seasons.map((y) => `/api/f1/season_stats/?season=${y}`) },
-    { name: 'GET /api/f1/drivers/', paths: ['/api/f1/drivers/', ...seasons.map((y) => `/api/f1/drivers/?season=${y}`)] },
+    {
+      name: 'GET /api/f1/drivers/',
+      paths: ['/api/f1/drivers/', ...seasons.map((y) => `/api/f1/drivers/?season=${y}`)],
+    },
     { name: 'GET /api/f1/races/upcoming/', paths: ['/api/f1/races/upcoming/'] },
   ];
 }
@@ -179,7 +234,10 @@ async function main() {
     console.log(databaseUrl ? 'bench: using DATABASE_URL' : `bench: embedded PGlite in ${dataDir}`);
     const database = await openDatabase({ databaseUrl, dataDir });
     await migrateDatabase(database);
-    const seed = await loadSeedIfEmpty(database.db, { info: (m) => console.log(`bench: ${m}`), warn: (m) => console.warn(`bench: ${m}`) });
+    const seed = await loadSeedIfEmpty(database.db, {
+      info: (m) => console.log(`bench: ${m}`),
+      warn: (m) => console.warn(`bench: ${m}`),
+    });
     if (!seed.loaded) console.log('bench: F1 data already present');
     const added = await addGeneratedUsers(database);
     // PGlite runs no autovacuum. Without ANALYZE the planner would not know the tables' sizes, and
@@ -222,11 +280,18 @@ async function main() {
     const table = [];
     for (const s of plan) {
       // A short warm-up so first plans, caches and WebAssembly tier-up do not count.
-      await autocannon({ url: base, connections: 2, duration: 1, requests: [{ setupRequest: (r) => ({ ...r, path: s.paths[0] }) }] });
+      await autocannon({
+        url: base,
+        connections: 2,
+        duration: 1,
+        requests: [{ setupRequest: (r) => ({ ...r, path: s.paths[0] }) }],
+      });
       for (const connections of CONNECTIONS) table.push(await runScenario(base, s, connections));
     }
     console.table(table);
-    console.log('p50/p95/p99: exact percentiles of every response time autocannon reported (its own summary has no p95).');
+    console.log(
+      'p50/p95/p99: exact percentiles of every response time autocannon reported (its own summary has no p95).',
+    );
     console.log(`bench: finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     clearTimeout(watchdog);

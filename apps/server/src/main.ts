@@ -28,6 +28,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.PORT, host: config.HOST });
-const where = database.kind === 'pglite' ? `embedded PGlite in ${database.location}` : `PostgreSQL at ${database.location}`;
+const where =
+  database.kind === 'pglite' ? `embedded PGlite in ${database.location}` : `PostgreSQL at ${database.location}`;
 console.log(`\nPaddock is running on ${config.PUBLIC_URL}\n  data: ${where}\n  files: ${config.DATA_DIR}\n`);
 if (!config.WEB_DIST) console.log('  (web app not built: run `npm run build` to serve it here)\n');

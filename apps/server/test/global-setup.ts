@@ -53,10 +53,9 @@ export default async function setup(project: TestProject) {
     if (url && pgTemplate) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
-      const { rows } = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE $1`,
-        [`paddock_t_${process.pid}_%`],
-      );
+      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+        `paddock_t_${process.pid}_%`,
+      ]);
       for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
       await admin.query(`DROP DATABASE IF EXISTS ${pgTemplate} WITH (FORCE)`);
       await admin.end();

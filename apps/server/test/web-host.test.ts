@@ -41,7 +41,11 @@ describe('the built web app on the same port as the API', () => {
     expect(api.json()).toEqual({ detail: 'Not found.' });
     const asset = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(asset.statusCode).toBe(404);
-    const avatar = await t.app.inject({ method: 'GET', url: '/media/avatars/none.png', headers: { accept: 'text/html' } });
+    const avatar = await t.app.inject({
+      method: 'GET',
+      url: '/media/avatars/none.png',
+      headers: { accept: 'text/html' },
+    });
     expect(avatar.statusCode).toBe(404);
   });
 

@@ -45,7 +45,10 @@ test('home race card, search palette, race, driver, team and season overview', a
     await page.route('**/api/f1/races/active-thoughts/', (route) => route.fulfill({ json: null }));
     await page.reload();
     await expect(page.getByText('Next Race', { exact: true })).toBeVisible();
-    await expect(page.getByRole('timer')).toHaveAttribute('aria-label', /^Countdown to next race: |^Race starting now$/);
+    await expect(page.getByRole('timer')).toHaveAttribute(
+      'aria-label',
+      /^Countdown to next race: |^Race starting now$/,
+    );
     const card = page.locator('[data-slot="card"]').filter({ hasText: 'Next Race' });
     await expect(card.getByRole('link', { name: `${next.name} ${next.season.year}` })).toBeVisible();
     await card.click({ position: { x: 30, y: 20 } });
@@ -85,7 +88,9 @@ test('home race card, search palette, race, driver, team and season overview', a
   await classification.getByRole('link', { name: 'Charles Leclerc' }).click();
   await expect(page).toHaveURL(/\/driver\/charles-leclerc$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Charles Leclerc' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Season results' }).getByRole('row', { name: /2024/ })).toContainText('Ferrari');
+  await expect(page.getByRole('table', { name: 'Season results' }).getByRole('row', { name: /2024/ })).toContainText(
+    'Ferrari',
+  );
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
 
   await page.getByRole('main').getByRole('link', { name: 'Ferrari', exact: true }).first().click();
@@ -113,7 +118,9 @@ test('home race card, search palette, race, driver, team and season overview', a
   const drivers = page.getByRole('table', { name: "Drivers' standings" });
   await expect(drivers.getByRole('row').nth(1)).toContainText('Max Verstappen');
   await expect(drivers.getByRole('row').nth(1)).toContainText('437');
-  await expect(page.getByRole('table', { name: "Constructors' standings" }).getByRole('row').nth(1)).toContainText('McLaren');
+  await expect(page.getByRole('table', { name: "Constructors' standings" }).getByRole('row').nth(1)).toContainText(
+    'McLaren',
+  );
   await expect(page.getByText('Points progression')).toBeVisible();
   await expect(page.locator('.recharts-line').first()).toBeVisible();
   const calendar = page.getByRole('list', { name: 'Calendar' });
@@ -125,11 +132,15 @@ test('home race card, search palette, race, driver, team and season overview', a
   await page.getByLabel('Season', { exact: true }).selectOption('2021');
   await expect(page).toHaveURL(/season=2021$/);
   await expect(page.getByRole('heading', { name: '2021 Season Overview' })).toBeVisible();
-  await expect(page.getByRole('table', { name: "Drivers' standings" }).getByRole('row').nth(1)).toContainText('Max Verstappen');
+  await expect(page.getByRole('table', { name: "Drivers' standings" }).getByRole('row').nth(1)).toContainText(
+    'Max Verstappen',
+  );
 
   // The search page and an unknown race.
   await page.goto('/search?q=leclerc');
-  await expect(page.getByRole('region', { name: /^Drivers/ }).getByRole('link', { name: /Charles Leclerc/ })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: /^Drivers/ }).getByRole('link', { name: /Charles Leclerc/ }),
+  ).toBeVisible();
   await page.goto('/race/999999');
   await expect(page.getByText('Race not found')).toBeVisible();
 

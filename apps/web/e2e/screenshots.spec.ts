@@ -118,7 +118,9 @@ test.describe('f1 pages', () => {
   for (const theme of ['light', 'dark'] as const) {
     for (const [device, viewport] of Object.entries(viewports)) {
       test(`f1 pages ${theme} ${device}`, async ({ page, request }) => {
-        const races = (await (await request.get('/api/f1/races/?season=2024')).json()) as { results: { id: number; name: string }[] };
+        const races = (await (await request.get('/api/f1/races/?season=2024')).json()) as {
+          results: { id: number; name: string }[];
+        };
         const monza = races.results.find((race) => race.name === 'Italian Grand Prix');
         expect(monza).toBeDefined();
         await page.setViewportSize(viewport);

@@ -141,9 +141,7 @@ export const thoughtStatusSchema = z.object({
 });
 export type ThoughtStatus = z.infer<typeof thoughtStatusSchema>;
 
-export const activeThoughtsSchema = z
-  .object({ race: raceSchema, status: thoughtStatusSchema })
-  .nullable();
+export const activeThoughtsSchema = z.object({ race: raceSchema, status: thoughtStatusSchema }).nullable();
 export type ActiveThoughts = z.infer<typeof activeThoughtsSchema>;
 
 /** Spec §3 Driver (id, full_name, short_name, country) plus list extras. */
@@ -260,7 +258,9 @@ export const seasonStatsSchema = z.object({
   /** Cumulative points after each round with results, for the top drivers of the standings. */
   points_progression: z.object({
     rounds: z.array(z.object({ round: z.number().int(), race_id: z.number().int(), name: z.string() })),
-    drivers: z.array(z.object({ driver: driverRefSchema, team_colour: z.string().nullable(), points: z.array(z.number()) })),
+    drivers: z.array(
+      z.object({ driver: driverRefSchema, team_colour: z.string().nullable(), points: z.array(z.number()) }),
+    ),
   }),
   community: z.object({
     most_reviewed: z.array(communityRaceSchema),

@@ -25,7 +25,9 @@ runCli(async () => {
   const facts = loadTeamFacts();
   const { unknownIds } = applyTeamFacts(data.constructors, facts);
   if (unknownIds.length) console.warn(`team-facts.json names constructors F1DB lacks: ${unknownIds.join(', ')}`);
-  console.log(`Read ${data.races.length} races of ${data.seasons.length} seasons in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `Read ${data.races.length} races of ${data.seasons.length} seasons in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const { database } = await openCliDatabase();
   try {

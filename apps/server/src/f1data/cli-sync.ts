@@ -57,11 +57,15 @@ runCli(async () => {
     console.log(`Jolpica sync of ${season}: ${report.requests} requests`);
     for (const w of report.written) console.log(`  round ${w.round} (race ${w.raceId}): wrote ${w.what.join(', ')}`);
     for (const r of report.rescheduled) console.log(`  round ${r.round} moved from ${r.from} to ${r.to}`);
-    if (report.awaitingResults.length) console.log(`  no results on Jolpica yet for rounds ${report.awaitingResults.join(', ')}`);
-    if (report.written.length === 0) console.log(`  nothing new (checked rounds ${report.checked.join(', ') || 'none'})`);
+    if (report.awaitingResults.length)
+      console.log(`  no results on Jolpica yet for rounds ${report.awaitingResults.join(', ')}`);
+    if (report.written.length === 0)
+      console.log(`  nothing new (checked rounds ${report.checked.join(', ') || 'none'})`);
     for (const s of report.skipped) console.log(`  note: ${s}`);
     if (report.unmapped.length) {
-      console.log('  could not map (nothing was written for these; extend src/f1data/jolpica-ids.ts or import a newer F1DB):');
+      console.log(
+        '  could not map (nothing was written for these; extend src/f1data/jolpica-ids.ts or import a newer F1DB):',
+      );
       for (const u of report.unmapped) console.log(`    - ${u}`);
     }
     console.log(formatImportReport(report.import));

@@ -285,12 +285,7 @@ function readClassification(
   });
 }
 
-function readStandings(
-  year: number,
-  raceId: number | null,
-  dir: string,
-  out: F1Data,
-): void {
+function readStandings(year: number, raceId: number | null, dir: string, out: F1Data): void {
   const df = path.join(dir, 'driver-standings.yml');
   readList(df).forEach((r, i) => {
     const pos = readPosition(r.position, df);

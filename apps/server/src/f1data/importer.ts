@@ -203,7 +203,12 @@ async function deleteStale(db: Executor, spec: TableSpec, cols: Column[], rows: 
   return res?.deleted ?? 0;
 }
 
-async function importTable(db: Executor, key: F1TableKey, rows: readonly object[], fresh: boolean): Promise<TableReport> {
+async function importTable(
+  db: Executor,
+  key: F1TableKey,
+  rows: readonly object[],
+  fresh: boolean,
+): Promise<TableReport> {
   const spec = SPECS[key];
   const cols = columnsOf(spec);
   const keyCols = spec.key.map((k) => cols.find((c) => c.name === k)!);
@@ -254,7 +259,9 @@ export function danglingReferences(data: Partial<F1Data>): string[] {
       for (const r of rows) {
         const v = r[prop];
         if (v !== null && v !== undefined && !known.has(v)) {
-          problems.push(`${getTableName(table)}.${column.name} = ${JSON.stringify(v)} has no ${getTableName(ref.foreignTable)} row`);
+          problems.push(
+            `${getTableName(table)}.${column.name} = ${JSON.stringify(v)} has no ${getTableName(ref.foreignTable)} row`,
+          );
           if (problems.length >= 20) return problems;
         }
       }
@@ -287,7 +294,10 @@ export async function importF1Data(db: Db, data: Partial<F1Data>, options: Impor
     if (options.fresh) {
       // References were checked above, so the per-row foreign-key triggers (half the cost of a first
       // load) can be skipped for this transaction where the role may do so (PGlite's always can).
-      const [role] = await rowsOf<{ superuser: boolean }>(tx, sql`SELECT current_setting('is_superuser') = 'on' AS superuser`);
+      const [role] = await rowsOf<{ superuser: boolean }>(
+        tx,
+        sql`SELECT current_setting('is_superuser') = 'on' AS superuser`,
+      );
       if (role?.superuser) await tx.execute(sql`SET LOCAL session_replication_role = replica`);
     }
     for (const key of F1_TABLE_KEYS) {

@@ -416,7 +416,10 @@ export async function syncSeason(db: Db, season: number, options: SyncOptions = 
     throw new Error(`The database has no ${season} races: import an F1DB tree that has the ${season} calendar first`);
   }
   const ctx = await loadContext(db, season, report);
-  const out: Omit<F1Data, 'countries' | 'circuits' | 'grandsPrix' | 'seasons' | 'drivers' | 'constructors' | 'seasonDrivers'> = {
+  const out: Omit<
+    F1Data,
+    'countries' | 'circuits' | 'grandsPrix' | 'seasons' | 'drivers' | 'constructors' | 'seasonDrivers'
+  > = {
     races: [],
     raceResults: [],
     qualifyingResults: [],
@@ -633,7 +636,11 @@ async function syncStandings(
 }
 
 /** A season's stored standings after one race, or its final standings for a null race. */
-function standingsAt(table: typeof driverStandings | typeof constructorStandings, season: number, raceId: number | null) {
+function standingsAt(
+  table: typeof driverStandings | typeof constructorStandings,
+  season: number,
+  raceId: number | null,
+) {
   return and(eq(table.year, season), raceId === null ? isNull(table.raceId) : eq(table.raceId, raceId));
 }
 
@@ -661,13 +668,18 @@ async function addEntries(db: Db, season: number, ctx: Context): Promise<void> {
     .where(
       and(
         eq(seasonDrivers.year, season),
-        or(...wanted.map((w) => and(eq(seasonDrivers.constructorId, w.constructorId), eq(seasonDrivers.driverId, w.driverId)))),
+        or(
+          ...wanted.map((w) =>
+            and(eq(seasonDrivers.constructorId, w.constructorId), eq(seasonDrivers.driverId, w.driverId)),
+          ),
+        ),
       ),
     );
   for (const w of wanted) {
     const row = existing.find((e) => e.constructorId === w.constructorId && e.driverId === w.driverId);
     const engine =
-      ctx.entrants.find((e) => e.constructorId === w.constructorId && e.engineManufacturerId)?.engineManufacturerId ?? null;
+      ctx.entrants.find((e) => e.constructorId === w.constructorId && e.engineManufacturerId)?.engineManufacturerId ??
+      null;
     if (!row) {
       await db.insert(seasonDrivers).values({
         year: season,
@@ -677,7 +689,9 @@ async function addEntries(db: Db, season: number, ctx: Context): Promise<void> {
         rounds: formatRounds(w.rounds),
         testDriver: false,
       });
-      ctx.report.skipped.push(`added the ${season} entry ${w.driverId} / ${w.constructorId} (rounds ${formatRounds(w.rounds)})`);
+      ctx.report.skipped.push(
+        `added the ${season} entry ${w.driverId} / ${w.constructorId} (rounds ${formatRounds(w.rounds)})`,
+      );
       continue;
     }
     const rounds = formatRounds([...parseRounds(row.rounds), ...w.rounds]);
@@ -711,4 +725,3 @@ export async function countSyncCandidates(db: Db, season: number, at: Date, rech
     );
   return row?.n ?? 0;
 }
-

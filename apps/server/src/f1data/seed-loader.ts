@@ -25,7 +25,10 @@ export interface SeedLoadResult {
 }
 
 async function hasRaces(db: Db): Promise<boolean> {
-  const [row] = await db.select({ any: sql<number>`1` }).from(races).limit(1);
+  const [row] = await db
+    .select({ any: sql<number>`1` })
+    .from(races)
+    .limit(1);
   return row !== undefined;
 }
 

@@ -26,7 +26,9 @@ export const conflict = (detail: string) => new HttpError(409, { detail });
 export const fieldErrors = (errors: Record<string, string[]>) => new HttpError(400, errors);
 export const unsupportedMediaType = (contentType: string | undefined) =>
   new HttpError(415, {
-    detail: contentType ? `Unsupported media type "${contentType.split(';')[0]?.trim()}" in request.` : 'Unsupported media type in request.',
+    detail: contentType
+      ? `Unsupported media type "${contentType.split(';')[0]?.trim()}" in request.`
+      : 'Unsupported media type in request.',
   });
 
 export function throttled(retryAfterSeconds: number): HttpError {
@@ -132,7 +134,10 @@ export function allowedMethods(app: FastifyInstance, url: string): string[] {
 }
 
 export function methodNotAllowed(reply: FastifyReply, method: string, allow: string[]) {
-  return reply.code(405).header('allow', allow.join(', ')).send({ detail: `Method "${method}" not allowed.` });
+  return reply
+    .code(405)
+    .header('allow', allow.join(', '))
+    .send({ detail: `Method "${method}" not allowed.` });
 }
 
 /** DRF's wording for the commonest field errors, so the web client can show them as they are. */

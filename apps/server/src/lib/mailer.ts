@@ -33,7 +33,10 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     async send(mail) {
       const info = await transport.sendMail({ from: config.MAIL_FROM, ...mail });
       mkdirSync(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
       writeFileSync(file, info.message as Buffer);
       log.info({ to: mail.to, subject: mail.subject, file }, `mail written to outbox:\n${mail.text}`);
     },

@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const register = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/register/', payload: payload as object });
+const register = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/register/', payload: payload as object });
 
 describe('registration', () => {
   it('creates an account, signs it in and returns the new user', async () => {
@@ -48,7 +49,11 @@ describe('registration', () => {
 
   it('refuses an email that exists in another letter case', async () => {
     await registerUser(t, { email: 'Charles@Example.com' });
-    const res = await register({ username: 'charles_fan', email: 'charles@example.COM', password: 'forza ferrari always' });
+    const res = await register({
+      username: 'charles_fan',
+      email: 'charles@example.COM',
+      password: 'forza ferrari always',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ email: ['A user with that email already exists.'] });
   });
@@ -138,8 +143,7 @@ describe('registration', () => {
   });
 
   it('lets only one of two simultaneous sign-ups take a username', async () => {
-    const attempt = (email: string) =>
-      register({ username: 'same_time', email, password: 'lights out and away' });
+    const attempt = (email: string) => register({ username: 'same_time', email, password: 'lights out and away' });
     const results = await Promise.all([attempt('one@example.com'), attempt('two@example.com')]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     expect(results.find((r) => r.statusCode === 400)?.json()).toEqual({

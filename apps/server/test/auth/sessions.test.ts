@@ -10,7 +10,11 @@ let t: TestApp;
 let lena: RegisteredUser;
 beforeAll(async () => {
   t = await createTestApp({ REGISTER_RATE_LIMIT: 1000 });
-  lena = await registerUser(t, { username: 'Lena_F', email: 'Lena.Fischer@example.com', password: 'monza temple of speed' });
+  lena = await registerUser(t, {
+    username: 'Lena_F',
+    email: 'Lena.Fischer@example.com',
+    password: 'monza temple of speed',
+  });
 });
 afterAll(() => t.close());
 
@@ -63,7 +67,11 @@ describe('signing in', () => {
   });
 
   it('asks for both fields', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { username: '', password: '' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { username: '', password: '' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       username: ['This field may not be blank.'],
@@ -91,7 +99,8 @@ describe('signing in', () => {
 
 const refresh = (token: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/token-refresh/', payload: { refresh: token } });
-const logout = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/logout/', payload: { refresh: token } });
+const logout = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/logout/', payload: { refresh: token } });
 const me = (access: string) => t.app.inject({ method: 'GET', url: '/api/social/users/me/', headers: bearer(access) });
 
 const BLACKLISTED = { detail: 'Token is blacklisted', code: 'token_not_valid' };
@@ -177,7 +186,9 @@ describe('refreshing the session', () => {
   it('drops long-expired tokens of the user as the session goes on', async () => {
     const user = await registerUser(t);
     const longAgo = new Date(Date.now() - 30 * 24 * 3600 * 1000);
-    await t.database.db.insert(refreshTokens).values({ jti: `old-${user.user.id}`, userId: user.user.id, expiresAt: longAgo });
+    await t.database.db
+      .insert(refreshTokens)
+      .values({ jti: `old-${user.user.id}`, userId: user.user.id, expiresAt: longAgo });
     expect((await refresh(user.refresh)).statusCode).toBe(200);
     const rows = await t.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.user.id));
     expect(rows.map((r) => r.jti)).not.toContain(`old-${user.user.id}`);

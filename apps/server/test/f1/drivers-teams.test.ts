@@ -20,7 +20,13 @@ describe('GET /api/f1/drivers/', () => {
   it("lists the latest season's race drivers in standings order, then by name, without test drivers", async () => {
     const { status, body } = await get<Driver[]>('/api/f1/drivers/');
     expect(status).toBe(200);
-    expect(body.map((d) => d.id)).toEqual(['sergio-perez', 'max-verstappen', 'charles-leclerc', 'alexander-albon', 'carlos-sainz-jr']);
+    expect(body.map((d) => d.id)).toEqual([
+      'sergio-perez',
+      'max-verstappen',
+      'charles-leclerc',
+      'alexander-albon',
+      'carlos-sainz-jr',
+    ]);
     expect(body[0]).toEqual({
       id: 'sergio-perez',
       full_name: 'Sergio Pérez',
@@ -36,7 +42,13 @@ describe('GET /api/f1/drivers/', () => {
 
   it('lists another season by its final standings', async () => {
     const { body } = await get<Driver[]>('/api/f1/drivers/?season=2022');
-    expect(body.map((d) => d.id)).toEqual(['charles-leclerc', 'max-verstappen', 'alexander-albon', 'sergio-perez', 'carlos-sainz-jr']);
+    expect(body.map((d) => d.id)).toEqual([
+      'charles-leclerc',
+      'max-verstappen',
+      'alexander-albon',
+      'sergio-perez',
+      'carlos-sainz-jr',
+    ]);
   });
 
   it('answers an invalid season with a field error and an empty season with an empty list', async () => {
@@ -64,14 +76,40 @@ describe('GET /api/f1/drivers/{id}/', () => {
       last_race: { id: data.races.r3.id, name: 'Sakhir Grand Prix', year: 2023 },
     });
     expect(body.seasons).toEqual([
-      { year: 2023, teams: [{ id: 'ferrari', name: 'Ferrari', colour: '#E8002D' }], position: 3, points: 15, starts: 1, wins: 0, podiums: 1, best_finish: 3 },
-      { year: 2022, teams: [{ id: 'ferrari', name: 'Ferrari', colour: '#E8002D' }], position: 1, points: 51, starts: 2, wins: 1, podiums: 2, best_finish: 1 },
+      {
+        year: 2023,
+        teams: [{ id: 'ferrari', name: 'Ferrari', colour: '#E8002D' }],
+        position: 3,
+        points: 15,
+        starts: 1,
+        wins: 0,
+        podiums: 1,
+        best_finish: 3,
+      },
+      {
+        year: 2022,
+        teams: [{ id: 'ferrari', name: 'Ferrari', colour: '#E8002D' }],
+        position: 1,
+        points: 51,
+        starts: 2,
+        wins: 1,
+        podiums: 2,
+        best_finish: 1,
+      },
     ]);
   });
 
   it('counts a pole from the result row and a fastest lap from the fastest-lap table', async () => {
     const { body } = await get<DriverDetail>('/api/f1/drivers/max-verstappen/');
-    expect(body.career).toEqual({ starts: 3, wins: 1, podiums: 3, poles: 1, fastest_laps: 1, points: 68, championships: 0 });
+    expect(body.career).toEqual({
+      starts: 3,
+      wins: 1,
+      podiums: 3,
+      poles: 1,
+      fastest_laps: 1,
+      points: 68,
+      championships: 0,
+    });
   });
 
   it('does not count a start it did not make, nor the lead of a season still running as a title', async () => {
@@ -108,8 +146,19 @@ describe('GET /api/f1/teams/{id}/', () => {
     expect(status).toBe(200);
     expect(body.current_drivers.map((d) => d.id)).toEqual(['charles-leclerc', 'carlos-sainz-jr']);
     expect(body.current_drivers[0]?.current_team).toEqual({ id: 'ferrari', name: 'Ferrari', colour: '#E8002D' });
-    expect(body.career).toEqual({ starts: 3, entries: 3, wins: 1, podiums: 4, poles: 1, fastest_laps: 1, points: 81, championships: 1 });
-    expect(body.seasons.map((s) => [s.year, s.position, s.points, s.wins, s.podiums, s.drivers.map((d) => d.id)])).toEqual([
+    expect(body.career).toEqual({
+      starts: 3,
+      entries: 3,
+      wins: 1,
+      podiums: 4,
+      poles: 1,
+      fastest_laps: 1,
+      points: 81,
+      championships: 1,
+    });
+    expect(
+      body.seasons.map((s) => [s.year, s.position, s.points, s.wins, s.podiums, s.drivers.map((d) => d.id)]),
+    ).toEqual([
       [2023, 2, 15, 0, 1, ['charles-leclerc', 'carlos-sainz-jr']],
       [2022, 1, 66, 1, 3, ['carlos-sainz-jr', 'charles-leclerc']], // both from round 1: by name
     ]);

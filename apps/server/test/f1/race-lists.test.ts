@@ -1,6 +1,15 @@
 import type { Race } from '@paddock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addResult, createCircuit, createCountry, createDriver, createRace, createTeam, DAY, HOUR } from '../factories/f1.ts';
+import {
+  addResult,
+  createCircuit,
+  createCountry,
+  createDriver,
+  createRace,
+  createTeam,
+  DAY,
+  HOUR,
+} from '../factories/f1.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 
 /*
@@ -25,7 +34,12 @@ beforeAll(async () => {
   });
   const driver = await createDriver(db);
   const team = await createTeam(db);
-  ids.bahrain19 = (await createRace(db, { startsAt: at('2019-03-31T15:10:00Z'), grandPrix: { name: 'Bahrain', fullName: 'Bahrain Grand Prix' } })).id;
+  ids.bahrain19 = (
+    await createRace(db, {
+      startsAt: at('2019-03-31T15:10:00Z'),
+      grandPrix: { name: 'Bahrain', fullName: 'Bahrain Grand Prix' },
+    })
+  ).id;
   ids.brazil19 = (
     await createRace(db, {
       startsAt: at('2019-11-17T17:10:00Z'),
@@ -33,7 +47,12 @@ beforeAll(async () => {
       grandPrix: { name: 'Brazil', fullName: 'Brazilian Grand Prix' },
     })
   ).id;
-  ids.abuDhabi19 = (await createRace(db, { startsAt: at('2019-12-01T13:10:00Z'), grandPrix: { name: 'Abu Dhabi', fullName: 'Abu Dhabi Grand Prix' } })).id;
+  ids.abuDhabi19 = (
+    await createRace(db, {
+      startsAt: at('2019-12-01T13:10:00Z'),
+      grandPrix: { name: 'Abu Dhabi', fullName: 'Abu Dhabi Grand Prix' },
+    })
+  ).id;
   ids.austria20a = (await createRace(db, { startsAt: at('2020-07-05T13:10:00Z') })).id;
   ids.austria20b = (await createRace(db, { startsAt: at('2020-07-05T13:10:00Z') })).id;
   for (const id of [ids.bahrain19, ids.brazil19, ids.abuDhabi19]) {
@@ -92,7 +111,13 @@ describe('GET /api/f1/races/', () => {
 
   it('keeps completed races with reviewable_only=true', async () => {
     const { body } = await get<Page>('/api/f1/races/?reviewable_only=true&page_size=100');
-    expect(body.results.map((r) => r.id)).toEqual([ids.austria20b, ids.austria20a, ids.abuDhabi19, ids.brazil19, ids.bahrain19]);
+    expect(body.results.map((r) => r.id)).toEqual([
+      ids.austria20b,
+      ids.austria20a,
+      ids.abuDhabi19,
+      ids.brazil19,
+      ids.bahrain19,
+    ]);
     expect(body.results.every((r) => r.is_completed)).toBe(true);
   });
 
@@ -114,7 +139,10 @@ describe('GET /api/f1/races/', () => {
   });
 
   it('rejects a malformed cursor or season with field errors', async () => {
-    expect(await get('/api/f1/races/?cursor=not-a-cursor')).toEqual({ status: 400, body: { cursor: ['Invalid cursor.'] } });
+    expect(await get('/api/f1/races/?cursor=not-a-cursor')).toEqual({
+      status: 400,
+      body: { cursor: ['Invalid cursor.'] },
+    });
     const bad = await get<Record<string, string[]>>('/api/f1/races/?season=abc');
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body)).toEqual(['season']);
@@ -131,7 +159,13 @@ describe('race lists for the home screen', () => {
 
   it('recommends recently completed races for review, newest first', async () => {
     const { body } = await get<Race[]>('/api/f1/races/recommended_for_review/');
-    expect(body.map((r) => r.id)).toEqual([ids.austria20b, ids.austria20a, ids.abuDhabi19, ids.brazil19, ids.bahrain19]);
+    expect(body.map((r) => r.id)).toEqual([
+      ids.austria20b,
+      ids.austria20a,
+      ids.abuDhabi19,
+      ids.brazil19,
+      ids.bahrain19,
+    ]);
   });
 
   it('has no trending races while there are no reviews', async () => {

@@ -68,12 +68,21 @@ describe('race detail', () => {
     const last = await createRace(db, { year: 2030, startsAt: new Date('2030-12-01T13:00:00Z') });
     const team = await createTeam(db, { id: 'ferrari', name: 'Ferrari', colour: '#DC0000' });
     const ds = [
-      await createDriver(db, { id: 'charles-leclerc', name: 'Charles Leclerc', abbreviation: 'LEC', nationalityCountryId: monaco.id }),
+      await createDriver(db, {
+        id: 'charles-leclerc',
+        name: 'Charles Leclerc',
+        abbreviation: 'LEC',
+        nationalityCountryId: monaco.id,
+      }),
       await createDriver(db, { id: 'carlos-sainz', name: 'Carlos Sainz', abbreviation: 'SAI' }),
       await createDriver(db, { id: 'oliver-bearman', name: 'Oliver Bearman', abbreviation: null, lastName: 'Bearman' }),
       await createDriver(db),
     ];
-    await addClassification(db, race.id, ds.map((d) => ({ driverId: d.id, teamId: team.id })));
+    await addClassification(
+      db,
+      race.id,
+      ds.map((d) => ({ driverId: d.id, teamId: team.id })),
+    );
 
     const { status, body } = await get<RaceDetail>(`/api/f1/races/${race.id}/`);
     expect(status).toBe(200);
@@ -157,7 +166,12 @@ describe('race results', () => {
     expect(body.sprint).toHaveLength(1);
     expect(body.sprint[0]).toMatchObject({ driver: { id: d[1]!.id }, points: 8, status: 'Finished' });
     expect(body.qualifying).toHaveLength(1);
-    expect(body.qualifying[0]).toMatchObject({ position: '1', driver: { id: d[1]!.id }, q3: '1:19.500', time: '1:19.500' });
+    expect(body.qualifying[0]).toMatchObject({
+      position: '1',
+      driver: { id: d[1]!.id },
+      q3: '1:19.500',
+      time: '1:19.500',
+    });
     expect(body.fastest_lap).toMatchObject({ driver: { id: d[3]!.id }, lap: 51, time: '1:21.046' });
   });
 

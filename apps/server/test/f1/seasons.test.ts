@@ -40,7 +40,13 @@ describe('GET /api/f1/seasons/', () => {
   it('lists seasons newest first with race counts, and champions only once a season is complete', async () => {
     const { body } = await get<SeasonSummary[]>('/api/f1/seasons/');
     expect(body.map((s) => s.year)).toEqual([2023, 2022, 2021, 2020]);
-    expect(body[0]).toEqual({ year: 2023, race_count: 2, completed_races: 1, driver_champion: null, constructor_champion: null });
+    expect(body[0]).toEqual({
+      year: 2023,
+      race_count: 2,
+      completed_races: 1,
+      driver_champion: null,
+      constructor_champion: null,
+    });
     expect(body[1]).toEqual({
       year: 2022,
       race_count: 2,
@@ -93,7 +99,11 @@ describe('GET /api/f1/season_stats/', () => {
   it('counts only completed races of a running season', async () => {
     const { body } = await get<SeasonStats>('/api/f1/season_stats/?season=2023');
     expect(body).toMatchObject({ total_races: 2, completed_races: 1 });
-    expect(body.driver_standings.map((s) => s.driver.id)).toEqual(['sergio-perez', 'max-verstappen', 'charles-leclerc']);
+    expect(body.driver_standings.map((s) => s.driver.id)).toEqual([
+      'sergio-perez',
+      'max-verstappen',
+      'charles-leclerc',
+    ]);
   });
 
   it('falls back to the latest race standings, then to the results', async () => {
@@ -103,7 +113,10 @@ describe('GET /api/f1/season_stats/', () => {
       [2, 'sergio-perez', 18, 1],
     ]);
     // The chart still shows round 2, from the results.
-    expect(latest.body.points_progression.drivers.map((d) => d.points)).toEqual([[25, 25], [18, 43]]);
+    expect(latest.body.points_progression.drivers.map((d) => d.points)).toEqual([
+      [25, 25],
+      [18, 43],
+    ]);
 
     const computed = await get<SeasonStats>('/api/f1/season_stats/?season=2021');
     expect(computed.body.driver_standings.map((s) => [s.position, s.driver.id, s.points, s.wins])).toEqual([

@@ -80,7 +80,12 @@ describe('reading an F1DB source tree', () => {
 
   it('keeps F1DB position texts, with a number only for a classified place', () => {
     const brazil88 = data.raceResults.filter((r) => r.raceId === 453 && r.session === 'RACE');
-    expect(brazil88[0]).toMatchObject({ positionText: '1', positionNumber: 1, positionOrder: 1, driverId: 'alain-prost' });
+    expect(brazil88[0]).toMatchObject({
+      positionText: '1',
+      positionNumber: 1,
+      positionOrder: 1,
+      driverId: 'alain-prost',
+    });
     const senna = brazil88.find((r) => r.driverId === 'ayrton-senna');
     expect(senna).toMatchObject({ positionText: 'DSQ', positionNumber: null, reasonRetired: 'Illegal car change' });
     const texts = new Set(data.raceResults.map((r) => r.positionText));
@@ -90,7 +95,9 @@ describe('reading an F1DB source tree', () => {
   });
 
   it('reads a pit-lane start as grid "PL" without a number', () => {
-    const magnussen = data.raceResults.find((r) => r.raceId === 1088 && r.session === 'RACE' && r.driverId === 'kevin-magnussen');
+    const magnussen = data.raceResults.find(
+      (r) => r.raceId === 1088 && r.session === 'RACE' && r.driverId === 'kevin-magnussen',
+    );
     expect(magnussen).toMatchObject({ gridPositionText: 'PL', gridPositionNumber: null });
     const gridRow = data.startingGrid.find((g) => g.raceId === 1088 && g.driverId === 'kevin-magnussen');
     expect(gridRow).toMatchObject({ positionText: 'PL', positionNumber: null });
@@ -107,7 +114,12 @@ describe('reading an F1DB source tree', () => {
   it('reads sprint classifications as their own session, without pole or fastest lap', () => {
     const sprint = data.raceResults.filter((r) => r.raceId === 1088 && r.session === 'SPRINT_RACE');
     expect(sprint).toHaveLength(20);
-    expect(sprint[0]).toMatchObject({ driverId: 'max-verstappen', time: '30:26.730', points: 8, gridPositionNumber: 1 });
+    expect(sprint[0]).toMatchObject({
+      driverId: 'max-verstappen',
+      time: '30:26.730',
+      points: 8,
+      gridPositionNumber: 1,
+    });
     expect(sprint.some((r) => r.polePosition || r.fastestLap)).toBe(false);
   });
 
@@ -147,7 +159,13 @@ describe('importing an F1DB tree', () => {
     expect(count?.n).toBe(data.raceResults.length);
 
     const [race] = await database.db.select().from(races).where(eq(races.id, 1150));
-    expect(race).toMatchObject({ year: 2026, round: 1, circuitId: 'melbourne', grandPrixId: 'australia', hasResults: true });
+    expect(race).toMatchObject({
+      year: 2026,
+      round: 1,
+      circuitId: 'melbourne',
+      grandPrixId: 'australia',
+      hasResults: true,
+    });
     expect(race?.startsAt.toISOString()).toBe('2026-03-08T04:00:00.000Z');
 
     const podium = await database.db
@@ -209,7 +227,10 @@ describe('importing an F1DB tree', () => {
       .from(qualifyingResults)
       .where(eq(qualifyingResults.raceId, 1088));
     expect(q?.n).toBe(20);
-    const [g] = await database.db.select({ n: sql<number>`count(*)::int` }).from(startingGrid).where(eq(startingGrid.raceId, 1088));
+    const [g] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(startingGrid)
+      .where(eq(startingGrid.raceId, 1088));
     expect(g?.n).toBe(20);
   });
 

@@ -74,7 +74,9 @@ describe('syncing a season from Jolpica', () => {
 
     expect(report.checked).toEqual([9]);
     // F1DB has no start time for 2023 races; Jolpica's schedule does, for the race still without results.
-    expect(report.rescheduled).toEqual([{ round: 9, from: '2023-07-02T12:00:00.000Z', to: '2023-07-02T13:00:00.000Z' }]);
+    expect(report.rescheduled).toEqual([
+      { round: 9, from: '2023-07-02T12:00:00.000Z', to: '2023-07-02T13:00:00.000Z' },
+    ]);
     expect(report.written).toEqual([{ round: 9, raceId: AUSTRIA_2023, what: ['qualifying', 'results', 'sprint'] }]);
     expect(report.unmapped.filter((u) => !u.includes('is not in the database'))).toEqual([]);
     expect(replay.requested.map(recordingName)).toEqual([
@@ -90,8 +92,13 @@ describe('syncing a season from Jolpica', () => {
     expect(race?.hasResults).toBe(true);
 
     // The classification agrees with F1DB's on everything Ergast carries.
-    const key = (r: { positionText: string; driverId: string; constructorId: string; laps: number | null; points: number | null }) =>
-      [r.positionText, r.driverId, r.constructorId, r.laps, r.points];
+    const key = (r: {
+      positionText: string;
+      driverId: string;
+      constructorId: string;
+      laps: number | null;
+      points: number | null;
+    }) => [r.positionText, r.driverId, r.constructorId, r.laps, r.points];
     for (const s of ['RACE', 'SPRINT_RACE'] as const) {
       const expected = f1db.raceResults.filter((r) => r.raceId === AUSTRIA_2023 && r.session === s);
       expect((await session(AUSTRIA_2023, s)).map(key)).toEqual(expected.map(key));
@@ -109,7 +116,12 @@ describe('syncing a season from Jolpica', () => {
     });
     expect(result[1]).toMatchObject({ driverId: 'charles-leclerc', time: '1:25:38.762', gap: '+5.155' });
     expect(result[11]).toMatchObject({ driverId: 'guanyu-zhou', laps: 70, time: null, gap: '+1 lap' });
-    expect(result[19]).toMatchObject({ driverId: 'nico-hulkenberg', positionText: 'DNF', positionNumber: null, laps: 12 });
+    expect(result[19]).toMatchObject({
+      driverId: 'nico-hulkenberg',
+      positionText: 'DNF',
+      positionNumber: null,
+      laps: 12,
+    });
 
     const qualifying = await database.db
       .select()
@@ -117,8 +129,13 @@ describe('syncing a season from Jolpica', () => {
       .where(eq(qualifyingResults.raceId, AUSTRIA_2023))
       .orderBy(asc(qualifyingResults.positionOrder));
     const expectedQualifying = f1db.qualifyingResults.filter((r) => r.raceId === AUSTRIA_2023);
-    const qKey = (r: { driverId: string; q1: string | null; q2: string | null; q3: string | null; gap: string | null }) =>
-      [r.driverId, r.q1, r.q2, r.q3, r.gap];
+    const qKey = (r: {
+      driverId: string;
+      q1: string | null;
+      q2: string | null;
+      q3: string | null;
+      gap: string | null;
+    }) => [r.driverId, r.q1, r.q2, r.q3, r.gap];
     expect(qualifying.map(qKey)).toEqual(expectedQualifying.map(qKey));
 
     // The grid is Jolpica's (F1DB has three pit-lane starters where Jolpica keeps grid slots).
@@ -153,7 +170,9 @@ describe('syncing a season from Jolpica', () => {
   it('reads a pit-lane start (grid 0) as grid "PL"', async () => {
     const replay = replayJolpica((name, json) => {
       if (name !== '2023@9@results.json') return json;
-      const copy = structuredClone(json) as { MRData: { RaceTable: { Races: { Results: { grid: string; Driver: { driverId: string } }[] }[] } } };
+      const copy = structuredClone(json) as {
+        MRData: { RaceTable: { Races: { Results: { grid: string; Driver: { driverId: string } }[] }[] } };
+      };
       copy.MRData.RaceTable.Races[0]!.Results.find((r) => r.Driver.driverId === 'kevin_magnussen')!.grid = '0';
       return copy;
     });
@@ -175,7 +194,9 @@ describe('syncing a season from Jolpica', () => {
     // A late penalty swaps second and third.
     const penalised = replayJolpica((name, json) => {
       if (name !== '2023@9@results.json') return json;
-      const copy = structuredClone(json) as { MRData: { RaceTable: { Races: { Results: { position: string; positionText: string }[] }[] } } };
+      const copy = structuredClone(json) as {
+        MRData: { RaceTable: { Races: { Results: { position: string; positionText: string }[] }[] } };
+      };
       const [, second, third] = copy.MRData.RaceTable.Races[0]!.Results;
       second!.position = second!.positionText = '3';
       third!.position = third!.positionText = '2';
@@ -225,7 +246,9 @@ describe('syncing a season from Jolpica', () => {
     const [before] = await database.db.select({ n: sql<number>`count(*)::int` }).from(drivers);
     const report = await syncSeason(database.db, 2023, { fetch: replay.fetch, clock: fakeClock(JANUARY_2024) });
 
-    expect(report.unmapped).toContainEqual(expect.stringMatching(/^driver "nova_rookie" \(Nova Rookie, born 2007-01-01\) in 2023 round 9 results/));
+    expect(report.unmapped).toContainEqual(
+      expect.stringMatching(/^driver "nova_rookie" \(Nova Rookie, born 2007-01-01\) in 2023 round 9 results/),
+    );
     expect(report.skipped).toContain('2023 round 9 results: not written (unmapped rows)');
     expect(await session(AUSTRIA_2023, 'RACE')).toEqual([]);
     const [race] = await database.db.select().from(races).where(eq(races.id, AUSTRIA_2023));
@@ -240,12 +263,16 @@ describe('syncing a season from Jolpica', () => {
   it('leaves a race alone when Jolpica puts that round at another circuit', async () => {
     const replay = replayJolpica((name, json) => {
       if (name !== '2023.json') return json;
-      const copy = structuredClone(json) as { MRData: { RaceTable: { Races: { round: string; Circuit: { circuitId: string } }[] } } };
+      const copy = structuredClone(json) as {
+        MRData: { RaceTable: { Races: { round: string; Circuit: { circuitId: string } }[] } };
+      };
       copy.MRData.RaceTable.Races.find((r) => r.round === '9')!.Circuit.circuitId = 'silverstone';
       return copy;
     });
     const report = await syncSeason(database.db, 2023, { fetch: replay.fetch, clock: fakeClock(JANUARY_2024) });
-    expect(report.skipped).toContain('2023 round 9: Jolpica holds it at silverstone, the database at spielberg; not touched');
+    expect(report.skipped).toContain(
+      '2023 round 9: Jolpica holds it at silverstone, the database at spielberg; not touched',
+    );
     expect(report.checked).toEqual([]);
   });
 
@@ -287,7 +314,8 @@ describe('the Jolpica client', () => {
       clock,
       fetch: async (url) => {
         calls++;
-        if (calls === 1) return new Response('{"detail":"Request was throttled."}', { status: 429, headers: { 'retry-after': '7' } });
+        if (calls === 1)
+          return new Response('{"detail":"Request was throttled."}', { status: 429, headers: { 'retry-after': '7' } });
         return replay.fetch(url);
       },
     });
@@ -318,7 +346,9 @@ describe('the Jolpica client', () => {
         asked.push(url);
         const offset = Number(new URL(url).searchParams.get('offset') ?? 0);
         const page = { ...race, Results: race.Results.slice(offset, offset + 8) };
-        const body = { MRData: { ...full.MRData, limit: '8', offset: String(offset), total: '20', RaceTable: { Races: [page] } } };
+        const body = {
+          MRData: { ...full.MRData, limit: '8', offset: String(offset), total: '20', RaceTable: { Races: [page] } },
+        };
         return new Response(JSON.stringify(body), { status: 200 });
       },
     });
@@ -352,11 +382,30 @@ describe('mapping Ergast ids to F1DB', () => {
       permanentNumber: '3',
       dateOfBirth: '1997-09-30',
     };
-    const perez = { ...verstappen, id: 'sergio-perez', firstName: 'Sergio', lastName: 'Pérez', name: 'Sergio Pérez', fullName: 'Sergio Michel Pérez Mendoza', abbreviation: 'PER', permanentNumber: '11', dateOfBirth: '1990-01-26' };
+    const perez = {
+      ...verstappen,
+      id: 'sergio-perez',
+      firstName: 'Sergio',
+      lastName: 'Pérez',
+      name: 'Sergio Pérez',
+      fullName: 'Sergio Michel Pérez Mendoza',
+      abbreviation: 'PER',
+      permanentNumber: '11',
+      dateOfBirth: '1990-01-26',
+    };
     const pool = [verstappen, perez];
-    const ergast = { driverId: 'max_verstappen', permanentNumber: '33', code: 'VER', givenName: 'Max', familyName: 'Verstappen', dateOfBirth: '1997-09-30' };
+    const ergast = {
+      driverId: 'max_verstappen',
+      permanentNumber: '33',
+      code: 'VER',
+      givenName: 'Max',
+      familyName: 'Verstappen',
+      dateOfBirth: '1997-09-30',
+    };
     expect(matchDriver(ergast, '1', pool, [])?.id).toBe('max-verstappen');
-    expect(matchDriver({ driverId: 'perez', givenName: 'Sergio', familyName: 'Perez', code: 'PER' }, '11', pool, [])?.id).toBe('sergio-perez');
+    expect(
+      matchDriver({ driverId: 'perez', givenName: 'Sergio', familyName: 'Perez', code: 'PER' }, '11', pool, [])?.id,
+    ).toBe('sergio-perez');
     // Same name, nothing to confirm it: not a match.
     expect(matchDriver({ driverId: 'x', givenName: 'Max', familyName: 'Verstappen' }, '77', pool, [])).toBeNull();
     // Outside the season's entrants only name and birth date together are trusted.

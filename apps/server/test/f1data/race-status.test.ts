@@ -34,10 +34,24 @@ describe('raceIsCompletedSql', () => {
     database = await createTestDatabase();
     const db = database.db;
     await db.insert(countries).values({ id: 'netherlands', name: 'Netherlands' });
-    await db.insert(circuits).values({ id: 'zandvoort', name: 'Zandvoort', fullName: 'Circuit Zandvoort', placeName: 'Zandvoort', countryId: 'netherlands' });
-    await db.insert(grandsPrix).values({ id: 'netherlands', name: 'Netherlands', fullName: 'Dutch Grand Prix', shortName: 'Dutch GP' });
+    await db.insert(circuits).values({
+      id: 'zandvoort',
+      name: 'Zandvoort',
+      fullName: 'Circuit Zandvoort',
+      placeName: 'Zandvoort',
+      countryId: 'netherlands',
+    });
+    await db
+      .insert(grandsPrix)
+      .values({ id: 'netherlands', name: 'Netherlands', fullName: 'Dutch Grand Prix', shortName: 'Dutch GP' });
     await db.insert(seasons).values({ year: 2026 });
-    const race = { year: 2026, date: '2026-08-23', grandPrixId: 'netherlands', officialName: 'Dutch GP', circuitId: 'zandvoort' };
+    const race = {
+      year: 2026,
+      date: '2026-08-23',
+      grandPrixId: 'netherlands',
+      officialName: 'Dutch GP',
+      circuitId: 'zandvoort',
+    };
     await db.insert(races).values([
       { ...race, id: 1, round: 1, startsAt: new Date(START), hasResults: true },
       { ...race, id: 2, round: 2, startsAt: new Date(START), hasResults: false },
@@ -56,13 +70,24 @@ describe('raceIsCompletedSql', () => {
   }
 
   it('applies the same rule as isRaceCompleted, to the millisecond', async () => {
-    expect(await completedAt(new Date(startMs + RACE_COMPLETED_AFTER_MS))).toEqual([[1, true], [2, false], [3, false]]);
-    expect(await completedAt(new Date(startMs + RACE_COMPLETED_AFTER_MS + 1))).toEqual([[1, true], [2, true], [3, false]]);
+    expect(await completedAt(new Date(startMs + RACE_COMPLETED_AFTER_MS))).toEqual([
+      [1, true],
+      [2, false],
+      [3, false],
+    ]);
+    expect(await completedAt(new Date(startMs + RACE_COMPLETED_AFTER_MS + 1))).toEqual([
+      [1, true],
+      [2, true],
+      [3, false],
+    ]);
   });
 
   it("uses the database's clock when no time is given", async () => {
     const now = await completedAt();
-    const expected = [1, 2, 3].map((id) => [id, id === 3 ? false : isRaceCompleted({ hasResults: id === 1, startsAt: START })]);
+    const expected = [1, 2, 3].map((id) => [
+      id,
+      id === 3 ? false : isRaceCompleted({ hasResults: id === 1, startsAt: START }),
+    ]);
     expect(now).toEqual(expected);
   });
 

@@ -112,7 +112,11 @@ describe('the shipped F1 seed', () => {
     });
     expect(race?.startsAt.toISOString()).toBe(`${fact.date}T${fact.time ?? '12:00'}:00.000Z`);
     const podium = await db
-      .select({ driverId: raceResults.driverId, constructorId: raceResults.constructorId, position: raceResults.positionNumber })
+      .select({
+        driverId: raceResults.driverId,
+        constructorId: raceResults.constructorId,
+        position: raceResults.positionNumber,
+      })
       .from(raceResults)
       .where(and(eq(raceResults.raceId, fact.id), eq(raceResults.session, 'RACE')))
       .orderBy(asc(raceResults.positionOrder))
@@ -127,20 +131,30 @@ describe('the shipped F1 seed', () => {
     const [driver] = await db
       .select({ driverId: driverStandings.driverId, points: driverStandings.points })
       .from(driverStandings)
-      .where(and(eq(driverStandings.year, c.year), isNull(driverStandings.raceId), eq(driverStandings.positionOrder, 1)));
+      .where(
+        and(eq(driverStandings.year, c.year), isNull(driverStandings.raceId), eq(driverStandings.positionOrder, 1)),
+      );
     expect(driver).toEqual({ driverId: c.driver, points: c.points });
     const [team] = await db
       .select({ constructorId: constructorStandings.constructorId })
       .from(constructorStandings)
       .where(
-        and(eq(constructorStandings.year, c.year), isNull(constructorStandings.raceId), eq(constructorStandings.positionOrder, 1)),
+        and(
+          eq(constructorStandings.year, c.year),
+          isNull(constructorStandings.raceId),
+          eq(constructorStandings.positionOrder, 1),
+        ),
       );
     expect(team?.constructorId ?? null).toBe(c.constructor);
   });
 
   it('names the 1950 British GP winner as F1DB does', async () => {
     const [farina] = await t.database.db.select().from(drivers).where(eq(drivers.id, 'nino-farina'));
-    expect(farina).toMatchObject({ name: 'Nino Farina', fullName: 'Emilio Giuseppe Farina', nationalityCountryId: 'italy' });
+    expect(farina).toMatchObject({
+      name: 'Nino Farina',
+      fullName: 'Emilio Giuseppe Farina',
+      nationalityCountryId: 'italy',
+    });
   });
 
   it('gives every 2026 team its principal and colour from the team facts', async () => {
@@ -188,7 +202,10 @@ describe('the shipped F1 seed', () => {
 describe('the seed file format', () => {
   it('round-trips an F1DB tree, and the loader writes it into an empty database', async () => {
     const data = readF1db(F1DB_FIXTURE);
-    const gz = encodeSeed(data, { source: f1dbSource('0123456789abcdef0123456789abcdef01234567'), teamFactsAsOf: null });
+    const gz = encodeSeed(data, {
+      source: f1dbSource('0123456789abcdef0123456789abcdef01234567'),
+      teamFactsAsOf: null,
+    });
     const decoded = decodeSeed(gz);
     expect(decoded.data).toEqual(data);
     expect(decoded.header.counts.races).toBe(11);
@@ -199,7 +216,11 @@ describe('the seed file format', () => {
       const file = path.join(dir, 'seed.json.gz');
       writeFileSync(file, gz);
       const logged: string[] = [];
-      const result = await loadSeedIfEmpty(database.db, { info: (m) => logged.push(m), warn: (m) => logged.push(m) }, file);
+      const result = await loadSeedIfEmpty(
+        database.db,
+        { info: (m) => logged.push(m), warn: (m) => logged.push(m) },
+        file,
+      );
       expect(result.loaded).toBe(true);
       expect(logged[0]).toMatch(/^Loaded the F1 seed \(11 races, \d+ rows, results up to 2026 round 1\) in [\d.]+ s/);
       const [n] = await database.db.select({ n: sql<number>`count(*)::int` }).from(raceResults);
@@ -214,7 +235,11 @@ describe('the seed file format', () => {
     const database = await createTestDatabase();
     try {
       const warned: string[] = [];
-      const result = await loadSeedIfEmpty(database.db, { info: () => {}, warn: (m) => warned.push(m) }, '/nonexistent/seed.json.gz');
+      const result = await loadSeedIfEmpty(
+        database.db,
+        { info: () => {}, warn: (m) => warned.push(m) },
+        '/nonexistent/seed.json.gz',
+      );
       expect(result.loaded).toBe(false);
       expect(warned[0]).toMatch(/not found/);
     } finally {

@@ -29,7 +29,8 @@ function stripOpenApiKeywords(node: unknown): unknown {
 }
 
 // Under `properties` the keys are field names, which may well be called `example`.
-const mapValues = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, stripOpenApiKeywords(v)]));
+const mapValues = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, stripOpenApiKeywords(v)]));
 
 export class ResponseChecker {
   private readonly ajv = new Ajv({ strict: false, allErrors: true });
@@ -70,7 +71,10 @@ export class ResponseChecker {
     const documented = op ? documentedResponse(op, status) : null;
     // A 5xx is reported as such; that it is also undocumented adds nothing.
     if (op && !documented && status < 500) {
-      problems.push({ reason: 'undocumented status', detail: `${status} is not among ${[...op.responses.keys()].join(', ')}` });
+      problems.push({
+        reason: 'undocumented status',
+        detail: `${status} is not among ${[...op.responses.keys()].join(', ')}`,
+      });
     }
 
     if (status === 204 || status === 304) return problems;

@@ -122,59 +122,63 @@ function statusClass(status: number): string {
 }
 
 describe('the API under generated requests', () => {
-  it(
-    'answers 10,000 generated requests without a server error, each error DRF-shaped and each success as documented',
-    async () => {
-      const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
-      expect(docs.statusCode).toBe(200);
-      const operations: Operation[] = readOperations(docs.json());
-      expect(operations.length).toBeGreaterThan(0);
+  it('answers 10,000 generated requests without a server error, each error DRF-shaped and each success as documented', async () => {
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    const operations: Operation[] = readOperations(docs.json());
+    expect(operations.length).toBeGreaterThan(0);
 
-      const total = REQUESTED ?? Math.max(10_000, operations.length * MIN_PER_OPERATION);
-      const checker = new ResponseChecker();
-      const failures = new FailureLog();
-      // Listed even when zero, so a CI log shows at a glance that nothing failed on the server side.
-      const byClass = new Map<string, number>([['2xx', 0], ['4xx', 0], ['5xx', 0]]);
+    const total = REQUESTED ?? Math.max(10_000, operations.length * MIN_PER_OPERATION);
+    const checker = new ResponseChecker();
+    const failures = new FailureLog();
+    // Listed even when zero, so a CI log shows at a glance that nothing failed on the server side.
+    const byClass = new Map<string, number>([
+      ['2xx', 0],
+      ['4xx', 0],
+      ['5xx', 0],
+    ]);
 
-      for (let start = 0; start < total; start += CONCURRENCY) {
-        const batch: FuzzRequest[] = [];
-        for (let index = start; index < Math.min(total, start + CONCURRENCY); index++) {
-          const op = operations[index % operations.length] as Operation;
-          // Rounds rotate the identity, so each operation is tried as guest, user and bad token alike.
-          const auth = AUTH_MODES[Math.floor(index / operations.length) % AUTH_MODES.length] ?? 'guest';
-          const ctx = { rng: rngForCase(SEED, index), pools, hugeRate: HUGE_RATE };
-          batch.push(buildRequest(op, index, auth, ctx, credentials));
+    for (let start = 0; start < total; start += CONCURRENCY) {
+      const batch: FuzzRequest[] = [];
+      for (let index = start; index < Math.min(total, start + CONCURRENCY); index++) {
+        const op = operations[index % operations.length] as Operation;
+        // Rounds rotate the identity, so each operation is tried as guest, user and bad token alike.
+        const auth = AUTH_MODES[Math.floor(index / operations.length) % AUTH_MODES.length] ?? 'guest';
+        const ctx = { rng: rngForCase(SEED, index), pools, hugeRate: HUGE_RATE };
+        batch.push(buildRequest(op, index, auth, ctx, credentials));
+      }
+      const answers = await Promise.all(batch.map(send));
+      batch.forEach((request, i) => {
+        const answer = answers[i] as Answer;
+        const cls = statusClass(answer.status);
+        byClass.set(cls, (byClass.get(cls) ?? 0) + 1);
+        const reached = routeOf(operations, request.method, request.url.split('?')[0] ?? '');
+        const problems =
+          answer.status === 0 ? [{ reason: 'app crashed', detail: answer.body }] : checker.check(reached, answer);
+        for (const problem of problems) failures.add({ request, reached, answer, problem });
+        if (answer.status >= 200 && answer.status < 300) {
+          pools.harvest(parseJson(answer.body));
+          if (request.headers['content-type'] === 'application/json')
+            pools.harvest(parseJson(request.body?.toString()));
         }
-        const answers = await Promise.all(batch.map(send));
-        batch.forEach((request, i) => {
-          const answer = answers[i] as Answer;
-          const cls = statusClass(answer.status);
-          byClass.set(cls, (byClass.get(cls) ?? 0) + 1);
-          const reached = routeOf(operations, request.method, request.url.split('?')[0] ?? '');
-          const problems =
-            answer.status === 0 ? [{ reason: 'app crashed', detail: answer.body }] : checker.check(reached, answer);
-          for (const problem of problems) failures.add({ request, reached, answer, problem });
-          if (answer.status >= 200 && answer.status < 300) {
-            pools.harvest(parseJson(answer.body));
-            if (request.headers['content-type'] === 'application/json') pools.harvest(parseJson(request.body?.toString()));
-          }
-        });
-      }
+      });
+    }
 
-      const classes = [...byClass.entries()].sort().map(([k, v]) => `${k} ${v}`).join(', ');
-      console.log(
-        `fuzz: ${total} requests over ${operations.length} operations, seed ${SEED}: ${classes}; ` +
-          `${failures.total} failures, ${failures.distinct} distinct`,
+    const classes = [...byClass.entries()]
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
+    console.log(
+      `fuzz: ${total} requests over ${operations.length} operations, seed ${SEED}: ${classes}; ` +
+        `${failures.total} failures, ${failures.distinct} distinct`,
+    );
+    if (failures.total > 0) {
+      console.log(failures.render(SEED, PRINTED));
+      const reasons = [...failures.byReason().entries()].map(([reason, n]) => `${reason}: ${n}`).join(', ');
+      expect.fail(
+        `${failures.total} failing answers (${failures.distinct} distinct operation/status/reason) — ${reasons}. ` +
+          `Replay with FUZZ_SEED=${SEED}.`,
       );
-      if (failures.total > 0) {
-        console.log(failures.render(SEED, PRINTED));
-        const reasons = [...failures.byReason().entries()].map(([reason, n]) => `${reason}: ${n}`).join(', ');
-        expect.fail(
-          `${failures.total} failing answers (${failures.distinct} distinct operation/status/reason) — ${reasons}. ` +
-            `Replay with FUZZ_SEED=${SEED}.`,
-        );
-      }
-    },
-    300_000,
-  );
+    }
+  }, 300_000);
 });

@@ -51,7 +51,10 @@ export function concrete(schema: JsonSchema, rng: Rng): JsonSchema {
   }
   if ('allOf' in schema) {
     const { allOf, ...rest } = schema;
-    return asArray(allOf).reduce<JsonSchema>((acc, part) => (isRecord(part) ? { ...acc, ...concrete(part, rng) } : acc), rest);
+    return asArray(allOf).reduce<JsonSchema>(
+      (acc, part) => (isRecord(part) ? { ...acc, ...concrete(part, rng) } : acc),
+      rest,
+    );
   }
   return schema;
 }
@@ -67,7 +70,8 @@ function primaryType(s: JsonSchema, rng: Rng): string {
 function fitsSchema(value: unknown, s: JsonSchema): boolean {
   const type = types(s)[0];
   if (type === 'integer' || type === 'number') {
-    const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
+    const n =
+      typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
     if (!Number.isFinite(n) || (type === 'integer' && !Number.isInteger(n))) return false;
     return n >= (num(s, 'minimum') ?? -Infinity) && n <= (num(s, 'maximum') ?? Infinity);
   }
@@ -168,11 +172,7 @@ export function validObject(s: JsonSchema, ctx: GenContext, depth = 0): Record<s
   return out;
 }
 
-export const CONTROL_CHARS = [
-  '\u0000',
-  ...Array.from({ length: 31 }, (_, i) => String.fromCharCode(i + 1)),
-  '\u007f',
-];
+export const CONTROL_CHARS = ['\u0000', ...Array.from({ length: 31 }, (_, i) => String.fromCharCode(i + 1)), '\u007f'];
 
 export const ODD_UNICODE = [
   '\ud800',
@@ -283,7 +283,8 @@ function outOfBounds(s: JsonSchema, ctx: GenContext): Generated | null {
     options.push({ value: 'a'.repeat(maxLength + 1), note: `maxLength+1 (${maxLength + 1}) characters` });
     options.push({ value: '🏁'.repeat(maxLength), note: `${maxLength} emoji (${maxLength * 2} UTF-16 units)` });
   }
-  if (minLength !== undefined && minLength > 0) options.push({ value: 'a'.repeat(minLength - 1), note: 'minLength-1 characters' });
+  if (minLength !== undefined && minLength > 0)
+    options.push({ value: 'a'.repeat(minLength - 1), note: 'minLength-1 characters' });
   const max = num(s, 'maximum');
   const min = num(s, 'minimum');
   if (max !== undefined) options.push({ value: max + 1, note: 'maximum+1' });
@@ -314,7 +315,10 @@ export function invalidValue(schema: JsonSchema, ctx: GenContext): Generated {
     const c = rng.chance(0.5) ? '\u0000' : rng.pick(CONTROL_CHARS);
     const base = valid();
     const at = rng.int(0, base.length);
-    return { value: base.slice(0, at) + c + base.slice(at), note: `U+${c.charCodeAt(0).toString(16).padStart(4, '0')} inside` };
+    return {
+      value: base.slice(0, at) + c + base.slice(at),
+      note: `U+${c.charCodeAt(0).toString(16).padStart(4, '0')} inside`,
+    };
   }
   if (roll <= 7) {
     const odd = rng.pick(ODD_UNICODE);

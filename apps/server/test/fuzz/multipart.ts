@@ -47,7 +47,10 @@ function imageLookalike(rng: Rng): { bytes: Buffer; note: string } {
   const junk = randomBytes(rng, rng.int(0, 600));
   const options: (() => { bytes: Buffer; note: string })[] = [
     () => ({ bytes: Buffer.concat([PNG_SIGNATURE, junk]), note: 'PNG signature then garbage' }),
-    () => ({ bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]), Buffer.from('JFIF\0'), junk]), note: 'JPEG header then garbage' }),
+    () => ({
+      bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]), Buffer.from('JFIF\0'), junk]),
+      note: 'JPEG header then garbage',
+    }),
     () => {
       const head = Buffer.from('RIFF\0\0\0\0WEBPVP8 ', 'latin1');
       head.writeUInt32LE(junk.length + 8, 4);
@@ -106,7 +109,10 @@ function encodeParts(parts: Part[], boundary: string): Buffer {
 export function multipartBody(rng: Rng, fileFields: string[]): RawBody {
   const boundary = `----fuzz${rng.int(0, 1e9)}`;
   const contentType = `multipart/form-data; boundary=${boundary}`;
-  const field = fileFields.length && rng.chance(0.85) ? rng.pick(fileFields) : rng.pick(['file', 'image', '', 'avatar[]', 'AVATAR']);
+  const field =
+    fileFields.length && rng.chance(0.85)
+      ? rng.pick(fileFields)
+      : rng.pick(['file', 'image', '', 'avatar[]', 'AVATAR']);
   const imageType = () => rng.pick(['image/png', 'image/jpeg', 'image/webp', 'text/plain', 'application/octet-stream']);
   const file = (data: Buffer): Part => ({ name: field, filename: fileName(rng), contentType: imageType(), data });
   const roll = rng.int(0, 9);
@@ -114,14 +120,25 @@ export function multipartBody(rng: Rng, fileFields: string[]): RawBody {
   if (roll <= 2) {
     const size = rng.int(1, 64);
     const png = makePng(size, rng.int(1, 64));
-    return { bytes: encodeParts([file(png)], boundary), contentType, note: `multipart: a valid ${size}-pixel-wide PNG in field "${field}"` };
+    return {
+      bytes: encodeParts([file(png)], boundary),
+      contentType,
+      note: `multipart: a valid ${size}-pixel-wide PNG in field "${field}"`,
+    };
   }
   if (roll <= 5) {
     const fake = imageLookalike(rng);
-    return { bytes: encodeParts([file(fake.bytes)], boundary), contentType, note: `multipart: ${fake.note} in field "${field}"` };
+    return {
+      bytes: encodeParts([file(fake.bytes)], boundary),
+      contentType,
+      note: `multipart: ${fake.note} in field "${field}"`,
+    };
   }
   if (roll === 6) {
-    const extra: Part[] = Array.from({ length: rng.int(1, 8) }, (_, i) => ({ name: `field${i}`, data: Buffer.from(rng.pick(ODD_UNICODE)) }));
+    const extra: Part[] = Array.from({ length: rng.int(1, 8) }, (_, i) => ({
+      name: `field${i}`,
+      data: Buffer.from(rng.pick(ODD_UNICODE)),
+    }));
     const withFile = rng.chance(0.5) ? [file(makePng(2, 2)), file(makePng(3, 3))] : [];
     return {
       bytes: encodeParts([...extra, ...withFile], boundary),
@@ -131,15 +148,31 @@ export function multipartBody(rng: Rng, fileFields: string[]): RawBody {
   }
   if (roll === 7 && rng.chance(0.1)) {
     const big = Buffer.concat([makePng(1, 1), Buffer.alloc(2 * 1024 * 1024 + rng.int(1, 4096))]);
-    return { bytes: encodeParts([file(big)], boundary), contentType, note: `multipart: a ${big.length}-byte file (over 2 MB)` };
+    return {
+      bytes: encodeParts([file(big)], boundary),
+      contentType,
+      note: `multipart: a ${big.length}-byte file (over 2 MB)`,
+    };
   }
   const body = encodeParts([file(makePng(2, 2))], boundary);
   const broken: RawBody[] = [
-    { bytes: body.subarray(0, rng.int(0, body.length - 1)), contentType, note: 'multipart: truncated before the closing boundary' },
+    {
+      bytes: body.subarray(0, rng.int(0, body.length - 1)),
+      contentType,
+      note: 'multipart: truncated before the closing boundary',
+    },
     { bytes: body, contentType: 'multipart/form-data', note: 'multipart: content type without a boundary' },
-    { bytes: body, contentType: `multipart/form-data; boundary=other${boundary}`, note: 'multipart: boundary not in the body' },
+    {
+      bytes: body,
+      contentType: `multipart/form-data; boundary=other${boundary}`,
+      note: 'multipart: boundary not in the body',
+    },
     { bytes: Buffer.alloc(0), contentType, note: 'multipart: empty body' },
-    { bytes: Buffer.from(`--${boundary}\r\ngarbage header\r\n\r\nxx\r\n--${boundary}--\r\n`), contentType, note: 'multipart: part without Content-Disposition' },
+    {
+      bytes: Buffer.from(`--${boundary}\r\ngarbage header\r\n\r\nxx\r\n--${boundary}--\r\n`),
+      contentType,
+      note: 'multipart: part without Content-Disposition',
+    },
     { bytes: randomBytes(rng, rng.int(1, 2_000)), contentType, note: 'multipart: random bytes' },
     { bytes: body, contentType: 'multipart/mixed; boundary=' + boundary, note: 'multipart/mixed instead of form-data' },
   ];

@@ -31,7 +31,15 @@ export interface Operation {
   responses: Map<string, JsonSchema | null>;
 }
 
-const METHODS = { get: 'GET', put: 'PUT', post: 'POST', delete: 'DELETE', patch: 'PATCH', head: 'HEAD', options: 'OPTIONS' } as const;
+const METHODS = {
+  get: 'GET',
+  put: 'PUT',
+  post: 'POST',
+  delete: 'DELETE',
+  patch: 'PATCH',
+  head: 'HEAD',
+  options: 'OPTIONS',
+} as const;
 export type Method = (typeof METHODS)[keyof typeof METHODS];
 const MULTIPART = 'multipart/form-data';
 

@@ -14,7 +14,9 @@ type Node =
 
 const PRINTABLE = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
 const range = (from: string, to: string) =>
-  Array.from({ length: to.charCodeAt(0) - from.charCodeAt(0) + 1 }, (_, i) => String.fromCharCode(from.charCodeAt(0) + i));
+  Array.from({ length: to.charCodeAt(0) - from.charCodeAt(0) + 1 }, (_, i) =>
+    String.fromCharCode(from.charCodeAt(0) + i),
+  );
 const DIGITS = range('0', '9');
 const WORD = [...range('a', 'z'), ...range('A', 'Z'), ...DIGITS, '_'];
 const SPACE = [' ', '\t'];

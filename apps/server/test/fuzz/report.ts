@@ -45,7 +45,7 @@ const RUN_MIN_LENGTH = 64;
 function longestRun(text: string): { start: number; unit: string; count: number } | null {
   let best: { start: number; unit: string; count: number } | null = null;
   for (let size = 1; size <= 8; size++) {
-    for (let start = 0; start + size <= text.length; ) {
+    for (let start = 0; start + size <= text.length;) {
       const unit = text.slice(start, start + size);
       let count = 1;
       while (text.startsWith(unit, start + count * size)) count++;

@@ -92,7 +92,16 @@ const RAW_SEGMENTS = [
 ];
 
 const RAW_QUERIES = ['%ff%fe=1', 'a=%ff%fe', 'a=%', '%=1', '&&&', '=', '==', 'a', 'a[b]=1&a=2', '%00=%00', 'a=1;b=2'];
-const UNKNOWN_KEYS = ['__proto__', 'constructor', 'prototype', '__proto__[polluted]', 'constructor[prototype][x]', 'unknown', 'page', 'format'];
+const UNKNOWN_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  '__proto__[polluted]',
+  'constructor[prototype][x]',
+  'unknown',
+  'page',
+  'format',
+];
 
 function pathValue(param: Param, ctx: GenContext, mutate: boolean): unknown {
   const { rng } = ctx;
@@ -189,7 +198,10 @@ function jsonBody(schema: JsonSchema, ctx: GenContext, mutate: boolean): BodyCho
   return wholeBody(ctx, body);
 }
 
-const rawJson = (bytes: Buffer, note: string): BodyChoice => ({ raw: { bytes, contentType: 'application/json', note }, note });
+const rawJson = (bytes: Buffer, note: string): BodyChoice => ({
+  raw: { bytes, contentType: 'application/json', note },
+  note,
+});
 
 /** Bodies broken as a whole: not JSON, not an object, too deep or too big. */
 function wholeBody(ctx: GenContext, sample: Record<string, unknown>): BodyChoice {
@@ -211,7 +223,10 @@ function wholeBody(ctx: GenContext, sample: Record<string, unknown>): BodyChoice
     rawJson(Buffer.from('{"a":1,}'), 'a trailing comma'),
     rawJson(Buffer.from("{'a':1}"), 'single quotes'),
     rawJson(Buffer.from(`\ufeff${json}`), 'JSON after a BOM'),
-    rawJson(Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc0]), Buffer.from('"}')]), 'invalid UTF-8 in a JSON string'),
+    rawJson(
+      Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc0]), Buffer.from('"}')]),
+      'invalid UTF-8 in a JSON string',
+    ),
     rawJson(Buffer.from(`${json}${json}`), 'two JSON documents'),
     rawJson(Buffer.from('{"a":NaN}'), 'NaN literal'),
   ];
@@ -239,8 +254,14 @@ const WRONG_CONTENT_TYPES = [
 function encodeBody(choice: BodyChoice, rng: Rng, mutate: boolean): RawBody {
   if (choice.raw) return choice.raw;
   const json = Buffer.from(toJson(choice.value));
-  if (mutate && rng.chance(0.12)) return { bytes: json, contentType: rng.pick(WRONG_CONTENT_TYPES), note: `${choice.note}, with a wrong content type` };
-  if (mutate && rng.chance(0.05)) return { bytes: Buffer.alloc(0), contentType: 'application/json', note: 'an empty body with a JSON content type' };
+  if (mutate && rng.chance(0.12))
+    return {
+      bytes: json,
+      contentType: rng.pick(WRONG_CONTENT_TYPES),
+      note: `${choice.note}, with a wrong content type`,
+    };
+  if (mutate && rng.chance(0.05))
+    return { bytes: Buffer.alloc(0), contentType: 'application/json', note: 'an empty body with a JSON content type' };
   return { bytes: json, contentType: 'application/json', note: choice.note };
 }
 
@@ -252,10 +273,20 @@ function bodyFor(op: Operation, ctx: GenContext, mutate: boolean): RawBody | nul
   // No documented body: send something anyway, since a handler might read one regardless.
   if (rng.chance(0.15)) return null;
   const sample = validObject({ properties: { name: {}, id: {} } }, ctx);
-  return encodeBody(rng.chance(0.5) ? wholeBody(ctx, sample) : { value: sample, note: 'an arbitrary object' }, rng, true);
+  return encodeBody(
+    rng.chance(0.5) ? wholeBody(ctx, sample) : { value: sample, note: 'an arbitrary object' },
+    rng,
+    true,
+  );
 }
 
-export function buildRequest(op: Operation, index: number, auth: AuthMode, ctx: GenContext, creds: Credentials): FuzzRequest {
+export function buildRequest(
+  op: Operation,
+  index: number,
+  auth: AuthMode,
+  ctx: GenContext,
+  creds: Credentials,
+): FuzzRequest {
   const { rng } = ctx;
   const mutate = rng.chance(0.65);
   const raw = buildPath(op, ctx, mutate) + buildQuery(op, ctx, mutate);
@@ -266,7 +297,8 @@ export function buildRequest(op: Operation, index: number, auth: AuthMode, ctx: 
   if (auth === 'bad token') headers.authorization = rng.pick(creds.badHeaders);
   // Now and then a method the path does not document, which must still get a DRF-shaped answer.
   const method = mutate && rng.chance(0.04) ? rng.pick(OTHER_METHODS.filter((m) => m !== op.method)) : op.method;
-  if (mutate && rng.chance(0.05)) headers.accept = rng.pick(['text/html', 'application/xml', 'image/*', '*/*', 'application/json;q=0']);
+  if (mutate && rng.chance(0.05))
+    headers.accept = rng.pick(['text/html', 'application/xml', 'image/*', '*/*', 'application/json;q=0']);
   const body = method === 'GET' ? null : bodyFor(op, ctx, mutate);
   if (body?.contentType) headers['content-type'] = body.contentType;
   return {

@@ -43,7 +43,9 @@ describe('requests the HTTP parser refuses', () => {
 
   it('answers a query over 16 KB in the DRF shape', async () => {
     const res = await rawRequest(
-      Buffer.from(`GET /api/core/search/?q=${'a'.repeat(17_000)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+      Buffer.from(
+        `GET /api/core/search/?q=${'a'.repeat(17_000)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+      ),
     );
     expect(res.status).toBe(431);
     expect(JSON.parse(res.body)).toEqual({ detail: 'Request header fields too large.' });
@@ -51,8 +53,7 @@ describe('requests the HTTP parser refuses', () => {
 });
 
 describe('security headers', () => {
-  const health = (headers: Record<string, string> = {}) =>
-    fetch(`http://127.0.0.1:${port}/api/health/`, { headers });
+  const health = (headers: Record<string, string> = {}) => fetch(`http://127.0.0.1:${port}/api/health/`, { headers });
 
   it('refuses framing consistently in CSP and X-Frame-Options', async () => {
     const res = await health();

@@ -44,7 +44,12 @@ describe('text PostgreSQL cannot store', () => {
     const register = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register/',
-      payload: { username: 'nul_name', email: 'nul@example.com', password: 'slipstream into turn one', name: 'A\u0000B' },
+      payload: {
+        username: 'nul_name',
+        email: 'nul@example.com',
+        password: 'slipstream into turn one',
+        name: 'A\u0000B',
+      },
     });
     expect(register.statusCode).toBe(400);
     expect(register.json()).toEqual({ name: [NULL_CHARACTER] });

@@ -49,19 +49,66 @@ beforeAll(async () => {
     abbreviation: 'HAM',
     nationalityCountryId: uk.id,
   });
-  await createDriver(db, { id: 'duncan-hamilton', name: 'Duncan Hamilton', lastName: 'Hamilton', fullName: 'James Duncan Hamilton', nationalityCountryId: uk.id });
-  await createDriver(db, { id: 'max-verstappen', name: 'Max Verstappen', lastName: 'Verstappen', fullName: 'Max Emilian Verstappen', abbreviation: 'VER' });
-  const ferrari = await createTeam(db, { id: 'ferrari', name: 'Ferrari', fullName: 'Scuderia Ferrari', countryId: italy.id, teamPrincipal: 'Frédéric Vasseur' });
+  await createDriver(db, {
+    id: 'duncan-hamilton',
+    name: 'Duncan Hamilton',
+    lastName: 'Hamilton',
+    fullName: 'James Duncan Hamilton',
+    nationalityCountryId: uk.id,
+  });
+  await createDriver(db, {
+    id: 'max-verstappen',
+    name: 'Max Verstappen',
+    lastName: 'Verstappen',
+    fullName: 'Max Emilian Verstappen',
+    abbreviation: 'VER',
+  });
+  const ferrari = await createTeam(db, {
+    id: 'ferrari',
+    name: 'Ferrari',
+    fullName: 'Scuderia Ferrari',
+    countryId: italy.id,
+    teamPrincipal: 'Frédéric Vasseur',
+  });
   await createTeam(db, { id: 'ferrari-customer', name: 'Ferrari Customers', fullName: 'Customer Ferrari Entries' });
 
-  const monza = await createCircuit(db, { id: 'monza', name: 'Monza', fullName: 'Autodromo Nazionale Monza', placeName: 'Monza', countryId: italy.id });
-  const italianGp = await createGrandPrix(db, { id: 'italy', name: 'Italy', fullName: 'Italian Grand Prix', shortName: 'Italian GP' });
-  const yas = await createCircuit(db, { id: 'yas-marina', name: 'Yas Marina', placeName: 'Abu Dhabi', countryId: uae.id });
-  const abuDhabiGp = await createGrandPrix(db, { id: 'abu-dhabi', name: 'Abu Dhabi', fullName: 'Abu Dhabi Grand Prix', shortName: 'Abu Dhabi GP' });
-  ids.monza2020 = (await createRace(db, { startsAt: new Date('2020-09-06T13:10:00Z'), circuitId: monza.id, grandPrixId: italianGp.id })).id;
-  ids.monza2021 = (await createRace(db, { startsAt: new Date('2021-09-12T13:00:00Z'), circuitId: monza.id, grandPrixId: italianGp.id })).id;
-  ids.abuDhabi2020 = (await createRace(db, { startsAt: new Date('2020-12-13T13:10:00Z'), circuitId: yas.id, grandPrixId: abuDhabiGp.id })).id;
-  ids.abuDhabi2021 = (await createRace(db, { startsAt: new Date('2021-12-12T13:00:00Z'), circuitId: yas.id, grandPrixId: abuDhabiGp.id })).id;
+  const monza = await createCircuit(db, {
+    id: 'monza',
+    name: 'Monza',
+    fullName: 'Autodromo Nazionale Monza',
+    placeName: 'Monza',
+    countryId: italy.id,
+  });
+  const italianGp = await createGrandPrix(db, {
+    id: 'italy',
+    name: 'Italy',
+    fullName: 'Italian Grand Prix',
+    shortName: 'Italian GP',
+  });
+  const yas = await createCircuit(db, {
+    id: 'yas-marina',
+    name: 'Yas Marina',
+    placeName: 'Abu Dhabi',
+    countryId: uae.id,
+  });
+  const abuDhabiGp = await createGrandPrix(db, {
+    id: 'abu-dhabi',
+    name: 'Abu Dhabi',
+    fullName: 'Abu Dhabi Grand Prix',
+    shortName: 'Abu Dhabi GP',
+  });
+  ids.monza2020 = (
+    await createRace(db, { startsAt: new Date('2020-09-06T13:10:00Z'), circuitId: monza.id, grandPrixId: italianGp.id })
+  ).id;
+  ids.monza2021 = (
+    await createRace(db, { startsAt: new Date('2021-09-12T13:00:00Z'), circuitId: monza.id, grandPrixId: italianGp.id })
+  ).id;
+  ids.abuDhabi2020 = (
+    await createRace(db, { startsAt: new Date('2020-12-13T13:10:00Z'), circuitId: yas.id, grandPrixId: abuDhabiGp.id })
+  ).id;
+  ids.abuDhabi2021 = (
+    await createRace(db, { startsAt: new Date('2021-12-12T13:00:00Z'), circuitId: yas.id, grandPrixId: abuDhabiGp.id })
+  ).id;
 
   // Lewis Hamilton has more starts than Duncan, Sergio Pérez more than Luis Pérez-Sala.
   for (const raceId of [ids.monza2020, ids.monza2021, ids.abuDhabi2020]) {
@@ -106,7 +153,13 @@ describe('GET /api/core/search/', () => {
   it('ranks an exact name above a prefix above a mere similarity', async () => {
     const { teams } = await search('ferrari');
     expect(teams.map((x) => x.id)).toEqual(['ferrari', 'ferrari-customer']);
-    expect(teams[0]).toEqual({ id: 'ferrari', name: 'Ferrari', country: 'Italy', country_code: 'IT', team_principal: 'Frédéric Vasseur' });
+    expect(teams[0]).toEqual({
+      id: 'ferrari',
+      name: 'Ferrari',
+      country: 'Italy',
+      country_code: 'IT',
+      team_principal: 'Frédéric Vasseur',
+    });
     expect((await search('lewis hamilton')).drivers[0]?.id).toBe('lewis-hamilton');
   });
 

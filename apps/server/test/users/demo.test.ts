@@ -85,4 +85,3 @@ describe('the demo community on first start', () => {
     expect(t.outbox()).toEqual([]);
   });
 });
-

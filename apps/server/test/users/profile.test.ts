@@ -18,7 +18,12 @@ afterAll(() => t.close());
 const getMe = (user: RegisteredUser) =>
   t.app.inject({ method: 'GET', url: '/api/social/users/me/', headers: bearer(user.access) });
 const patchMe = (user: RegisteredUser, payload: unknown) =>
-  t.app.inject({ method: 'PATCH', url: '/api/social/users/me/', headers: bearer(user.access), payload: payload as object });
+  t.app.inject({
+    method: 'PATCH',
+    url: '/api/social/users/me/',
+    headers: bearer(user.access),
+    payload: payload as object,
+  });
 
 async function follow(follower: RegisteredUser, followed: RegisteredUser, status: 'accepted' | 'pending') {
   await t.database.db.insert(follows).values({ followerId: follower.user.id, followingId: followed.user.id, status });
@@ -286,10 +291,21 @@ describe('uploading an avatar', () => {
 
   it('refuses a file that only claims to be an image', async () => {
     const user = await registerUser(t);
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-    const pngHeaderThenHtml = Buffer.concat([PNG.subarray(0, 16), Buffer.from('<html><script>alert(1)</script></html>')]);
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
+    const pngHeaderThenHtml = Buffer.concat([
+      PNG.subarray(0, 16),
+      Buffer.from('<html><script>alert(1)</script></html>'),
+    ]);
     const gif = await picture(8, 8).gif().toBuffer();
-    for (const data of [Buffer.from('<html><script>alert(1)</script></html>'), svg, pngHeaderThenHtml, gif, Buffer.alloc(0)]) {
+    for (const data of [
+      Buffer.from('<html><script>alert(1)</script></html>'),
+      svg,
+      pngHeaderThenHtml,
+      gif,
+      Buffer.alloc(0),
+    ]) {
       const res = await upload(t, user, [{ data, type: 'image/png', filename: 'avatar.png' }]);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ avatar: ['Upload a valid image: PNG, JPEG or WebP.'] });
@@ -373,7 +389,11 @@ describe('uploading an avatar', () => {
   });
 
   it('answers 404 for media that does not exist or is not an avatar name', async () => {
-    for (const url of ['/media/avatars/0123456789abcdef0123456789abcdef.png', '/media/avatars/..%2F..%2Fsecret_key', '/media/avatars/x.html']) {
+    for (const url of [
+      '/media/avatars/0123456789abcdef0123456789abcdef.png',
+      '/media/avatars/..%2F..%2Fsecret_key',
+      '/media/avatars/x.html',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.' });

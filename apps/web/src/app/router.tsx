@@ -22,8 +22,14 @@ export const routes: RouteObject[] = [
       {
         lazy: lazyComponent(() => import('./layouts/auth-layout.tsx'), 'AuthLayout'),
         children: [
-          { path: paths.auth.login.path, lazy: lazyComponent(() => import('@/features/auth/routes/login.tsx'), 'LoginRoute') },
-          { path: paths.auth.register.path, lazy: lazyComponent(() => import('@/features/auth/routes/register.tsx'), 'RegisterRoute') },
+          {
+            path: paths.auth.login.path,
+            lazy: lazyComponent(() => import('@/features/auth/routes/login.tsx'), 'LoginRoute'),
+          },
+          {
+            path: paths.auth.register.path,
+            lazy: lazyComponent(() => import('@/features/auth/routes/register.tsx'), 'RegisterRoute'),
+          },
           {
             path: paths.auth.forgotPassword.path,
             lazy: lazyComponent(() => import('@/features/auth/routes/forgot-password.tsx'), 'ForgotPasswordRoute'),
@@ -41,17 +47,32 @@ export const routes: RouteObject[] = [
             lazy: lazyComponent(() => import('./layouts/app-shell.tsx'), 'MainLayout'),
             children: [
               { path: paths.home.path, lazy: lazyComponent(() => import('./routes/home.tsx'), 'HomeRoute') },
-              { path: paths.driver.path, lazy: lazyComponent(() => import('@/features/drivers/routes/driver.tsx'), 'DriverRoute') },
-              { path: paths.review.path, lazy: lazyComponent(() => import('@/features/reviews/routes/review.tsx'), 'ReviewRoute') },
+              {
+                path: paths.driver.path,
+                lazy: lazyComponent(() => import('@/features/drivers/routes/driver.tsx'), 'DriverRoute'),
+              },
+              {
+                path: paths.review.path,
+                lazy: lazyComponent(() => import('@/features/reviews/routes/review.tsx'), 'ReviewRoute'),
+              },
               {
                 path: paths.sharedWatchlist.path,
-                lazy: lazyComponent(() => import('@/features/watchlists/routes/shared-watchlist.tsx'), 'SharedWatchlistRoute'),
+                lazy: lazyComponent(
+                  () => import('@/features/watchlists/routes/shared-watchlist.tsx'),
+                  'SharedWatchlistRoute',
+                ),
               },
-              { path: paths.search.path, lazy: lazyComponent(() => import('@/features/search/routes/search.tsx'), 'SearchRoute') },
+              {
+                path: paths.search.path,
+                lazy: lazyComponent(() => import('@/features/search/routes/search.tsx'), 'SearchRoute'),
+              },
               {
                 Component: RequireAuth,
                 children: [
-                  { path: paths.profile.path, lazy: lazyComponent(() => import('@/features/profile/routes/own-profile.tsx'), 'OwnProfileRoute') },
+                  {
+                    path: paths.profile.path,
+                    lazy: lazyComponent(() => import('@/features/profile/routes/own-profile.tsx'), 'OwnProfileRoute'),
+                  },
                   {
                     path: paths.userProfile.path,
                     lazy: lazyComponent(() => import('@/features/profile/routes/user-profile.tsx'), 'UserProfileRoute'),
@@ -62,7 +83,10 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.seasonOverview.path,
-                    lazy: lazyComponent(() => import('@/features/seasons/routes/season-overview.tsx'), 'SeasonOverviewRoute'),
+                    lazy: lazyComponent(
+                      () => import('@/features/seasons/routes/season-overview.tsx'),
+                      'SeasonOverviewRoute',
+                    ),
                   },
                 ],
               },
@@ -71,8 +95,14 @@ export const routes: RouteObject[] = [
           {
             lazy: lazyComponent(() => import('./layouts/app-shell.tsx'), 'RaceTeamLayout'),
             children: [
-              { path: paths.race.path, lazy: lazyComponent(() => import('@/features/races/routes/race.tsx'), 'RaceRoute') },
-              { path: paths.team.path, lazy: lazyComponent(() => import('@/features/teams/routes/team.tsx'), 'TeamRoute') },
+              {
+                path: paths.race.path,
+                lazy: lazyComponent(() => import('@/features/races/routes/race.tsx'), 'RaceRoute'),
+              },
+              {
+                path: paths.team.path,
+                lazy: lazyComponent(() => import('@/features/teams/routes/team.tsx'), 'TeamRoute'),
+              },
             ],
           },
         ],

@@ -1,7 +1,12 @@
 import { useEffect, useState, type JSX } from 'react';
 import { cn } from '@/lib/utils.ts';
 
-type FlagComponent = (props: { className?: string; 'aria-hidden'?: boolean; role?: string; 'aria-label'?: string }) => JSX.Element;
+type FlagComponent = (props: {
+  className?: string;
+  'aria-hidden'?: boolean;
+  role?: string;
+  'aria-label'?: string;
+}) => JSX.Element;
 type FlagSet = Partial<Record<string, FlagComponent>>;
 
 /*
@@ -35,7 +40,15 @@ function exportName(code: string): string {
  * The flag of an ISO 3166-1 alpha-2 country code, 3:2. Decorative unless `label` is given (the country
  * name usually sits next to it). An unknown or missing code renders nothing.
  */
-export function CountryFlag({ code, label, className }: { code: string | null | undefined; label?: string; className?: string }) {
+export function CountryFlag({
+  code,
+  label,
+  className,
+}: {
+  code: string | null | undefined;
+  label?: string;
+  className?: string;
+}) {
   const [flags, setFlags] = useState<FlagSet | null>(flagSet);
 
   useEffect(() => {
@@ -53,14 +66,13 @@ export function CountryFlag({ code, label, className }: { code: string | null | 
   }, [flags, code]);
 
   if (!code) return null;
-  const classes = cn('inline-block h-[0.75em] w-[1.125em] shrink-0 rounded-[2px] shadow-[0_0_0_1px_rgb(0_0_0/0.08)]', className);
+  const classes = cn(
+    'inline-block h-[0.75em] w-[1.125em] shrink-0 rounded-[2px] shadow-[0_0_0_1px_rgb(0_0_0/0.08)]',
+    className,
+  );
   // Same size while loading, so rows do not shift when the flags arrive.
   if (flags === null) return <span aria-hidden className={cn(classes, 'bg-muted shadow-none')} />;
   const Flag = flags[exportName(code)];
   if (!Flag) return null;
-  return label ? (
-    <Flag role="img" aria-label={label} className={classes} />
-  ) : (
-    <Flag aria-hidden className={classes} />
-  );
+  return label ? <Flag role="img" aria-label={label} className={classes} /> : <Flag aria-hidden className={classes} />;
 }

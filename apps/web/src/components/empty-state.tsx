@@ -16,7 +16,12 @@ export function EmptyState({
   className?: string;
 }) {
   return (
-    <div className={cn('flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center', className)}>
+    <div
+      className={cn(
+        'flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center',
+        className,
+      )}
+    >
       {Icon && (
         <div className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
           <Icon className="size-6" aria-hidden />

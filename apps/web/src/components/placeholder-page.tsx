@@ -10,7 +10,11 @@ export function PlaceholderPage({ title, subtitle }: { title: string; subtitle?:
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         {subtitle && <p className="text-sm text-muted-foreground">{subtitle}</p>}
       </header>
-      <EmptyState icon={ConstructionIcon} title="This page is being built" description="Its content arrives in a coming update of Paddock." />
+      <EmptyState
+        icon={ConstructionIcon}
+        title="This page is being built"
+        description="Its content arrives in a coming update of Paddock."
+      />
     </div>
   );
 }

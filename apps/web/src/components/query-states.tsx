@@ -6,7 +6,11 @@ import { Button } from './ui/button.tsx';
 /** A page whose subject does not exist (an unknown id in the URL). */
 export function NotFoundState({ title, description }: { title: string; description?: string }) {
   return (
-    <EmptyState icon={SearchXIcon} title={title} description={description ?? 'It may have been removed, or the link is mistyped.'}>
+    <EmptyState
+      icon={SearchXIcon}
+      title={title}
+      description={description ?? 'It may have been removed, or the link is mistyped.'}
+    >
       <Button asChild variant="outline">
         <Link to="/home">Go to Home</Link>
       </Button>

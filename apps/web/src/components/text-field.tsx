@@ -9,7 +9,12 @@ export function TextField({
   errors,
   labelAside,
   ...inputProps
-}: ComponentProps<typeof Input> & { label: string; hint?: ReactNode; errors?: readonly string[]; labelAside?: ReactNode }) {
+}: ComponentProps<typeof Input> & {
+  label: string;
+  hint?: ReactNode;
+  errors?: readonly string[];
+  labelAside?: ReactNode;
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

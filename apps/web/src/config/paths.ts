@@ -12,7 +12,8 @@ export const paths = {
     forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
     resetPassword: {
       path: '/reset-password/:uid/:token',
-      getHref: (uid: string, token: string) => `/reset-password/${encodeURIComponent(uid)}/${encodeURIComponent(token)}`,
+      getHref: (uid: string, token: string) =>
+        `/reset-password/${encodeURIComponent(uid)}/${encodeURIComponent(token)}`,
     },
   },
 

@@ -18,9 +18,24 @@ import type { SearchResult } from '@paddock/contract/search';
 export const ferrari: TeamRef = { id: 'ferrari', name: 'Ferrari', colour: '#E8002D' };
 export const mclaren: TeamRef = { id: 'mclaren', name: 'McLaren', colour: '#FF8000' };
 
-export const leclerc: DriverRef = { id: 'charles-leclerc', full_name: 'Charles Leclerc', short_name: 'LEC', country_code: 'MC' };
-export const piastri: DriverRef = { id: 'oscar-piastri', full_name: 'Oscar Piastri', short_name: 'PIA', country_code: 'AU' };
-export const norris: DriverRef = { id: 'lando-norris', full_name: 'Lando Norris', short_name: 'NOR', country_code: 'GB' };
+export const leclerc: DriverRef = {
+  id: 'charles-leclerc',
+  full_name: 'Charles Leclerc',
+  short_name: 'LEC',
+  country_code: 'MC',
+};
+export const piastri: DriverRef = {
+  id: 'oscar-piastri',
+  full_name: 'Oscar Piastri',
+  short_name: 'PIA',
+  country_code: 'AU',
+};
+export const norris: DriverRef = {
+  id: 'lando-norris',
+  full_name: 'Lando Norris',
+  short_name: 'NOR',
+  country_code: 'GB',
+};
 
 export function raceFixture(overrides: Partial<Race> = {}): Race {
   return {
@@ -110,7 +125,16 @@ export const monza2024Results: RaceResults = {
   race_id: 1117,
   classification: [
     row({ driver: leclerc, team: ferrari, number: '16', grid: '4', time: '1:14:40.727', points: 25 }),
-    row({ position: '2', position_number: 2, driver: piastri, team: mclaren, number: '81', grid: '2', time: '+2.664', points: 18 }),
+    row({
+      position: '2',
+      position_number: 2,
+      driver: piastri,
+      team: mclaren,
+      number: '81',
+      grid: '2',
+      time: '+2.664',
+      points: 18,
+    }),
     row({
       position: '3',
       position_number: 3,
@@ -135,8 +159,26 @@ export const monza2024Results: RaceResults = {
   ],
   sprint: [],
   qualifying: [
-    { position: '1', position_number: 1, driver: norris, team: mclaren, q1: '1:19.911', q2: '1:19.727', q3: '1:19.327', time: null },
-    { position: '2', position_number: 2, driver: piastri, team: mclaren, q1: '1:20.152', q2: '1:19.638', q3: '1:19.436', time: null },
+    {
+      position: '1',
+      position_number: 1,
+      driver: norris,
+      team: mclaren,
+      q1: '1:19.911',
+      q2: '1:19.727',
+      q3: '1:19.327',
+      time: null,
+    },
+    {
+      position: '2',
+      position_number: 2,
+      driver: piastri,
+      team: mclaren,
+      q1: '1:20.152',
+      q2: '1:19.638',
+      q3: '1:19.436',
+      time: null,
+    },
   ],
   fastest_lap: { driver: norris, team: mclaren, lap: 53, time: '1:21.432' },
 };
@@ -190,7 +232,16 @@ export const ferrariDetail: TeamDetail = {
       current_team: ferrari,
     },
   ],
-  career: { starts: 1133, wins: 251, podiums: 857, poles: 250, fastest_laps: 267, points: 11930.77, championships: 16, entries: 1135 },
+  career: {
+    starts: 1133,
+    wins: 251,
+    podiums: 857,
+    poles: 250,
+    fastest_laps: 267,
+    points: 11930.77,
+    championships: 16,
+    entries: 1135,
+  },
   seasons: [
     { year: 2025, position: 4, points: 398, wins: 0, podiums: 7, drivers: [leclerc] },
     { year: 1950, position: null, points: 21, wins: 0, podiums: 4, drivers: [] },
@@ -241,8 +292,23 @@ export const season2024Stats: SeasonStats = {
 
 export const season2024Results: SeasonRaceResult[] = [
   {
-    race: raceFixture({ id: 1102, name: 'Bahrain Grand Prix', round_number: 1, date: '2024-03-02T15:00:00.000Z', circuit_name: 'Bahrain', location: 'Sakhir', country: 'Bahrain', country_code: 'BH' }),
-    podium: [{ position: 1, driver: { id: 'max-verstappen', full_name: 'Max Verstappen', short_name: 'VER', country_code: 'NL' }, team: { id: 'red-bull', name: 'Red Bull', colour: '#3671C6' } }],
+    race: raceFixture({
+      id: 1102,
+      name: 'Bahrain Grand Prix',
+      round_number: 1,
+      date: '2024-03-02T15:00:00.000Z',
+      circuit_name: 'Bahrain',
+      location: 'Sakhir',
+      country: 'Bahrain',
+      country_code: 'BH',
+    }),
+    podium: [
+      {
+        position: 1,
+        driver: { id: 'max-verstappen', full_name: 'Max Verstappen', short_name: 'VER', country_code: 'NL' },
+        team: { id: 'red-bull', name: 'Red Bull', colour: '#3671C6' },
+      },
+    ],
   },
   { race: raceFixture(), podium: [{ position: 1, driver: leclerc, team: ferrari }] },
 ];
@@ -272,7 +338,9 @@ export const monzaSearch: SearchResult = {
       is_completed: false,
     },
   ],
-  drivers: [{ id: 'charles-leclerc', full_name: 'Charles Leclerc', short_name: 'LEC', country: 'Monaco', country_code: 'MC' }],
+  drivers: [
+    { id: 'charles-leclerc', full_name: 'Charles Leclerc', short_name: 'LEC', country: 'Monaco', country_code: 'MC' },
+  ],
   teams: [{ id: 'ferrari', name: 'Ferrari', country: 'Italy', country_code: 'IT', team_principal: 'Frédéric Vasseur' }],
   users: [{ id: 3, username: 'tifosi_monza', name: 'Tifosi Monza', profile_picture: null }],
 };

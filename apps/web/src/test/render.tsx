@@ -6,7 +6,10 @@ import { Toaster } from 'sonner';
 /** A query client for tests: no retries, nothing refetched behind the test's back. */
 export function testQueryClient(): QueryClient {
   return new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity, refetchOnMount: false }, mutations: { retry: false } },
+    defaultOptions: {
+      queries: { retry: false, staleTime: Infinity, refetchOnMount: false },
+      mutations: { retry: false },
+    },
   });
 }
 

@@ -31,8 +31,7 @@ export const NO_ACTIVE_ACCOUNT = 'No active account found with the given credent
 export const RESET_LINK_INVALID = 'The reset link is invalid or has expired.';
 export const RESET_MAIL_SENT = 'If an account exists for that email, a password reset link has been sent.';
 
-const tokenInvalid = () =>
-  new HttpError(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
+const tokenInvalid = () => new HttpError(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
 const tokenBlacklisted = () => new HttpError(401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
 
 const MINUTE = 60_000;

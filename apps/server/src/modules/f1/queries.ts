@@ -63,7 +63,12 @@ function raceWhere(f: RaceFilter): SQL {
   const parts: SQL[] = [sql`true`];
   if (f.season !== undefined) parts.push(sql`races.year = ${f.season}`);
   if (f.years && f.years.length > 0) {
-    parts.push(sql`races.year in (${sql.join(f.years.map((y) => sql`${y}`), sql`, `)})`);
+    parts.push(
+      sql`races.year in (${sql.join(
+        f.years.map((y) => sql`${y}`),
+        sql`, `,
+      )})`,
+    );
   }
   if (f.words && f.words.length > 0) parts.push(raceMatchesWords(f.words));
   if (f.completedOnly) parts.push(raceIsCompletedSql);

@@ -58,7 +58,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
           '`page_size` at a time, with an opaque `cursor`. `search` keeps races whose grand prix, official name, circuit, ' +
           'place or country contain every word (accent- and case-insensitive); a four-digit year in it filters by season ' +
           '("2021 abu dhabi"). `reviewable_only=true` keeps completed races (results exist or the start is more than ' +
-          '3 hours past). `exclude_reviewed=true` drops the signed-in user\'s reviewed races once reviews exist; ' +
+          "3 hours past). `exclude_reviewed=true` drops the signed-in user's reviewed races once reviews exist; " +
           'for guests it changes nothing.',
         querystring: raceListQuerySchema,
         response: { 200: pageOf(raceSchema), 400: badQuery },
@@ -73,7 +73,8 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Upcoming races',
-        description: 'Races that have not started yet, soonest first (`limit`, default 10). The home screen\'s next race is the first.',
+        description:
+          "Races that have not started yet, soonest first (`limit`, default 10). The home screen's next race is the first.",
         querystring: upcomingQuery,
         response: { 200: z.array(raceSchema), 400: badQuery },
       },
@@ -88,7 +89,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Races to review',
         description:
-          'Up to 10 recently completed races, newest first. Once reviews exist, a signed-in user\'s reviewed races are left out.',
+          "Up to 10 recently completed races, newest first. Once reviews exist, a signed-in user's reviewed races are left out.",
         response: { 200: z.array(raceSchema) },
       },
     },
@@ -148,7 +149,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Race results',
         description:
-          'Race and sprint classifications, qualifying and fastest lap, where F1DB knows them. `time` is the winner\'s ' +
+          "Race and sprint classifications, qualifying and fastest lap, where F1DB knows them. `time` is the winner's " +
           'race time and the others\' gap; `status` is "Finished", "+N Lap(s)" for lapped cars, or why the car stopped.',
         params: idParams,
         response: { 200: raceResultsSchema, ...notFoundResponse },
@@ -180,8 +181,8 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Drivers of a season',
         description:
-          'The race drivers of `season` (default: the latest season with entries), in that season\'s standings order, ' +
-          'then by name. `current_team` is the team of the driver\'s latest race that season.',
+          "The race drivers of `season` (default: the latest season with entries), in that season's standings order, " +
+          "then by name. `current_team` is the team of the driver's latest race that season.",
         querystring: optionalSeasonQuery,
         response: { 200: z.array(driverSchema), 400: badQuery },
       },
@@ -212,7 +213,8 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Teams of a season',
-        description: 'The teams of `season` (default: the latest season with entries), in constructor standings order, then by name.',
+        description:
+          'The teams of `season` (default: the latest season with entries), in constructor standings order, then by name.',
         querystring: optionalSeasonQuery,
         response: { 200: z.array(teamSchema), 400: badQuery },
       },
@@ -227,7 +229,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Team profile',
         description:
-          'A team (F1DB constructor) with its latest season\'s race drivers, career figures (`starts`: races started; ' +
+          "A team (F1DB constructor) with its latest season's race drivers, career figures (`starts`: races started; " +
           '`entries`: races entered; wins and podiums count cars) and one record per season.',
         params: idParams,
         response: { 200: teamDetailSchema, ...notFoundResponse },
@@ -242,7 +244,8 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Seasons',
-        description: 'Every season, newest first, with race counts and champions (null while the season has races not completed).',
+        description:
+          'Every season, newest first, with race counts and champions (null while the season has races not completed).',
         response: { 200: z.array(seasonSummarySchema) },
       },
     },

@@ -192,7 +192,9 @@ const LAPPED = /^\+(\d+) laps?$/i;
  * The status column of a classification: "Finished" for a classified car on the lead lap, "+N Lap(s)"
  * for a lapped one, else why it stopped (F1DB's reason, or its DNF/DSQ/DNS/NC code).
  */
-export function classificationStatus(r: Pick<ClassificationJson, 'position_number' | 'position_text' | 'gap' | 'reason_retired'>): string {
+export function classificationStatus(
+  r: Pick<ClassificationJson, 'position_number' | 'position_text' | 'gap' | 'reason_retired'>,
+): string {
   if (r.position_number !== null && r.reason_retired === null) {
     const lapped = r.gap ? LAPPED.exec(r.gap.trim()) : null;
     if (lapped) return `+${lapped[1]} ${lapped[1] === '1' ? 'Lap' : 'Laps'}`;

@@ -102,7 +102,12 @@ export interface RaceHit extends RaceCardRow {
  */
 export function racesSql(n: Needle | null, years: number[], limit: number): SQL {
   const yearFilter =
-    years.length > 0 ? sql`races.year in (${sql.join(years.map((y) => sql`${y}::int`), sql`, `)})` : sql`true`;
+    years.length > 0
+      ? sql`races.year in (${sql.join(
+          years.map((y) => sql`${y}::int`),
+          sql`, `,
+        )})`
+      : sql`true`;
   if (!n) {
     return sql`select ${raceCardColumns}, 0::float8 as rank from ${raceCardFrom}
       where ${yearFilter} order by races.starts_at desc, races.id desc limit ${limit}`;

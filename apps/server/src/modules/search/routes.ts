@@ -20,7 +20,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           'shorter than 2 characters after trimming gives four empty arrays; under 3 characters only word ' +
           'prefixes match. `limit` is per group (default 8).',
         querystring: searchQuerySchema,
-        response: { 200: searchResultSchema, 400: errorBody('Field errors on the query values, e.g. `{"limit": ["A valid integer is required."]}`.') },
+        response: {
+          200: searchResultSchema,
+          400: errorBody('Field errors on the query values, e.g. `{"limit": ["A valid integer is required."]}`.'),
+        },
       },
     },
     async (request) => search(app.database.db, request.query.q, request.query.limit),

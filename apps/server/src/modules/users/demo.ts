@@ -12,10 +12,22 @@ interface DemoUser {
 
 /** Marked as demo in name, bio and users.is_demo, so nobody mistakes them for real members. */
 export const DEMO_USERS: readonly DemoUser[] = [
-  { username: 'demo_lena', name: 'Demo · Lena Fischer', bio: 'Demo account. Tifosa since Imola 2005, rates every race she watches.' },
-  { username: 'demo_marco', name: 'Demo · Marco Rossi', bio: 'Demo account. Strategy nerd: undercuts, overcuts and tyre deltas.' },
+  {
+    username: 'demo_lena',
+    name: 'Demo · Lena Fischer',
+    bio: 'Demo account. Tifosa since Imola 2005, rates every race she watches.',
+  },
+  {
+    username: 'demo_marco',
+    name: 'Demo · Marco Rossi',
+    bio: 'Demo account. Strategy nerd: undercuts, overcuts and tyre deltas.',
+  },
   { username: 'demo_aiko', name: 'Demo · Aiko Tanaka', bio: 'Demo account. Suzuka regular, loves a wet qualifying.' },
-  { username: 'demo_sam', name: 'Demo · Sam Okafor', bio: 'Demo account. Watches from the grandstands whenever possible.' },
+  {
+    username: 'demo_sam',
+    name: 'Demo · Sam Okafor',
+    bio: 'Demo account. Watches from the grandstands whenever possible.',
+  },
   {
     username: 'demo_noor',
     name: 'Demo · Noor Haddad',
@@ -62,7 +74,13 @@ export async function seedDemoUsers(db: Db): Promise<boolean> {
       .returning({ id: users.id, username: users.username });
     if (created.length !== DEMO_USERS.length) {
       // Some names are taken (by real users or a concurrent seed): keep only a complete community.
-      if (created.length > 0) await tx.delete(users).where(inArray(users.id, created.map((u) => u.id)));
+      if (created.length > 0)
+        await tx.delete(users).where(
+          inArray(
+            users.id,
+            created.map((u) => u.id),
+          ),
+        );
       return false;
     }
     const ids = new Map(created.map((u) => [u.username, u.id]));

@@ -8,7 +8,9 @@ import { requireUser } from '../../plugins/authenticate.ts';
 import { AVATAR_MAX_PIXELS, AVATAR_SIZE, reencodeAvatar } from './avatars.ts';
 import { getCurrentUser, setAvatar, updateMe } from './service.ts';
 
-const unauthorizedBody = errorBody('`{"detail": "Authentication credentials were not provided."}` or an invalid token.');
+const unauthorizedBody = errorBody(
+  '`{"detail": "Authentication credentials were not provided."}` or an invalid token.',
+);
 const signedIn = [{ bearerAuth: [] }];
 
 export const AVATAR_INVALID = 'Upload a valid image: PNG, JPEG or WebP.';
@@ -31,7 +33,8 @@ async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
     return await part.toBuffer();
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldErrors({ avatar: [AVATAR_TOO_LARGE] });
+    if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw fieldErrors({ avatar: [AVATAR_TOO_LARGE] });
     // Malformed multipart bodies are the client's fault, not a server error.
     request.log.info({ err }, 'unreadable avatar upload');
     throw fieldErrors({ avatar: ['The submitted data was not a file. Check the encoding type on the form.'] });

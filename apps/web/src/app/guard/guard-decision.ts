@@ -9,11 +9,19 @@ export interface GuardDecision {
 export const GUARD_DECISIONS = {
   internal: {
     to: paths.auth.login.getHref(),
-    toast: { type: 'error', title: 'Please log in to access this page', description: 'You need to be authenticated to view this content' },
+    toast: {
+      type: 'error',
+      title: 'Please log in to access this page',
+      description: 'You need to be authenticated to view this content',
+    },
   },
   external: {
     to: paths.auth.register.getHref(),
-    toast: { type: 'info', title: 'Welcome to Paddock!', description: 'Please create an account to access this content' },
+    toast: {
+      type: 'info',
+      title: 'Welcome to Paddock!',
+      description: 'Please create an account to access this content',
+    },
   },
   unknown: {
     to: paths.auth.login.getHref(),

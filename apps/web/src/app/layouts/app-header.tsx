@@ -22,7 +22,14 @@ export function AppHeader({ onOpenSearch }: { onOpenSearch: () => void }) {
         Paddock
       </Link>
       <div className="ml-auto flex items-center gap-1">
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Search" aria-haspopup="dialog" onClick={onOpenSearch}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label="Search"
+          aria-haspopup="dialog"
+          onClick={onOpenSearch}
+        >
           <SearchIcon aria-hidden />
         </Button>
         {signedIn && <NotificationBell />}

@@ -72,7 +72,9 @@ describe('app shell', () => {
 
     const palette = await screen.findByRole('dialog', { name: 'Search Paddock' });
     expect(within(palette).getByText('Start typing to search...')).toBeInTheDocument();
-    const actions = within(palette).getAllByRole('option').map((o) => o.textContent);
+    const actions = within(palette)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(actions).toEqual(['Go to Home', 'Sign In', 'Sign Up']);
   });
 
@@ -88,7 +90,9 @@ describe('app shell', () => {
     await userEvent.click(screen.getByRole('button', { name: /^Search…/ }));
 
     const palette = await screen.findByRole('dialog', { name: 'Search Paddock' });
-    const actions = within(palette).getAllByRole('option').map((o) => o.textContent);
+    const actions = within(palette)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(actions).toEqual(['Go to Home', 'View Profile', 'Season Overview', 'Manage Watchlists']);
   });
 

@@ -24,18 +24,18 @@ export function AppShell() {
   return (
     <TooltipProvider delayDuration={200}>
       <SidebarProvider>
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <AppSidebar onOpenSearch={() => setSearchOpen(true)} />
-      <SidebarInset>
-        <AppHeader onOpenSearch={() => setSearchOpen(true)} />
-        <Outlet />
-      </SidebarInset>
-      <SearchPalette open={searchOpen} onOpenChange={setSearchOpen} />
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <AppSidebar onOpenSearch={() => setSearchOpen(true)} />
+        <SidebarInset>
+          <AppHeader onOpenSearch={() => setSearchOpen(true)} />
+          <Outlet />
+        </SidebarInset>
+        <SearchPalette open={searchOpen} onOpenChange={setSearchOpen} />
       </SidebarProvider>
     </TooltipProvider>
   );

@@ -80,7 +80,11 @@ export function AppSidebar({ onOpenSearch }: { onOpenSearch: () => void }) {
         <SidebarHeader>
           <SidebarMenu>
             <SidebarMenuItem>
-              <SidebarMenuButton asChild tooltip="Paddock" className="h-12 group-data-[collapsible=icon]:p-0! [&>svg]:size-8">
+              <SidebarMenuButton
+                asChild
+                tooltip="Paddock"
+                className="h-12 group-data-[collapsible=icon]:p-0! [&>svg]:size-8"
+              >
                 <Link to={paths.home.getHref()} onClick={closeMobile}>
                   <LogoMark />
                   <span className="grid leading-tight">
@@ -127,7 +131,13 @@ export function AppSidebar({ onOpenSearch }: { onOpenSearch: () => void }) {
           <SidebarGroup>
             <SidebarGroupLabel>Navigation</SidebarGroupLabel>
             <SidebarMenu>
-              <NavItem label="Home" href={paths.home.getHref()} icon={HomeIcon} active={isActive(paths.home.getHref())} onNavigate={closeMobile} />
+              <NavItem
+                label="Home"
+                href={paths.home.getHref()}
+                icon={HomeIcon}
+                active={isActive(paths.home.getHref())}
+                onNavigate={closeMobile}
+              />
               <NavItem
                 label="Profile"
                 href={paths.profile.getHref()}
@@ -193,7 +203,11 @@ export function AppSidebar({ onOpenSearch }: { onOpenSearch: () => void }) {
               <ThemeToggle />
             </SidebarMenuItem>
           </SidebarMenu>
-          {signedIn ? <UserMenu onNavigate={closeMobile} /> : <GuestActions collapsed={collapsed} onNavigate={closeMobile} />}
+          {signedIn ? (
+            <UserMenu onNavigate={closeMobile} />
+          ) : (
+            <GuestActions collapsed={collapsed} onNavigate={closeMobile} />
+          )}
           <p className="px-2 text-[11px] leading-snug text-muted-foreground group-data-[collapsible=icon]:hidden">
             Formula 1 data:{' '}
             <a
@@ -274,7 +288,10 @@ function ThemeToggle() {
           className="relative h-4 w-7 rounded-full bg-sidebar-border transition-colors data-[on=true]:bg-primary"
           data-on={dark}
         >
-          <span className="absolute top-0.5 left-0.5 size-3 rounded-full bg-background shadow-sm transition-transform data-[on=true]:translate-x-3" data-on={dark} />
+          <span
+            className="absolute top-0.5 left-0.5 size-3 rounded-full bg-background shadow-sm transition-transform data-[on=true]:translate-x-3"
+            data-on={dark}
+          />
         </span>
       </span>
     </SidebarMenuButton>
@@ -297,7 +314,7 @@ function UserMenu({ onNavigate }: { onNavigate: () => void }) {
             <SidebarMenuButton
               tooltip="Account"
               aria-label={user ? `Account menu for @${user.username}` : 'Account menu'}
-              className="h-12 data-[state=open]:bg-sidebar-accent group-data-[collapsible=icon]:p-0!"
+              className="h-12 group-data-[collapsible=icon]:p-0! data-[state=open]:bg-sidebar-accent"
             >
               {user ? (
                 <UserAvatar user={user} className="size-8" />

@@ -1,13 +1,7 @@
 import { CalendarRangeIcon, HomeIcon, ListVideoIcon, LogInIcon, UserIcon, UserPlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  CommandDialog,
-  CommandGroup,
-  CommandInput,
-  CommandItem,
-  CommandList,
-} from '@/components/ui/command.tsx';
+import { CommandDialog, CommandGroup, CommandInput, CommandItem, CommandList } from '@/components/ui/command.tsx';
 import { paths } from '@/config/paths.ts';
 import { SearchPaletteResults } from '@/features/search/components/search-palette-results.tsx';
 import { useIsSignedIn } from '@/lib/session.ts';

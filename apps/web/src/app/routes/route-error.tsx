@@ -12,7 +12,9 @@ export function RouteError() {
     <main className="flex min-h-svh items-center justify-center p-4">
       <div role="alert" className="grid w-full max-w-md gap-4 rounded-xl border bg-card p-8 text-center shadow-xs">
         <h1 className="text-xl font-semibold">Something went wrong</h1>
-        <p className="text-sm text-muted-foreground">{detail ?? 'This page could not be shown. Reloading usually helps.'}</p>
+        <p className="text-sm text-muted-foreground">
+          {detail ?? 'This page could not be shown. Reloading usually helps.'}
+        </p>
         <div className="flex flex-wrap justify-center gap-2">
           <button
             type="button"

@@ -14,7 +14,11 @@ export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrim
 
 export function AvatarImage({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Image>) {
   return (
-    <AvatarPrimitive.Image data-slot="avatar-image" className={cn('aspect-square size-full object-cover', className)} {...props} />
+    <AvatarPrimitive.Image
+      data-slot="avatar-image"
+      className={cn('aspect-square size-full object-cover', className)}
+      {...props}
+    />
   );
 }
 
@@ -22,7 +26,10 @@ export function AvatarFallback({ className, ...props }: ComponentProps<typeof Av
   return (
     <AvatarPrimitive.Fallback
       data-slot="avatar-fallback"
-      className={cn('flex size-full items-center justify-center rounded-full bg-muted font-medium text-muted-foreground', className)}
+      className={cn(
+        'flex size-full items-center justify-center rounded-full bg-muted font-medium text-muted-foreground',
+        className,
+      )}
       {...props}
     />
   );

@@ -8,7 +8,10 @@ export function Command({ className, ...props }: ComponentProps<typeof CommandPr
   return (
     <CommandPrimitive
       data-slot="command"
-      className={cn('flex h-full w-full flex-col overflow-hidden rounded-md bg-popover text-popover-foreground', className)}
+      className={cn(
+        'flex h-full w-full flex-col overflow-hidden rounded-md bg-popover text-popover-foreground',
+        className,
+      )}
       {...props}
     />
   );
@@ -29,7 +32,10 @@ export function CommandDialog({
 }) {
   return (
     <Dialog {...props}>
-      <DialogContent className={cn('top-[15%] translate-y-0 overflow-hidden p-0 sm:top-[20%]', className)} showCloseButton={false}>
+      <DialogContent
+        className={cn('top-[15%] translate-y-0 overflow-hidden p-0 sm:top-[20%]', className)}
+        showCloseButton={false}
+      >
         <DialogHeader className="sr-only">
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -90,7 +96,13 @@ export function CommandGroup({ className, ...props }: ComponentProps<typeof Comm
 }
 
 export function CommandSeparator({ className, ...props }: ComponentProps<typeof CommandPrimitive.Separator>) {
-  return <CommandPrimitive.Separator data-slot="command-separator" className={cn('-mx-1 h-px bg-border', className)} {...props} />;
+  return (
+    <CommandPrimitive.Separator
+      data-slot="command-separator"
+      className={cn('-mx-1 h-px bg-border', className)}
+      {...props}
+    />
+  );
 }
 
 export function CommandItem({ className, ...props }: ComponentProps<typeof CommandPrimitive.Item>) {
@@ -107,5 +119,11 @@ export function CommandItem({ className, ...props }: ComponentProps<typeof Comma
 }
 
 export function CommandShortcut({ className, ...props }: ComponentProps<'span'>) {
-  return <span data-slot="command-shortcut" className={cn('ml-auto text-xs tracking-widest text-muted-foreground', className)} {...props} />;
+  return (
+    <span
+      data-slot="command-shortcut"
+      className={cn('ml-auto text-xs tracking-widest text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }

@@ -15,7 +15,15 @@ export function FieldDescription({ className, ...props }: ComponentProps<'p'>) {
 }
 
 /** The messages under a field; give the input `aria-describedby={id}` and `aria-invalid`. */
-export function FieldError({ id, messages, className }: { id: string; messages: readonly string[] | undefined; className?: string }) {
+export function FieldError({
+  id,
+  messages,
+  className,
+}: {
+  id: string;
+  messages: readonly string[] | undefined;
+  className?: string;
+}) {
   if (!messages || messages.length === 0) return null;
   return (
     <div id={id} data-slot="field-error" className={cn('grid gap-1 text-sm text-destructive', className)}>

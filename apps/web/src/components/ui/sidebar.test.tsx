@@ -48,7 +48,9 @@ describe('sidebar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
 
     expect(sidebarState(container)).toBe('collapsed');
-    expect(cookieWrites).toHaveBeenLastCalledWith(expect.stringMatching(/^sidebar_state=false; path=\/; max-age=604800/));
+    expect(cookieWrites).toHaveBeenLastCalledWith(
+      expect.stringMatching(/^sidebar_state=false; path=\/; max-age=604800/),
+    );
     expect(document.cookie).toContain('sidebar_state=false');
   });
 

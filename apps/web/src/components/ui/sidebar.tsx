@@ -100,7 +100,9 @@ export function SidebarProvider({
     <SidebarContext value={value}>
       <div
         data-slot="sidebar-wrapper"
-        style={{ '--sidebar-width': SIDEBAR_WIDTH, '--sidebar-width-icon': SIDEBAR_WIDTH_ICON, ...style } as CSSProperties}
+        style={
+          { '--sidebar-width': SIDEBAR_WIDTH, '--sidebar-width-icon': SIDEBAR_WIDTH_ICON, ...style } as CSSProperties
+        }
         className={cn('group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar', className)}
         {...props}
       >
@@ -150,7 +152,7 @@ export function Sidebar({
       <div
         data-slot="sidebar-container"
         className={cn(
-          'fixed inset-y-0 left-0 z-10 hidden h-svh w-(--sidebar-width) border-r border-sidebar-border transition-[width] duration-200 ease-linear md:flex group-data-[collapsible=icon]:w-(--sidebar-width-icon)',
+          'fixed inset-y-0 left-0 z-10 hidden h-svh w-(--sidebar-width) border-r border-sidebar-border transition-[width] duration-200 ease-linear group-data-[collapsible=icon]:w-(--sidebar-width-icon) md:flex',
           className,
         )}
         {...props}
@@ -186,7 +188,11 @@ export function SidebarTrigger({ className, onClick, ...props }: ComponentProps<
 
 export function SidebarInset({ className, ...props }: ComponentProps<'div'>) {
   return (
-    <div data-slot="sidebar-inset" className={cn('relative flex w-full min-w-0 flex-1 flex-col bg-background', className)} {...props} />
+    <div
+      data-slot="sidebar-inset"
+      className={cn('relative flex w-full min-w-0 flex-1 flex-col bg-background', className)}
+      {...props}
+    />
   );
 }
 
@@ -202,14 +208,19 @@ export function SidebarContent({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
       data-slot="sidebar-content"
-      className={cn('flex min-h-0 flex-1 flex-col gap-1 overflow-auto group-data-[collapsible=icon]:overflow-hidden', className)}
+      className={cn(
+        'flex min-h-0 flex-1 flex-col gap-1 overflow-auto group-data-[collapsible=icon]:overflow-hidden',
+        className,
+      )}
       {...props}
     />
   );
 }
 
 export function SidebarGroup({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="sidebar-group" className={cn('relative flex w-full min-w-0 flex-col p-2', className)} {...props} />;
+  return (
+    <div data-slot="sidebar-group" className={cn('relative flex w-full min-w-0 flex-col p-2', className)} {...props} />
+  );
 }
 
 export function SidebarGroupLabel({ className, ...props }: ComponentProps<'div'>) {

@@ -32,7 +32,10 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   return (
     <th
       data-slot="table-head"
-      className={cn('h-10 px-2 text-left align-middle text-xs font-medium whitespace-nowrap text-muted-foreground', className)}
+      className={cn(
+        'h-10 px-2 text-left align-middle text-xs font-medium whitespace-nowrap text-muted-foreground',
+        className,
+      )}
       {...props}
     />
   );
@@ -43,5 +46,7 @@ export function TableCell({ className, ...props }: ComponentProps<'td'>) {
 }
 
 export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
-  return <caption data-slot="table-caption" className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />;
+  return (
+    <caption data-slot="table-caption" className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />
+  );
 }

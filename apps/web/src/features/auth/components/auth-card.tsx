@@ -19,7 +19,9 @@ export function AuthCard({
         {description && <CardDescription>{description}</CardDescription>}
       </CardHeader>
       <CardContent className="px-6">{children}</CardContent>
-      {footer && <CardFooter className="justify-center px-6 text-center text-sm text-muted-foreground">{footer}</CardFooter>}
+      {footer && (
+        <CardFooter className="justify-center px-6 text-center text-sm text-muted-foreground">{footer}</CardFooter>
+      )}
     </Card>
   );
 }

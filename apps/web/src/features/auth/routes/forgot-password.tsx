@@ -55,7 +55,14 @@ export function ForgotPasswordRoute() {
       ) : (
         <form className="grid gap-5" onSubmit={onSubmit} noValidate>
           <FormAlert messages={errors.form} />
-          <TextField label="Email" name="email" type="email" autoComplete="email" required errors={errors.fields.email} />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            errors={errors.fields.email}
+          />
           <Button type="submit" className="w-full" disabled={forgot.isPending}>
             {forgot.isPending ? 'Sending…' : 'Send reset link'}
           </Button>

@@ -42,7 +42,10 @@ export function LoginRoute() {
       footer={
         <p>
           New to Paddock?{' '}
-          <Link to={paths.auth.register.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={paths.auth.register.getHref()}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Create an account
           </Link>
         </p>
@@ -67,7 +70,10 @@ export function LoginRoute() {
           required
           errors={errors.fields.password}
           labelAside={
-            <Link to={paths.auth.forgotPassword.getHref()} className="text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+            <Link
+              to={paths.auth.forgotPassword.getHref()}
+              className="text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+            >
               Forgot password?
             </Link>
           }

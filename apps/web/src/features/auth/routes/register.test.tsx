@@ -84,7 +84,12 @@ describe('register page', () => {
     await fill({ username: 'max_v', email: 'max@example.com', password: 'lights out 2026', name: 'Max' });
 
     expect(await screen.findByText('Home page')).toBeInTheDocument();
-    expect(requests[0]?.body).toEqual({ username: 'max_v', email: 'max@example.com', password: 'lights out 2026', name: 'Max' });
+    expect(requests[0]?.body).toEqual({
+      username: 'max_v',
+      email: 'max@example.com',
+      password: 'lights out 2026',
+      name: 'Max',
+    });
     expect(localStorage.getItem('access')).toBe('a');
     expect(localStorage.getItem('refresh')).toBe('r');
   });

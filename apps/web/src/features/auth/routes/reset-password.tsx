@@ -51,7 +51,10 @@ export function ResetPasswordRoute() {
       title="Choose a new password"
       description="The link from your email works once and for one hour."
       footer={
-        <Link to={paths.auth.forgotPassword.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          to={paths.auth.forgotPassword.getHref()}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
           Request a new link
         </Link>
       }

@@ -48,7 +48,12 @@ export default function DriverSeasonChart({ seasons }: { seasons: DriverDetail['
       accessibilityLayer
     >
       <CartesianGrid vertical={false} stroke="var(--border)" />
-      <XAxis dataKey="year" tickLine={false} axisLine={false} tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }} />
+      <XAxis
+        dataKey="year"
+        tickLine={false}
+        axisLine={false}
+        tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
+      />
       <YAxis tickLine={false} axisLine={false} tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }} width={48} />
       <Tooltip cursor={{ fill: 'var(--accent)' }} content={<SeasonTooltip />} />
       <Bar dataKey="points" name="Points" radius={[4, 4, 0, 0]} maxBarSize={48}>

@@ -12,7 +12,9 @@ function renderDriver(at = '/driver/charles-leclerc') {
 describe('driver page', () => {
   it('shows the profile, the current team, career figures and the season table', async () => {
     stubApi(({ url }) =>
-      url === '/api/f1/drivers/charles-leclerc/' ? { status: 200, data: leclercDetail } : { status: 404, data: { detail: 'Not found.' } },
+      url === '/api/f1/drivers/charles-leclerc/'
+        ? { status: 200, data: leclercDetail }
+        : { status: 404, data: { detail: 'Not found.' } },
     );
     renderDriver();
 
@@ -26,20 +28,24 @@ describe('driver page', () => {
         .getAllByRole('definition')
         .map((dd): [string, string] => [dd.previousElementSibling?.textContent ?? '', dd.textContent]),
     );
-    expect(career).toMatchObject({ Wins: '9', Podiums: '54', 'Pole positions': '24', 'Race starts': '182', Points: '1,810' });
+    expect(career).toMatchObject({
+      Wins: '9',
+      Podiums: '54',
+      'Pole positions': '24',
+      'Race starts': '182',
+      Points: '1,810',
+    });
     const seasons = screen.getByRole('table', { name: 'Season results' });
     const rows = within(seasons).getAllByRole('row').slice(1);
-    expect(within(rows[0] as HTMLElement).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '2025',
-      'Ferrari',
-      'P5',
-      '242',
-      '24',
-      '0',
-      '7',
-      'P2',
-    ]);
-    expect(within(rows[1] as HTMLElement).getByRole('link', { name: 'Sauber' })).toHaveAttribute('href', '/team/sauber');
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['2025', 'Ferrari', 'P5', '242', '24', '0', '7', 'P2']);
+    expect(within(rows[1] as HTMLElement).getByRole('link', { name: 'Sauber' })).toHaveAttribute(
+      'href',
+      '/team/sauber',
+    );
   });
 
   it("says 'Driver not found' for an unknown driver", async () => {

@@ -46,7 +46,9 @@ function DriverProfile({ driver }: { driver: DriverDetail }) {
   const born = formatDay(driver.date_of_birth);
   const died = formatDay(driver.date_of_death);
   const age =
-    driver.date_of_birth && !driver.date_of_death ? differenceInYears(new Date(), parseISO(driver.date_of_birth)) : null;
+    driver.date_of_birth && !driver.date_of_death
+      ? differenceInYears(new Date(), parseISO(driver.date_of_birth))
+      : null;
 
   return (
     <div className="grid gap-8">
@@ -174,7 +176,11 @@ function SeasonTable({ seasons }: { seasons: DriverDetail['seasons'] }) {
             <TableCell>
               <span className="flex flex-wrap gap-x-3 gap-y-1">
                 {season.teams.map((team) => (
-                  <Link key={team.id} to={paths.team.getHref(team.id)} className="flex items-center gap-2 hover:underline">
+                  <Link
+                    key={team.id}
+                    to={paths.team.getHref(team.id)}
+                    className="flex items-center gap-2 hover:underline"
+                  >
                     <TeamColourBar colour={team.colour} />
                     {team.name}
                   </Link>
@@ -186,7 +192,9 @@ function SeasonTable({ seasons }: { seasons: DriverDetail['seasons'] }) {
             <TableCell className="hidden text-right tabular-nums sm:table-cell">{season.starts}</TableCell>
             <TableCell className="text-right tabular-nums">{season.wins}</TableCell>
             <TableCell className="hidden text-right tabular-nums sm:table-cell">{season.podiums}</TableCell>
-            <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatPosition(season.best_finish)}</TableCell>
+            <TableCell className="hidden text-right tabular-nums sm:table-cell">
+              {formatPosition(season.best_finish)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -21,9 +21,12 @@ export function HomeScreen({ raceCard }: { raceCard?: ReactNode }) {
     <div className="grid gap-6">
       {!signedIn && <WelcomeCard />}
       {raceCard}
-      <Tabs value={tab} onValueChange={(value) => {
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
           if (value === 'following' || value === 'forYou') setTab(value);
-        }}>
+        }}
+      >
         <TabsList aria-label="Feeds" className="w-full sm:w-fit">
           <TabsTrigger value="following" className="sm:px-6">
             Following

@@ -9,7 +9,10 @@ export function WelcomeCard() {
       className="relative overflow-hidden rounded-xl border bg-card p-6 text-card-foreground shadow-xs sm:p-8"
     >
       <div aria-hidden className="absolute inset-y-0 left-0 w-1.5 bg-primary" />
-      <div aria-hidden className="pointer-events-none absolute -top-16 -right-16 size-48 rounded-full bg-primary/10 blur-2xl" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute -top-16 -right-16 size-48 rounded-full bg-primary/10 blur-2xl"
+      />
       <div className="relative grid gap-4">
         <div className="grid gap-2">
           <p className="text-xs font-semibold tracking-[0.2em] text-primary uppercase">F1 Reviews &amp; Stats</p>

@@ -21,7 +21,12 @@ export function NotificationBell() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative size-9" aria-label={badge ? `Notifications, ${badge} new` : 'Notifications'}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative size-9"
+          aria-label={badge ? `Notifications, ${badge} new` : 'Notifications'}
+        >
           <BellIcon aria-hidden />
           {badge && (
             <span

@@ -77,9 +77,12 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const saving = updateMe.isPending || uploadAvatar.isPending;
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const shownPicture = preview ?? (removeAvatar ? null : user.profile_picture);
 
@@ -177,7 +180,10 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
       <Field>
         <div className="flex items-center justify-between">
           <FieldLabel htmlFor={`${id}-bio`}>Bio</FieldLabel>
-          <span id={bioCountId} className={cn('text-xs tabular-nums text-muted-foreground', bio.length > BIO_MAX && 'text-destructive')}>
+          <span
+            id={bioCountId}
+            className={cn('text-xs text-muted-foreground tabular-nums', bio.length > BIO_MAX && 'text-destructive')}
+          >
             {bio.length}/{BIO_MAX}
           </span>
         </div>

@@ -8,7 +8,15 @@ import { formatMonthYear } from '@/lib/time.ts';
 
 type ProfileUser = Pick<
   CurrentUser,
-  'username' | 'name' | 'bio' | 'profile_picture' | 'is_private' | 'created_at' | 'total_reviews' | 'followers_count' | 'following_count'
+  | 'username'
+  | 'name'
+  | 'bio'
+  | 'profile_picture'
+  | 'is_private'
+  | 'created_at'
+  | 'total_reviews'
+  | 'followers_count'
+  | 'following_count'
 >;
 
 export function ProfileHeader({ user, action }: { user: ProfileUser; action?: ReactNode }) {

@@ -26,7 +26,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function serve({ upcoming = [qatar2026], active = null }: { upcoming?: Race[] | StubReply; active?: ActiveThoughts | StubReply }) {
+function serve({
+  upcoming = [qatar2026],
+  active = null,
+}: {
+  upcoming?: Race[] | StubReply;
+  active?: ActiveThoughts | StubReply;
+}) {
   const reply = (value: unknown): StubReply =>
     value !== null && typeof value === 'object' && 'status' in value && typeof value.status === 'number'
       ? (value as StubReply)
@@ -93,7 +99,9 @@ describe('home race card: next race', () => {
     serve({});
     renderCard();
 
-    const timer = await screen.findByRole('timer', { name: 'Countdown to next race: 0 days, 1 hour, 2 minutes, 5 seconds' });
+    const timer = await screen.findByRole('timer', {
+      name: 'Countdown to next race: 0 days, 1 hour, 2 minutes, 5 seconds',
+    });
     expect(timer).toHaveTextContent('0d 01h 02m 05s');
     expect(screen.getByText('Soon')).toBeInTheDocument();
     const bar = screen.getByRole('progressbar');
@@ -200,7 +208,10 @@ describe('home race card: race thoughts', () => {
         status: 200,
         data: open
           ? { race: vegas, status: { is_open: true, opens_in_seconds: 0, closes_in_seconds: 72 * 3600 } }
-          : { race: vegas, status: { is_open: false, opens_in_seconds: 5 * 3600 + 12 * 60 + 30, closes_in_seconds: null } },
+          : {
+              race: vegas,
+              status: { is_open: false, opens_in_seconds: 5 * 3600 + 12 * 60 + 30, closes_in_seconds: null },
+            },
       };
     });
     renderCard();
@@ -208,7 +219,10 @@ describe('home race card: race thoughts', () => {
     expect(await screen.findByText('Opens in 5h 12m')).toBeInTheDocument();
     const card = screen.getByText('Race Thoughts').closest('[data-slot="card"]');
     expect(card).not.toBeNull();
-    expect(within(card as HTMLElement).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/race/1170?tab=thoughts');
+    expect(within(card as HTMLElement).getByRole('link', { name: 'View' })).toHaveAttribute(
+      'href',
+      '/race/1170?tab=thoughts',
+    );
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
 
     act(() => {

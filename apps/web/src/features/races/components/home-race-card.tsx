@@ -87,7 +87,10 @@ function NextRaceCard({ race }: { race: Race }) {
         <div className="grid min-w-0 gap-1.5">
           <h3 className="text-xl leading-tight font-semibold sm:text-2xl">
             {/* The link's box covers the whole card, so a click anywhere opens the race. */}
-            <Link to={paths.race.getHref(race.id)} className="outline-none after:absolute after:inset-0 after:content-['']">
+            <Link
+              to={paths.race.getHref(race.id)}
+              className="outline-none after:absolute after:inset-0 after:content-['']"
+            >
               {race.name} {race.season.year}
             </Link>
           </h3>
@@ -162,7 +165,9 @@ function NoUpcomingRaces() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <p className="text-sm text-muted-foreground">The season has completed. Check back for next season&apos;s schedule!</p>
+        <p className="text-sm text-muted-foreground">
+          The season has completed. Check back for next season&apos;s schedule!
+        </p>
       </CardContent>
     </Card>
   );
@@ -210,7 +215,10 @@ function RaceThoughtsCard({ active, fetchedAt }: { active: NonNullable<ActiveTho
 
   return (
     <Card className="relative gap-4 overflow-hidden">
-      <span aria-hidden className={cn('absolute inset-y-0 left-0 w-1', live ? 'bg-primary' : 'bg-muted-foreground/40')} />
+      <span
+        aria-hidden
+        className={cn('absolute inset-y-0 left-0 w-1', live ? 'bg-primary' : 'bg-muted-foreground/40')}
+      />
       <CardHeader className="flex flex-row items-center justify-between gap-2">
         <CardTitle className="flex items-center gap-2 text-sm font-medium tracking-wide text-muted-foreground uppercase">
           <MessagesSquareIcon aria-hidden className="size-4 text-primary" />

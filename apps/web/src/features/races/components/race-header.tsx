@@ -36,7 +36,10 @@ export function RaceHeader({ race }: { race: RaceDetail }) {
       </div>
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={paths.seasonOverview.getHref(race.season.year)} className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+          <Link
+            to={paths.seasonOverview.getHref(race.season.year)}
+            className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
             <Badge variant="outline" className="hover:bg-accent">
               {race.season.year} season
             </Badge>

@@ -30,7 +30,9 @@ export function RaceRatingsSummary({ race }: { race: RaceDetail }) {
       <CardContent className="grid gap-4">
         {total === 0 || race.average_rating === null ? (
           <p className="text-sm text-muted-foreground">
-            {race.is_completed ? 'No ratings yet. Be the first to review this race.' : 'Ratings open once the race is over.'}
+            {race.is_completed
+              ? 'No ratings yet. Be the first to review this race.'
+              : 'Ratings open once the race is over.'}
           </p>
         ) : (
           <>
@@ -43,7 +45,8 @@ export function RaceRatingsSummary({ race }: { race: RaceDetail }) {
                 </span>
               </div>
               <span className="sr-only">
-                Average rating {race.average_rating.toFixed(1)} out of 5 from {total} {total === 1 ? 'review' : 'reviews'}
+                Average rating {race.average_rating.toFixed(1)} out of 5 from {total}{' '}
+                {total === 1 ? 'review' : 'reviews'}
               </span>
             </div>
             <ul className="grid gap-1.5" aria-label="Rating distribution">
@@ -60,7 +63,7 @@ export function RaceRatingsSummary({ race }: { race: RaceDetail }) {
                     <span className="h-2 overflow-hidden rounded-full bg-muted">
                       <span className="block h-full rounded-full bg-amber-400" style={{ width: `${percent}%` }} />
                     </span>
-                    <span className="text-right tabular-nums text-muted-foreground">{count}</span>
+                    <span className="text-right text-muted-foreground tabular-nums">{count}</span>
                   </li>
                 );
               })}

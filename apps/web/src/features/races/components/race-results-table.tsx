@@ -60,7 +60,9 @@ export function ClassificationTable({ rows, caption }: { rows: ClassificationRow
           const classified = row.position_number !== null;
           return (
             <TableRow key={`${row.driver.id}-${row.number ?? ''}`}>
-              <TableCell className={cn('text-center font-semibold tabular-nums', !classified && 'text-xs text-muted-foreground')}>
+              <TableCell
+                className={cn('text-center font-semibold tabular-nums', !classified && 'text-xs text-muted-foreground')}
+              >
                 {row.position}
               </TableCell>
               <TableCell>
@@ -73,7 +75,10 @@ export function ClassificationTable({ rows, caption }: { rows: ClassificationRow
                 <span className="inline-flex items-center gap-1.5">
                   <span className={cn(!row.time && 'text-muted-foreground')}>{row.time ?? row.status}</span>
                   {row.fastest_lap && (
-                    <span title="Fastest lap" className="inline-flex items-center text-fuchsia-600 dark:text-fuchsia-400">
+                    <span
+                      title="Fastest lap"
+                      className="inline-flex items-center text-fuchsia-600 dark:text-fuchsia-400"
+                    >
                       <TimerIcon aria-hidden className="size-3.5" />
                       <span className="sr-only">Fastest lap</span>
                     </span>

@@ -40,7 +40,9 @@ describe('race page', () => {
     expect(screen.getAllByText('Autodromo Nazionale Monza').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Monza, Italy').length).toBeGreaterThan(0);
     const times = Object.fromEntries(
-      screen.getAllByRole('term').map((dt): [string, string] => [dt.textContent, dt.nextElementSibling?.textContent ?? '']),
+      screen
+        .getAllByRole('term')
+        .map((dt): [string, string] => [dt.textContent, dt.nextElementSibling?.textContent ?? '']),
     );
     expect(times.Local).toBe('Sunday, September 1, 2024 · 15:00 GMT+2');
     expect(times.UTC).toBe('Sunday, September 1, 2024 · 13:00 UTC');
@@ -55,9 +57,28 @@ describe('race page', () => {
     const table = await screen.findByRole('table', { name: 'Race classification' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(4);
-    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells(rows[0] as HTMLElement)).toEqual(['1', 'Charles LeclercFerrari', 'Ferrari', '4', '53', '1:14:40.727', '25']);
-    expect(cells(rows[2] as HTMLElement)).toEqual(['3', 'Lando NorrisMcLaren', 'McLaren', '1', '53', '+6.153Fastest lap', '16']);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells(rows[0] as HTMLElement)).toEqual([
+      '1',
+      'Charles LeclercFerrari',
+      'Ferrari',
+      '4',
+      '53',
+      '1:14:40.727',
+      '25',
+    ]);
+    expect(cells(rows[2] as HTMLElement)).toEqual([
+      '3',
+      'Lando NorrisMcLaren',
+      'McLaren',
+      '1',
+      '53',
+      '+6.153Fastest lap',
+      '16',
+    ]);
     expect(cells(rows[3] as HTMLElement)).toEqual(['DNF', 'Yuki TsunodaRB', 'RB', '16', '7', 'Overheating', '–']);
     const ferrariBar = rows[0]?.querySelector('[aria-hidden][style]');
     expect(ferrariBar).toHaveStyle({ backgroundColor: '#E8002D' });
@@ -84,22 +105,20 @@ describe('race page', () => {
     renderRace();
 
     const podium = await screen.findByRole('region', { name: 'Podium' });
-    expect(within(podium).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'P1Charles LeclercFerrari',
-      'P2Oscar PiastriMcLaren',
-      'P3Lando NorrisMcLaren',
-    ]);
+    expect(
+      within(podium)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['P1Charles LeclercFerrari', 'P2Oscar PiastriMcLaren', 'P3Lando NorrisMcLaren']);
     expect(await screen.findByText('1:21.432')).toBeInTheDocument();
     expect(screen.getByText('Lap 53')).toBeInTheDocument();
     expect(screen.getByText('Average rating 4.4 out of 5 from 20 reviews')).toBeInTheDocument();
     const distribution = screen.getByRole('list', { name: 'Rating distribution' });
-    expect(within(distribution).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '5stars:12',
-      '4stars:5',
-      '3stars:2',
-      '2stars:1',
-      '1star:0',
-    ]);
+    expect(
+      within(distribution)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['5stars:12', '4stars:5', '3stars:2', '2stars:1', '1star:0']);
   });
 
   it('opens a driver from the classification', async () => {
@@ -118,10 +137,20 @@ describe('race page', () => {
       if (url === '/api/f1/races/1171/') {
         return {
           status: 200,
-          data: raceDetailFixture({ id: 1171, name: 'Qatar Grand Prix', is_completed: false, has_results: false, podium: [], winner: null }),
+          data: raceDetailFixture({
+            id: 1171,
+            name: 'Qatar Grand Prix',
+            is_completed: false,
+            has_results: false,
+            podium: [],
+            winner: null,
+          }),
         };
       }
-      return { status: 200, data: { race_id: 1171, classification: [], sprint: [], qualifying: [], fastest_lap: null } };
+      return {
+        status: 200,
+        data: { race_id: 1171, classification: [], sprint: [], qualifying: [], fastest_lap: null },
+      };
     });
     renderRace('/race/1171');
 

@@ -108,13 +108,21 @@ function RaceResultsSection({ race, results }: { race: RaceDetail; results: Retu
       <EmptyState
         icon={FlagIcon}
         title="No results yet"
-        description={race.is_completed ? 'Results for this race have not been published yet.' : 'The classification appears here after the race.'}
+        description={
+          race.is_completed
+            ? 'Results for this race have not been published yet.'
+            : 'The classification appears here after the race.'
+        }
       />
     );
   }
 
   const available: ResultsTab[] = TABS.filter((tab) =>
-    tab === 'results' ? data.classification.length > 0 : tab === 'sprint' ? data.sprint.length > 0 : data.qualifying.length > 0,
+    tab === 'results'
+      ? data.classification.length > 0
+      : tab === 'sprint'
+        ? data.sprint.length > 0
+        : data.qualifying.length > 0,
   );
   const requested = searchParams.get('tab');
   const current: ResultsTab = available.find((tab) => tab === requested) ?? available[0] ?? 'results';

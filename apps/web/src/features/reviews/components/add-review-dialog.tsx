@@ -17,8 +17,8 @@ export function AddReviewDialog({ open, onOpenChange }: { open: boolean; onOpenC
         <DialogHeader>
           <DialogTitle>Add a race review</DialogTitle>
           <DialogDescription>
-            Writing reviews is not available yet: this part of Paddock is still being built. Rating races with stars
-            and a few words arrives in a coming update.
+            Writing reviews is not available yet: this part of Paddock is still being built. Rating races with stars and
+            a few words arrives in a coming update.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -48,7 +48,11 @@ export function useSearch(input: string, limit: number): SearchState {
   const term = input.trim();
   const debounced = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
   const enabled = debounced.length >= SEARCH_MIN_LENGTH;
-  const query = useQuery({ ...getSearchResultsQueryOptions(debounced, limit), enabled, placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...getSearchResultsQueryOptions(debounced, limit),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 
   if (term.length < SEARCH_MIN_LENGTH) return { status: 'too-short' };
   // The answer (or the failure) is for exactly what is typed now.
@@ -56,6 +60,7 @@ export function useSearch(input: string, limit: number): SearchState {
   if (current && query.isError) return { status: 'done', term, results: EMPTY_RESULTS, refreshing: false };
   if (current && query.isSuccess) return { status: 'done', term, results: query.data, refreshing: false };
   // While a newer search is on its way, earlier results stay on screen instead of flashing away.
-  if (query.data && !isEmptyResult(query.data)) return { status: 'done', term: debounced, results: query.data, refreshing: true };
+  if (query.data && !isEmptyResult(query.data))
+    return { status: 'done', term: debounced, results: query.data, refreshing: true };
   return { status: 'searching' };
 }

@@ -13,7 +13,10 @@ import {
 
 function Note({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
   return (
-    <p role="status" className="flex items-center justify-center gap-2 px-4 py-6 text-center text-sm text-muted-foreground">
+    <p
+      role="status"
+      className="flex items-center justify-center gap-2 px-4 py-6 text-center text-sm text-muted-foreground"
+    >
       {busy && <LoaderCircleIcon aria-hidden className="size-4 animate-spin" />}
       {children}
     </p>
@@ -37,7 +40,11 @@ export function SearchPaletteResults({ query, onNavigate }: { query: string; onN
       {races.length > 0 && (
         <CommandGroup heading={searchGroups.races.heading}>
           {races.map((race) => (
-            <CommandItem key={race.id} value={`race-${race.id}`} onSelect={() => onNavigate(searchGroups.races.href(race))}>
+            <CommandItem
+              key={race.id}
+              value={`race-${race.id}`}
+              onSelect={() => onNavigate(searchGroups.races.href(race))}
+            >
               <RaceResultContent race={race} />
             </CommandItem>
           ))}
@@ -46,7 +53,11 @@ export function SearchPaletteResults({ query, onNavigate }: { query: string; onN
       {drivers.length > 0 && (
         <CommandGroup heading={searchGroups.drivers.heading}>
           {drivers.map((driver) => (
-            <CommandItem key={driver.id} value={`driver-${driver.id}`} onSelect={() => onNavigate(searchGroups.drivers.href(driver))}>
+            <CommandItem
+              key={driver.id}
+              value={`driver-${driver.id}`}
+              onSelect={() => onNavigate(searchGroups.drivers.href(driver))}
+            >
               <DriverResultContent driver={driver} />
             </CommandItem>
           ))}
@@ -55,7 +66,11 @@ export function SearchPaletteResults({ query, onNavigate }: { query: string; onN
       {teams.length > 0 && (
         <CommandGroup heading={searchGroups.teams.heading}>
           {teams.map((team) => (
-            <CommandItem key={team.id} value={`team-${team.id}`} onSelect={() => onNavigate(searchGroups.teams.href(team))}>
+            <CommandItem
+              key={team.id}
+              value={`team-${team.id}`}
+              onSelect={() => onNavigate(searchGroups.teams.href(team))}
+            >
               <TeamResultContent team={team} />
             </CommandItem>
           ))}
@@ -64,7 +79,11 @@ export function SearchPaletteResults({ query, onNavigate }: { query: string; onN
       {users.length > 0 && (
         <CommandGroup heading={searchGroups.users.heading}>
           {users.map((user) => (
-            <CommandItem key={user.id} value={`user-${user.username}`} onSelect={() => onNavigate(searchGroups.users.href(user))}>
+            <CommandItem
+              key={user.id}
+              value={`user-${user.username}`}
+              onSelect={() => onNavigate(searchGroups.users.href(user))}
+            >
               <UserResultContent user={user} />
             </CommandItem>
           ))}

@@ -13,18 +13,27 @@ function renderSearch(at: string) {
 describe('search page', () => {
   it('searches for ?q= and lists each group with links', async () => {
     const requests = stubApi(({ url }) =>
-      url.startsWith('/api/core/search/?q=monza') ? { status: 200, data: monzaSearch } : { status: 200, data: emptySearch },
+      url.startsWith('/api/core/search/?q=monza')
+        ? { status: 200, data: monzaSearch }
+        : { status: 200, data: emptySearch },
     );
     renderSearch('/search?q=monza');
 
     expect(screen.getByRole('searchbox')).toHaveValue('monza');
     const races = await screen.findByRole('region', { name: 'Races (2)' });
-    expect(within(races).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/race/1117', '/race/1183']);
+    expect(
+      within(races)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/race/1117', '/race/1183']);
     expect(within(screen.getByRole('region', { name: 'Drivers (1)' })).getByRole('link')).toHaveAttribute(
       'href',
       '/driver/charles-leclerc',
     );
-    expect(within(screen.getByRole('region', { name: 'Teams (1)' })).getByRole('link')).toHaveAttribute('href', '/team/ferrari');
+    expect(within(screen.getByRole('region', { name: 'Teams (1)' })).getByRole('link')).toHaveAttribute(
+      'href',
+      '/team/ferrari',
+    );
     expect(within(screen.getByRole('region', { name: 'Users (1)' })).getByRole('link')).toHaveAttribute(
       'href',
       '/profile/tifosi_monza',
@@ -36,7 +45,9 @@ describe('search page', () => {
     stubApi(() => ({ status: 200, data: emptySearch }));
     const { router } = renderSearch('/search');
 
-    expect(screen.getByText('Type at least 2 characters to search races, drivers, teams and users.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Type at least 2 characters to search races, drivers, teams and users.'),
+    ).toBeInTheDocument();
     await userEvent.type(screen.getByRole('searchbox'), 'zzzz');
 
     expect(await screen.findByText('No results found for "zzzz"')).toBeInTheDocument();

@@ -6,7 +6,13 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { isEmptyResult, PAGE_LIMIT, SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, useSearch } from '../api/get-search-results.ts';
+import {
+  isEmptyResult,
+  PAGE_LIMIT,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_MIN_LENGTH,
+  useSearch,
+} from '../api/get-search-results.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import {
   DriverResultContent,
@@ -52,7 +58,10 @@ export function SearchRoute() {
           <label htmlFor={inputId} className="sr-only">
             Search races, drivers, teams and users
           </label>
-          <SearchIcon aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <SearchIcon
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
           <Input
             id={inputId}
             type="search"
@@ -87,7 +96,13 @@ function SearchPageResults({ search }: { search: ReturnType<typeof useSearch> })
     );
   }
   if (isEmptyResult(search.results)) {
-    return <EmptyState icon={SearchXIcon} title={`No results found for "${search.term}"`} description="Check the spelling or try fewer words." />;
+    return (
+      <EmptyState
+        icon={SearchXIcon}
+        title={`No results found for "${search.term}"`}
+        description="Check the spelling or try fewer words."
+      />
+    );
   }
   return <ResultGroups results={search.results} busy={search.refreshing} />;
 }

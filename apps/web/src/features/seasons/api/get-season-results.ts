@@ -3,7 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { retryTransientErrors } from '@/lib/query-errors.ts';
 
-export async function getSeasonResults(season: number, { signal }: { signal?: AbortSignal } = {}): Promise<SeasonRaceResult[]> {
+export async function getSeasonResults(
+  season: number,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<SeasonRaceResult[]> {
   const { data } = await api.get<SeasonRaceResult[]>(`/api/f1/race_results/?season=${season}`, { signal });
   return data;
 }

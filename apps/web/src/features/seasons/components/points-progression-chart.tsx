@@ -77,7 +77,12 @@ export default function PointsProgressionChart({ progression }: { progression: P
         accessibilityLayer
       >
         <CartesianGrid vertical={false} stroke="var(--border)" />
-        <XAxis dataKey="round" tickLine={false} axisLine={false} tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }} />
+        <XAxis
+          dataKey="round"
+          tickLine={false}
+          axisLine={false}
+          tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
+        />
         <YAxis tickLine={false} axisLine={false} tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }} width={48} />
         <Tooltip content={<ProgressionTooltip names={names} />} />
         {lines.map((line) => (
@@ -99,7 +104,15 @@ export default function PointsProgressionChart({ progression }: { progression: P
         {lines.map((line) => (
           <li key={line.id} className="flex items-center gap-1.5">
             <svg aria-hidden width="18" height="6" className="shrink-0">
-              <line x1="0" y1="3" x2="18" y2="3" stroke={line.colour} strokeWidth="3" strokeDasharray={line.dashed ? '4 3' : undefined} />
+              <line
+                x1="0"
+                y1="3"
+                x2="18"
+                y2="3"
+                stroke={line.colour}
+                strokeWidth="3"
+                strokeDasharray={line.dashed ? '4 3' : undefined}
+              />
             </svg>
             {names.get(line.id)}
           </li>

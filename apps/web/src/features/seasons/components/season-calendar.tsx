@@ -13,7 +13,10 @@ export function SeasonCalendar({ races }: { races: SeasonRaceResult[] }) {
       {races.map(({ race, podium }) => {
         const winner = podium.find((entry) => entry.position === 1);
         return (
-          <li key={race.id} className="grid grid-cols-[2.5rem_1fr] items-center gap-x-3 gap-y-1 px-4 py-3 sm:grid-cols-[2.5rem_1fr_14rem]">
+          <li
+            key={race.id}
+            className="grid grid-cols-[2.5rem_1fr] items-center gap-x-3 gap-y-1 px-4 py-3 sm:grid-cols-[2.5rem_1fr_14rem]"
+          >
             <span className="text-sm font-semibold text-muted-foreground tabular-nums">R{race.round_number}</span>
             <div className="grid min-w-0">
               <span className="flex items-center gap-2">
@@ -37,7 +40,9 @@ export function SeasonCalendar({ races }: { races: SeasonRaceResult[] }) {
                   </Link>
                 </span>
               ) : (
-                <span className="text-xs text-muted-foreground">{race.is_completed ? 'No results yet' : 'Upcoming'}</span>
+                <span className="text-xs text-muted-foreground">
+                  {race.is_completed ? 'No results yet' : 'Upcoming'}
+                </span>
               )}
             </div>
           </li>

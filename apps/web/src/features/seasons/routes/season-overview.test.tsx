@@ -37,7 +37,13 @@ describe('season overview', () => {
 
     const drivers = await screen.findByRole('table', { name: "Drivers' standings" });
     const driverRows = within(drivers).getAllByRole('row').slice(1);
-    expect(driverRows.map((row) => within(row).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      driverRows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['1', 'Max Verstappen', 'Red Bull', '9', '437'],
       ['2', 'Lando Norris', 'McLaren', '4', '374'],
     ]);
@@ -52,7 +58,10 @@ describe('season overview', () => {
     const calendar = await screen.findByRole('list', { name: 'Calendar' });
     const races = within(calendar).getAllByRole('listitem');
     expect(races).toHaveLength(2);
-    expect(within(races[1] as HTMLElement).getByRole('link', { name: 'Italian Grand Prix' })).toHaveAttribute('href', '/race/1117');
+    expect(within(races[1] as HTMLElement).getByRole('link', { name: 'Italian Grand Prix' })).toHaveAttribute(
+      'href',
+      '/race/1117',
+    );
     expect(races[1]).toHaveTextContent('Winner:');
     expect(within(races[1] as HTMLElement).getByRole('link', { name: 'Charles Leclerc' })).toHaveAttribute(
       'href',

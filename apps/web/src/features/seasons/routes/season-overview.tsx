@@ -140,7 +140,9 @@ function SeasonContent({ season, summary }: { season: number | null; summary: Se
           <ConstructorStandingsTable standings={data.constructor_standings} />
         ) : (
           <p className="text-sm text-muted-foreground">
-            {season < 1958 ? 'The constructors’ championship began in 1958.' : 'No standings yet: the season has not started.'}
+            {season < 1958
+              ? 'The constructors’ championship began in 1958.'
+              : 'No standings yet: the season has not started.'}
           </p>
         )}
       </section>

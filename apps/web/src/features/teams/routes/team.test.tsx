@@ -8,7 +8,9 @@ import { TeamRoute } from './team.tsx';
 describe('team page', () => {
   it('shows the team on its colour with principal, country, drivers, figures and seasons', async () => {
     stubApi(({ url }) =>
-      url === '/api/f1/teams/ferrari/' ? { status: 200, data: ferrariDetail } : { status: 404, data: { detail: 'Not found.' } },
+      url === '/api/f1/teams/ferrari/'
+        ? { status: 200, data: ferrariDetail }
+        : { status: 404, data: { detail: 'Not found.' } },
     );
     renderRoutes([{ path: '/team/:teamId', element: <TeamRoute /> }], { at: '/team/ferrari' });
 
@@ -20,13 +22,16 @@ describe('team page', () => {
     expect(screen.getByText('Italy')).toBeInTheDocument();
     expect(screen.getByText("16× constructors' champion")).toBeInTheDocument();
     const drivers = screen.getByRole('region', { name: 'Drivers' });
-    expect(within(drivers).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-      '/driver/charles-leclerc',
-      '/driver/lewis-hamilton',
-    ]);
+    expect(
+      within(drivers)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/driver/charles-leclerc', '/driver/lewis-hamilton']);
     expect(screen.getByText('Races entered').nextElementSibling).toHaveTextContent('1,135');
     expect(screen.getByText('Points').nextElementSibling).toHaveTextContent('11,930.77');
-    const seasons = within(screen.getByRole('table', { name: 'Season results' })).getAllByRole('row').slice(1);
+    const seasons = within(screen.getByRole('table', { name: 'Season results' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(seasons.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['2025', '1950']);
     expect(within(seasons[1] as HTMLElement).getAllByRole('cell')[1]).toHaveTextContent('–');
   });

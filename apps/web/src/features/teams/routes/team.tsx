@@ -108,7 +108,11 @@ function TeamProfile({ team }: { team: TeamDetail }) {
                   className="flex items-center gap-4 rounded-xl border bg-card p-4 shadow-xs transition-colors outline-none hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50"
                   style={{ borderLeftColor: colour, borderLeftWidth: 4 }}
                 >
-                  <span className="w-12 font-mono text-3xl font-black tabular-nums" style={{ color: colour }} aria-hidden>
+                  <span
+                    className="w-12 font-mono text-3xl font-black tabular-nums"
+                    style={{ color: colour }}
+                    aria-hidden
+                  >
                     {driver.number ?? <UserIcon className="size-6 text-muted-foreground" />}
                   </span>
                   <span className="grid min-w-0">
@@ -168,7 +172,11 @@ function TeamProfile({ team }: { team: TeamDetail }) {
                   <TableCell className="pl-6 whitespace-normal">
                     <span className="flex min-w-48 flex-wrap gap-x-3 gap-y-1">
                       {season.drivers.map((driver) => (
-                        <Link key={driver.id} to={paths.driver.getHref(driver.id)} className="flex items-center gap-1.5 hover:underline">
+                        <Link
+                          key={driver.id}
+                          to={paths.driver.getHref(driver.id)}
+                          className="flex items-center gap-1.5 hover:underline"
+                        >
                           <CountryFlag code={driver.country_code} />
                           {driver.full_name}
                         </Link>
