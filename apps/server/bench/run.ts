@@ -24,7 +24,7 @@ import { migrateDatabase } from '../src/db/migrate.ts';
 import { users } from '../src/db/schema/index.ts';
 import { loadSeedIfEmpty } from '../src/f1data/seed-loader.ts';
 import { unusablePasswordHash } from '../src/modules/auth/passwords.ts';
-import { selectRows } from '../src/modules/f1/sql.ts';
+import { selectRows } from '../src/lib/sql.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number);

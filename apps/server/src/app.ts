@@ -23,6 +23,7 @@ import {
   methodNotAllowed,
   registerErrorHandler,
 } from './lib/errors.ts';
+import { createEventBus, type EventBus } from './lib/events.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { documentCommonErrors } from './lib/openapi.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
@@ -41,6 +42,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     mailer: Mailer;
+    events: EventBus;
   }
 }
 
@@ -73,6 +75,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('mailer', deps.mailer ?? createMailer(config, app.log));
+  app.decorate('events', createEventBus(app.log));
 
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, {
@@ -107,8 +110,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(requestGuardsPlugin);
   await app.register(authenticatePlugin);
+  const ctx = { db: deps.database.db, events: app.events };
   for (const mod of modules) {
     await app.register(mod.plugin, { prefix: `${API_PREFIX}${mod.prefix}` });
+    mod.subscribe?.(ctx);
   }
 
   // Uploaded files live outside the API prefix, at /media/...

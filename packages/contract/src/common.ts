@@ -18,6 +18,13 @@ export const pageQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
 });
 
+/** Largest id the database stores (PostgreSQL integer); a larger one names nothing. */
+export const ID_MAX = 2_147_483_647;
+/** An id in a JSON body. */
+export const idSchema = z.number().int().min(1).max(ID_MAX);
+/** An id in a query string. */
+export const idQuerySchema = z.coerce.number().int().min(1).max(ID_MAX);
+
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ results: z.array(item), next_cursor: z.string().nullable() });
 }

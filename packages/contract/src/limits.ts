@@ -6,3 +6,16 @@
 /** Spec §5/§9: global search needs 2 characters after trimming, debounced 300 ms. */
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/** Spec §5/§9: review rules. */
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const REVIEW_TEXT_MAX = 2000;
+/** Review cards truncate their text at this many characters ('Click to read more'). */
+export const REVIEW_TRUNCATE_AT = 300;
+export const COMMENT_MAX = 1000;
+
+/** Spec §9: feed pages hold 20 reviews; the client remembers at most 500 seen ids per feed, for 7 days. */
+export const FEED_PAGE_SIZE = 20;
+export const FEED_PAGE_SIZE_MAX = 50;
+export const SEEN_IDS_MAX = 500;

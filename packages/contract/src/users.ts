@@ -36,3 +36,12 @@ export const authResponseSchema = z.object({
   refresh: z.string(),
   user: currentUserSchema,
 });
+
+/** A user as shown beside their content (spec §3 Review.user). */
+export const userRefSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  profile_picture: z.string().nullable(),
+});
+export type UserRef = z.infer<typeof userRefSchema>;

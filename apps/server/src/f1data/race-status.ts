@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { races } from '../db/schema/f1.ts';
+import { clock, nowDate } from '../lib/clock.ts';
 
 /*
  * The one completion rule of the product (API decisions, "Formula 1 data"): a race counts as completed
@@ -16,20 +17,19 @@ interface RaceColumns {
 }
 
 /**
- * The rule as a boolean SQL expression over a `races` table or an alias of it (`alias(races, 'r')`).
- * `at` pins the present (tests); by default the database's now().
+ * The rule as a boolean SQL expression over a `races` table or an alias of it (`alias(races, 'r')`),
+ * at `at` (by default the server's clock, lib/clock.ts, so tests that move it move this rule too).
  */
-export function raceIsCompletedSqlOf(table: RaceColumns = races, at?: Date): SQL {
-  const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-  return sql`(${table.hasResults} or ${table.startsAt} < ${now} - interval '3 hours')`;
+export function raceIsCompletedSqlOf(table: RaceColumns = races, at: Date = nowDate()): SQL {
+  return sql`(${table.hasResults} or ${table.startsAt} < ${at.toISOString()}::timestamptz - interval '3 hours')`;
 }
 
-/** The rule over the unaliased `races` table, at the database's now(). */
-export const raceIsCompletedSql: SQL = raceIsCompletedSqlOf(races);
+/** The rule over the unaliased `races` table, now. */
+export const raceIsCompletedSql = (): SQL => raceIsCompletedSqlOf(races);
 
 export function isRaceCompleted(
   race: { hasResults: boolean; startsAt: Date | string },
-  now: Date | number = Date.now(),
+  now: Date | number = clock.now(),
 ): boolean {
   if (race.hasResults) return true;
   const starts = new Date(race.startsAt).getTime();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, unauthorized } from '../lib/errors.ts';
-import { createTokenService, InvalidTokenError, type TokenService } from '../modules/auth/tokens.ts';
+import { createTokenService, InvalidTokenError, type TokenService } from '../lib/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

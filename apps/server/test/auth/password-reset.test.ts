@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clock } from '../../src/modules/auth/clock.ts';
+import { clock } from '../../src/lib/clock.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import { login, mailText, registerUser, resetLinkIn, type RegisteredUser } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clock } from '../../src/modules/auth/clock.ts';
+import { clock } from '../../src/lib/clock.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import { login, resetLinkIn } from './helpers.ts';
 

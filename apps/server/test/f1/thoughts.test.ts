@@ -1,6 +1,6 @@
 import type { ActiveThoughts, ThoughtStatus } from '@paddock/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clock } from '../../src/modules/f1/clock.ts';
+import { clock } from '../../src/lib/clock.ts';
 import { createRace, DAY, HOUR } from '../factories/f1.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 

@@ -63,7 +63,7 @@ describe('raceIsCompletedSql', () => {
 
   async function completedAt(at?: Date) {
     const rows = await database.db
-      .select({ id: races.id, done: at ? raceIsCompletedSqlOf(races, at) : raceIsCompletedSql })
+      .select({ id: races.id, done: at ? raceIsCompletedSqlOf(races, at) : raceIsCompletedSql() })
       .from(races)
       .orderBy(asc(races.id));
     return rows.map((r) => [r.id, r.done]);

@@ -2,7 +2,7 @@ import type { SearchResult } from '@paddock/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
-import { selectRows } from '../../src/modules/f1/sql.ts';
+import { selectRows } from '../../src/lib/sql.ts';
 import { searchSql } from '../../src/modules/search/queries.ts';
 import {
   addResult,

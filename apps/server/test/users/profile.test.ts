@@ -25,8 +25,15 @@ const patchMe = (user: RegisteredUser, payload: unknown) =>
     payload: payload as object,
   });
 
-async function follow(follower: RegisteredUser, followed: RegisteredUser, status: 'accepted' | 'pending') {
-  await t.database.db.insert(follows).values({ followerId: follower.user.id, followingId: followed.user.id, status });
+/** Follows through the API: at once for a public account, as a request to a private one. */
+async function follow(follower: RegisteredUser, followed: RegisteredUser) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/social/follows/',
+    headers: bearer(follower.access),
+    payload: { user_id: followed.user.id },
+  });
+  expect(res.statusCode).toBe(201);
 }
 
 describe('the signed-in user', () => {
@@ -61,11 +68,13 @@ describe('the signed-in user', () => {
   it('counts accepted follows only', async () => {
     const me = await registerUser(t);
     const [a, b, c] = [await registerUser(t), await registerUser(t), await registerUser(t)];
-    await follow(me, a, 'accepted');
-    await follow(me, b, 'pending');
-    await follow(a, me, 'accepted');
-    await follow(b, me, 'accepted');
-    await follow(c, me, 'pending');
+    await patchMe(b, { is_private: true });
+    await follow(me, a);
+    await follow(me, b); // a request: b is private
+    await follow(a, me);
+    await follow(b, me);
+    await patchMe(me, { is_private: true });
+    await follow(c, me); // a request
     expect((await getMe(me)).json()).toMatchObject({ following_count: 1, followers_count: 2 });
   });
 
@@ -121,9 +130,9 @@ describe('editing the own profile', () => {
   it('accepts pending follow requests when a private account goes public', async () => {
     const owner = await registerUser(t);
     const [fan, other] = [await registerUser(t), await registerUser(t)];
+    await follow(other, owner);
     await patchMe(owner, { is_private: true });
-    await follow(fan, owner, 'pending');
-    await follow(other, owner, 'accepted');
+    await follow(fan, owner);
     expect((await getMe(owner)).json()).toMatchObject({ followers_count: 1 });
 
     const res = await patchMe(owner, { is_private: false });
@@ -138,7 +147,7 @@ describe('editing the own profile', () => {
   it('keeps existing followers when an account goes private', async () => {
     const owner = await registerUser(t);
     const fan = await registerUser(t);
-    await follow(fan, owner, 'accepted');
+    await follow(fan, owner);
     const res = await patchMe(owner, { is_private: true });
     expect(res.json()).toMatchObject({ is_private: true, followers_count: 1 });
   });
@@ -148,7 +157,7 @@ describe('editing the own profile', () => {
     const privateOne = await registerUser(t);
     await patchMe(owner, { is_private: true });
     await patchMe(privateOne, { is_private: true });
-    await follow(owner, privateOne, 'pending');
+    await follow(owner, privateOne);
     await patchMe(owner, { is_private: false });
     expect((await getMe(owner)).json()).toMatchObject({ following_count: 0 });
     expect((await getMe(privateOne)).json()).toMatchObject({ followers_count: 0 });

@@ -1,2 +1,5 @@
+/* One file per owning module; only that module's queries read or write its tables (docs/ARCHITECTURE.md). */
 export * from './users.ts';
+export * from './auth.ts';
+export * from './follows.ts';
 export * from './f1.ts';

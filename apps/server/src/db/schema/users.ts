@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
+/**
+ * Owned by modules/users. The counters are kept by the modules whose rows they count (follows, reviews),
+ * through the users service, in the same transaction as those rows.
+ */
 export const users = pgTable(
   'users',
   {
@@ -13,6 +17,11 @@ export const users = pgTable(
     profilePicture: text('profile_picture'),
     isPrivate: boolean('is_private').notNull().default(false),
     isDemo: boolean('is_demo').notNull().default(false),
+    /** Accepted follows of this account. */
+    followersCount: integer('followers_count').notNull().default(0),
+    /** Accepted follows by this account. */
+    followingCount: integer('following_count').notNull().default(0),
+    reviewsCount: integer('reviews_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -25,41 +34,5 @@ export const users = pgTable(
     index('users_name_trgm')
       .using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`)
       .with({ fastupdate: false }),
-  ],
-);
-
-/** Issued refresh tokens; a rotated or logged-out token keeps its row with revoked_at set. */
-export const refreshTokens = pgTable(
-  'refresh_tokens',
-  {
-    jti: text('jti').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('refresh_tokens_user_idx').on(t.userId)],
-);
-
-/** Accepted follows and pending follow requests of private accounts. */
-export const follows = pgTable(
-  'follows',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    followerId: integer('follower_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    followingId: integer('following_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['accepted', 'pending'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('follows_pair_key').on(t.followerId, t.followingId),
-    index('follows_following_status_idx').on(t.followingId, t.status, t.createdAt),
-    index('follows_follower_status_idx').on(t.followerId, t.status),
   ],
 );

@@ -1,77 +1,8 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { refreshTokens, users } from '../../db/schema/index.ts';
+import { refreshTokens } from '../../db/schema/index.ts';
 
-export interface Credentials {
-  id: number;
-  username: string;
-  email: string;
-  passwordHash: string;
-}
-
-const credentialColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  passwordHash: users.passwordHash,
-};
-
-/** Usernames cannot contain '@', so an identifier with one is an email. Both compare case-insensitively. */
-export async function findByLogin(db: Db, identifier: string): Promise<Credentials | null> {
-  const column = identifier.includes('@') ? users.email : users.username;
-  const [row] = await db
-    .select(credentialColumns)
-    .from(users)
-    .where(sql`lower(${column}) = lower(${identifier})`);
-  return row ?? null;
-}
-
-export async function findByEmail(db: Db, email: string): Promise<Credentials | null> {
-  const [row] = await db
-    .select(credentialColumns)
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`);
-  return row ?? null;
-}
-
-export async function findById(db: Db, id: number): Promise<Credentials | null> {
-  const [row] = await db.select(credentialColumns).from(users).where(eq(users.id, id));
-  return row ?? null;
-}
-
-/** Which of a username and an email are taken already (case-insensitively). */
-export async function takenIdentifiers(db: Db, username: string, email: string) {
-  const rows = await db
-    .select({ username: users.username, email: users.email })
-    .from(users)
-    .where(or(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`));
-  return {
-    username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
-    email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
-  };
-}
-
-export async function insertUser(
-  db: Db,
-  values: { username: string; email: string; name: string; passwordHash: string },
-): Promise<number> {
-  const [row] = await db.insert(users).values(values).returning({ id: users.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
-}
-
-/**
- * Sets a new password only if the hash is still the one the reset link was made for, so two
- * requests with the same link cannot both succeed. Returns whether it changed.
- */
-export async function replacePasswordHash(db: Db, userId: number, expectedHash: string, newHash: string) {
-  const rows = await db
-    .update(users)
-    .set({ passwordHash: newHash, updatedAt: sql`now()` })
-    .where(and(eq(users.id, userId), eq(users.passwordHash, expectedHash)))
-    .returning({ id: users.id });
-  return rows.length === 1;
-}
+/* The refresh_tokens table; accounts themselves belong to the users module. */
 
 export async function insertRefreshToken(db: Db, jti: string, userId: number, expiresAt: Date): Promise<void> {
   await db.insert(refreshTokens).values({ jti, userId, expiresAt });

@@ -11,8 +11,18 @@ import {
 } from '@paddock/contract';
 import { errorBody } from '../../lib/openapi.ts';
 import { createMemoryCounterStore } from '../../lib/throttle.ts';
-import { clock } from './clock.ts';
-import { createAuthService, RESET_MAIL_SENT } from './service.ts';
+import { clock } from '../../lib/clock.ts';
+import {
+  createAuthContext,
+  drainMail,
+  forgotPassword,
+  login,
+  logout,
+  refresh,
+  register,
+  resetPassword,
+  RESET_MAIL_SENT,
+} from './service.ts';
 
 const badInput = errorBody('Field errors `{"field": ["message"]}` or `{"detail": "..."}` for a malformed body.');
 const throttledBody = errorBody(
@@ -22,15 +32,16 @@ const tokenError = errorBody('`{"detail": "...", "code": "token_not_valid"}`');
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // In-memory counters serve one instance; a shared store replaces this for several instances.
-  const auth = createAuthService({
+  const ctx = createAuthContext({
     db: app.database.db,
+    events: app.events,
     config: app.config,
     tokens: app.tokens,
     mailer: app.mailer,
     log: app.log,
     counters: createMemoryCounterStore(() => clock.now()),
   });
-  app.addHook('onClose', async () => auth.drainMail());
+  app.addHook('onClose', async () => drainMail(ctx));
 
   app.post(
     '/register/',
@@ -44,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: authResponseSchema, 400: badInput, 429: throttledBody },
       },
     },
-    async (request, reply) => reply.code(201).send(await auth.register(request.ip, request.body)),
+    async (request, reply) => reply.code(201).send(await register(ctx, request.ip, request.body)),
   );
 
   app.post(
@@ -64,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => auth.login(request.ip, request.body),
+    async (request) => login(ctx, request.ip, request.body),
   );
 
   app.post(
@@ -79,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenPairSchema, 400: badInput, 401: tokenError },
       },
     },
-    async (request) => auth.refresh(request.body.refresh),
+    async (request) => refresh(ctx, request.body.refresh),
   );
 
   app.post(
@@ -94,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.logout(request.body.refresh);
+      await logout(ctx, request.body.refresh);
       return { detail: 'Successfully logged out.' };
     },
   );
@@ -111,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.forgotPassword(request.ip, request.body.email);
+      await forgotPassword(ctx, request.ip, request.body.email);
       return { detail: RESET_MAIL_SENT };
     },
   );
@@ -129,7 +140,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.resetPassword(request.ip, request.body);
+      await resetPassword(ctx, request.ip, request.body);
       return { detail: 'Your password has been reset.' };
     },
   );

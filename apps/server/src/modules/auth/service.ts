@@ -2,31 +2,30 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser, LoginBody, RegisterBody, ResetPasswordBody, TokenPair } from '@paddock/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { badRequest, fieldErrors, HttpError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { FixedWindowLimit, type CounterStore } from '../../lib/throttle.ts';
-import { getCurrentUser } from '../users/service.ts';
-import { clock } from './clock.ts';
+import { InvalidTokenError, type TokenService } from '../../lib/tokens.ts';
+import {
+  createAccount,
+  findCredentials,
+  getCurrentUser,
+  swapPasswordHash,
+  takenIdentifierErrors,
+  type Credentials,
+} from '../users/service.ts';
 import { hashPassword, isUsableHash, passwordProblems, verifyPassword } from './passwords.ts';
 import {
   deleteExpiredRefreshTokens,
-  findByEmail,
-  findById,
-  findByLogin,
   findRefreshToken,
   insertRefreshToken,
-  insertUser,
-  replacePasswordHash,
   revokeAllRefreshTokens,
   revokeLiveRefreshToken,
-  takenIdentifiers,
-  type Credentials,
 } from './queries.ts';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './reset-tokens.ts';
-import { InvalidTokenError, type TokenService } from './tokens.ts';
 
-export const USERNAME_TAKEN = 'A user with that username already exists.';
-export const EMAIL_TAKEN = 'A user with that email already exists.';
 export const NO_ACTIVE_ACCOUNT = 'No active account found with the given credentials';
 export const RESET_LINK_INVALID = 'The reset link is invalid or has expired.';
 export const RESET_MAIL_SENT = 'If an account exists for that email, a password reset link has been sent.';
@@ -39,31 +38,10 @@ const HOUR = 60 * MINUTE;
 /** An address the account signed in from within this time is familiar: the account-wide ceiling spares it. */
 const FAMILIAR_FOR_MS = 30 * 24 * HOUR;
 
-export interface AuthDeps {
-  db: Db;
-  config: Config;
-  tokens: TokenService;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-  counters: CounterStore;
-}
-
-/** The unique index a failed insert hit, if it was a unique violation (PostgreSQL and PGlite alike). */
-function violatedUniqueIndex(err: unknown): string | null {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    const pgError = e as Error & { code?: unknown; constraint?: unknown };
-    if (pgError.code === '23505') return typeof pgError.constraint === 'string' ? pgError.constraint : '';
-  }
-  return null;
-}
-
-export function createAuthService(deps: AuthDeps) {
-  const { db, config, tokens, mailer, log } = deps;
-  const now = () => clock.now();
+function createLimits(counters: CounterStore, config: Config) {
   const limit = (name: string, max: number, windowMs: number) =>
-    new FixedWindowLimit(deps.counters, { name, max, windowMs }, now);
-
-  const limits = {
+    new FixedWindowLimit(counters, { name, max, windowMs }, () => clock.now());
+  return {
     // REGISTER_RATE_LIMIT: registration attempts per client IP per hour. Failed attempts count as
     // well, so the "already exists" answers cannot be used to list accounts quickly.
     register: limit('register-ip', config.REGISTER_RATE_LIMIT, HOUR),
@@ -90,177 +68,181 @@ export function createAuthService(deps: AuthDeps) {
     // IP per hour, against guessing reset tokens and probing addresses.
     resetIp: limit('reset-ip', config.PASSWORD_RESET_IP_RATE_LIMIT, HOUR),
   };
-
-  // Addresses each account signed in from lately, kept in the same counter store as the limits.
-  const familiarKey = (userId: number, ip: string) => `login-familiar:${userId}@${ip}`;
-  const isFamiliar = async (userId: number, ip: string) => (await deps.counters.get(familiarKey(userId, ip))) !== null;
-  async function rememberAddress(userId: number, ip: string) {
-    // Cleared first so the 30 days run from the latest sign-in, not the first.
-    await deps.counters.clear(familiarKey(userId, ip));
-    await deps.counters.increment(familiarKey(userId, ip), FAMILIAR_FOR_MS);
-  }
-
-  const pendingMails = new Set<Promise<void>>();
-
-  async function issuePair(userId: number, tx: Db = db): Promise<TokenPair> {
-    const at = Date.now();
-    const [access, refresh] = await Promise.all([
-      tokens.sign(userId, 'access', at),
-      tokens.sign(userId, 'refresh', at),
-    ]);
-    await insertRefreshToken(tx, refresh.jti, userId, refresh.expiresAt);
-    return { access: access.token, refresh: refresh.token };
-  }
-
-  async function verifyRefresh(token: string) {
-    try {
-      return await tokens.verify(token, 'refresh');
-    } catch (err) {
-      if (err instanceof InvalidTokenError) throw tokenInvalid();
-      throw err;
-    }
-  }
-
-  function resetMailText(user: Credentials, url: string): string {
-    return [
-      `Hello ${user.username},`,
-      '',
-      'Someone, hopefully you, asked to reset the password of your Paddock account.',
-      `Open this link within ${config.PASSWORD_RESET_MINUTES} minutes to choose a new password:`,
-      '',
-      url,
-      '',
-      'The link works once. If you did not ask for it, ignore this mail: your password stays as it is.',
-    ].join('\n');
-  }
-
-  /**
-   * Sent after the response: waiting for SMTP would make answers for existing addresses measurably
-   * slower, and a mail server failure would tell them apart by a 500.
-   */
-  function sendResetMail(user: Credentials) {
-    const token = makeResetToken(config.SECRET_KEY, user, now());
-    const url = `${config.PUBLIC_URL}/reset-password/${encodeUid(user.id)}/${token}`;
-    const sending = mailer
-      .send({ to: user.email, subject: 'Reset your Paddock password', text: resetMailText(user, url) })
-      .catch((err: unknown) => log.error({ err, userId: user.id }, 'password reset mail failed'))
-      .finally(() => pendingMails.delete(sending));
-    pendingMails.add(sending);
-  }
-
-  return {
-    /** Lets shutdown wait for reset mails still on their way. */
-    async drainMail(): Promise<void> {
-      await Promise.allSettled([...pendingMails]);
-    },
-
-    async register(ip: string, body: RegisterBody): Promise<TokenPair & { user: CurrentUser }> {
-      await limits.register.consume(ip);
-      const errors: Record<string, string[]> = {};
-      const taken = await takenIdentifiers(db, body.username, body.email);
-      if (taken.username) errors.username = [USERNAME_TAKEN];
-      if (taken.email) errors.email = [EMAIL_TAKEN];
-      const problems = passwordProblems(body.password, body.username);
-      if (problems.length > 0) errors.password = problems;
-      if (Object.keys(errors).length > 0) throw fieldErrors(errors);
-
-      const passwordHash = await hashPassword(body.password);
-      let userId: number;
-      try {
-        userId = await insertUser(db, {
-          username: body.username,
-          email: body.email,
-          name: body.name ?? '',
-          passwordHash,
-        });
-      } catch (err) {
-        // A concurrent registration took the name between the check above and this insert.
-        const index = violatedUniqueIndex(err);
-        if (index?.includes('username')) throw fieldErrors({ username: [USERNAME_TAKEN] });
-        if (index?.includes('email')) throw fieldErrors({ email: [EMAIL_TAKEN] });
-        throw err;
-      }
-      const pair = await issuePair(userId);
-      return { ...pair, user: await getCurrentUser(db, userId) };
-    },
-
-    async login(ip: string, body: LoginBody): Promise<TokenPair> {
-      await limits.loginIp.consume(ip);
-      const user = await findByLogin(db, body.username);
-      const account = user ? `user:${user.id}` : `name:${body.username.toLowerCase()}`;
-      await limits.loginPair.consume(`${account}@${ip}`);
-      if (!(user && (await isFamiliar(user.id, ip))) && (await limits.loginAccount.countAndCheck(account))) {
-        await limits.loginSlow.consume(account);
-      }
-      const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
-      if (!user || !ok) throw new HttpError(401, { detail: NO_ACTIVE_ACCOUNT });
-      await Promise.all([limits.loginPair.reset(`${account}@${ip}`), rememberAddress(user.id, ip)]);
-      await deleteExpiredRefreshTokens(db, user.id);
-      return issuePair(user.id);
-    },
-
-    /**
-     * Rotation: the presented token is revoked and a new pair issued in one transaction. A token
-     * that was already revoked means someone holds a copy: every session of that user ends.
-     */
-    async refresh(token: string): Promise<TokenPair> {
-      const claims = await verifyRefresh(token);
-      const rotated = await db.transaction(async (tx) => {
-        const live = await revokeLiveRefreshToken(tx, claims.jti);
-        return live ? { userId: live.userId, pair: await issuePair(live.userId, tx) } : null;
-      });
-      if (rotated) {
-        // A session kept alive by refreshing alone never signs in again, so its old rows go here.
-        await deleteExpiredRefreshTokens(db, rotated.userId);
-        return rotated.pair;
-      }
-      const known = await findRefreshToken(db, claims.jti);
-      if (known?.revokedAt) {
-        await revokeAllRefreshTokens(db, known.userId);
-        log.warn({ userId: known.userId }, 'revoked refresh token presented again: all sessions revoked');
-        throw tokenBlacklisted();
-      }
-      throw tokenInvalid();
-    },
-
-    /** Idempotent: signing out with a token that is already revoked is still a sign-out. */
-    async logout(token: string): Promise<void> {
-      const claims = await verifyRefresh(token);
-      await revokeLiveRefreshToken(db, claims.jti);
-    },
-
-    async forgotPassword(ip: string, email: string): Promise<void> {
-      await limits.resetIp.consume(ip);
-      await limits.resetMail.consume(email.toLowerCase());
-      const user = await findByEmail(db, email);
-      // Accounts without a usable password (demo accounts) cannot be taken over through a reset.
-      if (user && isUsableHash(user.passwordHash)) sendResetMail(user);
-    },
-
-    async resetPassword(ip: string, body: ResetPasswordBody): Promise<void> {
-      await limits.resetIp.consume(ip);
-      const userId = decodeUid(body.uid);
-      const user = userId === null ? null : await findById(db, userId);
-      if (
-        !user ||
-        !isUsableHash(user.passwordHash) ||
-        !checkResetToken(config.SECRET_KEY, user, body.token, now(), config.PASSWORD_RESET_MINUTES)
-      ) {
-        throw badRequest(RESET_LINK_INVALID);
-      }
-      const problems = passwordProblems(body.password, user.username);
-      if (problems.length > 0) throw fieldErrors({ password: problems });
-      const newHash = await hashPassword(body.password);
-      const changed = await db.transaction(async (tx) => {
-        if (!(await replacePasswordHash(tx, user.id, user.passwordHash, newHash))) return false;
-        await revokeAllRefreshTokens(tx, user.id);
-        return true;
-      });
-      if (!changed) throw badRequest(RESET_LINK_INVALID);
-      // Whoever resets is likely held back by failed attempts: the new password works from here now.
-      await Promise.all([limits.loginPair.reset(`user:${user.id}@${ip}`), rememberAddress(user.id, ip)]);
-    },
-  };
 }
 
-export type AuthService = ReturnType<typeof createAuthService>;
+/** What the auth services need besides the database: settings, tokens, mail, and the throttles' counters. */
+export interface AuthContext extends ServiceContext {
+  config: Config;
+  tokens: TokenService;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  counters: CounterStore;
+  limits: ReturnType<typeof createLimits>;
+  /** Reset mails on their way, so shutdown can wait for them. */
+  pendingMails: Set<Promise<void>>;
+}
+
+export function createAuthContext(base: Omit<AuthContext, 'limits' | 'pendingMails'>): AuthContext {
+  return { ...base, limits: createLimits(base.counters, base.config), pendingMails: new Set() };
+}
+
+// Addresses each account signed in from lately, kept in the same counter store as the limits.
+const familiarKey = (userId: number, ip: string) => `login-familiar:${userId}@${ip}`;
+const isFamiliar = async (ctx: AuthContext, userId: number, ip: string) =>
+  (await ctx.counters.get(familiarKey(userId, ip))) !== null;
+async function rememberAddress(ctx: AuthContext, userId: number, ip: string) {
+  // Cleared first so the 30 days run from the latest sign-in, not the first.
+  await ctx.counters.clear(familiarKey(userId, ip));
+  await ctx.counters.increment(familiarKey(userId, ip), FAMILIAR_FOR_MS);
+}
+
+async function issuePair(ctx: AuthContext, userId: number, tx: Db = ctx.db): Promise<TokenPair> {
+  const at = clock.now();
+  const [access, refresh] = await Promise.all([
+    ctx.tokens.sign(userId, 'access', at),
+    ctx.tokens.sign(userId, 'refresh', at),
+  ]);
+  await insertRefreshToken(tx, refresh.jti, userId, refresh.expiresAt);
+  return { access: access.token, refresh: refresh.token };
+}
+
+async function verifyRefresh(ctx: AuthContext, token: string) {
+  try {
+    return await ctx.tokens.verify(token, 'refresh');
+  } catch (err) {
+    if (err instanceof InvalidTokenError) throw tokenInvalid();
+    throw err;
+  }
+}
+
+function resetMailText(ctx: AuthContext, user: Credentials, url: string): string {
+  return [
+    `Hello ${user.username},`,
+    '',
+    'Someone, hopefully you, asked to reset the password of your Paddock account.',
+    `Open this link within ${ctx.config.PASSWORD_RESET_MINUTES} minutes to choose a new password:`,
+    '',
+    url,
+    '',
+    'The link works once. If you did not ask for it, ignore this mail: your password stays as it is.',
+  ].join('\n');
+}
+
+/**
+ * Sent after the response: waiting for SMTP would make answers for existing addresses measurably
+ * slower, and a mail server failure would tell them apart by a 500.
+ */
+function sendResetMail(ctx: AuthContext, user: Credentials) {
+  const token = makeResetToken(ctx.config.SECRET_KEY, user, clock.now());
+  const url = `${ctx.config.PUBLIC_URL}/reset-password/${encodeUid(user.id)}/${token}`;
+  const sending = ctx.mailer
+    .send({ to: user.email, subject: 'Reset your Paddock password', text: resetMailText(ctx, user, url) })
+    .catch((err: unknown) => ctx.log.error({ err, userId: user.id }, 'password reset mail failed'))
+    .finally(() => ctx.pendingMails.delete(sending));
+  ctx.pendingMails.add(sending);
+}
+
+/** Lets shutdown wait for reset mails still on their way. */
+export async function drainMail(ctx: AuthContext): Promise<void> {
+  await Promise.allSettled([...ctx.pendingMails]);
+}
+
+export async function register(
+  ctx: AuthContext,
+  ip: string,
+  body: RegisterBody,
+): Promise<TokenPair & { user: CurrentUser }> {
+  await ctx.limits.register.consume(ip);
+  const errors = await takenIdentifierErrors(ctx, body.username, body.email);
+  const problems = passwordProblems(body.password, body.username);
+  if (problems.length > 0) errors.password = problems;
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+
+  const passwordHash = await hashPassword(body.password);
+  const userId = await createAccount(ctx.db, {
+    username: body.username,
+    email: body.email,
+    name: body.name ?? '',
+    passwordHash,
+  });
+  const pair = await issuePair(ctx, userId);
+  return { ...pair, user: await getCurrentUser(ctx, userId) };
+}
+
+export async function login(ctx: AuthContext, ip: string, body: LoginBody): Promise<TokenPair> {
+  const { limits } = ctx;
+  await limits.loginIp.consume(ip);
+  const user = await findCredentials(ctx, { login: body.username });
+  const account = user ? `user:${user.id}` : `name:${body.username.toLowerCase()}`;
+  await limits.loginPair.consume(`${account}@${ip}`);
+  if (!(user && (await isFamiliar(ctx, user.id, ip))) && (await limits.loginAccount.countAndCheck(account))) {
+    await limits.loginSlow.consume(account);
+  }
+  const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
+  if (!user || !ok) throw new HttpError(401, { detail: NO_ACTIVE_ACCOUNT });
+  await Promise.all([limits.loginPair.reset(`${account}@${ip}`), rememberAddress(ctx, user.id, ip)]);
+  await deleteExpiredRefreshTokens(ctx.db, user.id);
+  return issuePair(ctx, user.id);
+}
+
+/**
+ * Rotation: the presented token is revoked and a new pair issued in one transaction. A token
+ * that was already revoked means someone holds a copy: every session of that user ends.
+ */
+export async function refresh(ctx: AuthContext, token: string): Promise<TokenPair> {
+  const claims = await verifyRefresh(ctx, token);
+  const rotated = await ctx.db.transaction(async (tx) => {
+    const live = await revokeLiveRefreshToken(tx, claims.jti);
+    return live ? { userId: live.userId, pair: await issuePair(ctx, live.userId, tx) } : null;
+  });
+  if (rotated) {
+    // A session kept alive by refreshing alone never signs in again, so its old rows go here.
+    await deleteExpiredRefreshTokens(ctx.db, rotated.userId);
+    return rotated.pair;
+  }
+  const known = await findRefreshToken(ctx.db, claims.jti);
+  if (known?.revokedAt) {
+    await revokeAllRefreshTokens(ctx.db, known.userId);
+    ctx.log.warn({ userId: known.userId }, 'revoked refresh token presented again: all sessions revoked');
+    throw tokenBlacklisted();
+  }
+  throw tokenInvalid();
+}
+
+/** Idempotent: signing out with a token that is already revoked is still a sign-out. */
+export async function logout(ctx: AuthContext, token: string): Promise<void> {
+  const claims = await verifyRefresh(ctx, token);
+  await revokeLiveRefreshToken(ctx.db, claims.jti);
+}
+
+export async function forgotPassword(ctx: AuthContext, ip: string, email: string): Promise<void> {
+  await ctx.limits.resetIp.consume(ip);
+  await ctx.limits.resetMail.consume(email.toLowerCase());
+  const user = await findCredentials(ctx, { email });
+  // Accounts without a usable password (demo accounts) cannot be taken over through a reset.
+  if (user && isUsableHash(user.passwordHash)) sendResetMail(ctx, user);
+}
+
+export async function resetPassword(ctx: AuthContext, ip: string, body: ResetPasswordBody): Promise<void> {
+  await ctx.limits.resetIp.consume(ip);
+  const userId = decodeUid(body.uid);
+  const user = userId === null ? null : await findCredentials(ctx, { id: userId });
+  if (
+    !user ||
+    !isUsableHash(user.passwordHash) ||
+    !checkResetToken(ctx.config.SECRET_KEY, user, body.token, clock.now(), ctx.config.PASSWORD_RESET_MINUTES)
+  ) {
+    throw badRequest(RESET_LINK_INVALID);
+  }
+  const problems = passwordProblems(body.password, user.username);
+  if (problems.length > 0) throw fieldErrors({ password: problems });
+  const newHash = await hashPassword(body.password);
+  const changed = await ctx.db.transaction(async (tx) => {
+    if (!(await swapPasswordHash(tx, user.id, user.passwordHash, newHash))) return false;
+    await revokeAllRefreshTokens(tx, user.id);
+    return true;
+  });
+  if (!changed) throw badRequest(RESET_LINK_INVALID);
+  // Whoever resets is likely held back by failed attempts: the new password works from here now.
+  await Promise.all([ctx.limits.loginPair.reset(`user:${user.id}@${ip}`), rememberAddress(ctx, user.id, ip)]);
+}

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { nowDate } from '../../lib/clock.ts';
+import { selectRows } from '../../lib/sql.ts';
 import { raceIsCompletedSql } from '../../f1data/race-status.ts';
 import {
   driverRefJson,
@@ -7,7 +9,6 @@ import {
   raceCardColumns,
   raceCardFrom,
   raceMatchesWords,
-  selectRows,
   teamRefJson,
   type RaceCardRow,
 } from './sql.ts';
@@ -57,6 +58,8 @@ export interface RaceFilter {
   completedOnly?: boolean;
   /** Keyset position: only races strictly before (starts_at, id) in newest-first order. */
   before?: { startsMs: number; id: number };
+  /** A subquery of race ids to leave out (the viewer's reviewed races). */
+  excludeIds?: SQL;
 }
 
 function raceWhere(f: RaceFilter): SQL {
@@ -71,7 +74,8 @@ function raceWhere(f: RaceFilter): SQL {
     );
   }
   if (f.words && f.words.length > 0) parts.push(raceMatchesWords(f.words));
-  if (f.completedOnly) parts.push(raceIsCompletedSql);
+  if (f.completedOnly) parts.push(raceIsCompletedSql());
+  if (f.excludeIds) parts.push(sql`races.id not in ${f.excludeIds}`);
   if (f.before) {
     const at = new Date(f.before.startsMs).toISOString();
     parts.push(sql`(races.starts_at, races.id) < (${at}::timestamptz, ${f.before.id}::int)`);
@@ -83,7 +87,7 @@ function raceWhere(f: RaceFilter): SQL {
 export function selectSeasonRaces(db: Db, f: RaceFilter & { season: number }): Promise<RaceCardRow[]> {
   return selectRows<RaceCardRow>(
     db,
-    sql`select ${raceCardColumns} from ${raceCardFrom} where ${raceWhere(f)} order by races.round`,
+    sql`select ${raceCardColumns()} from ${raceCardFrom} where ${raceWhere(f)} order by races.round`,
   );
 }
 
@@ -91,7 +95,7 @@ export function selectSeasonRaces(db: Db, f: RaceFilter & { season: number }): P
 export function selectRacesNewestFirst(db: Db, f: RaceFilter, limit: number): Promise<RaceCardRow[]> {
   return selectRows<RaceCardRow>(
     db,
-    sql`select ${raceCardColumns} from ${raceCardFrom} where ${raceWhere(f)}
+    sql`select ${raceCardColumns()} from ${raceCardFrom} where ${raceWhere(f)}
         order by races.starts_at desc, races.id desc limit ${limit}`,
   );
 }
@@ -100,17 +104,25 @@ export function selectRacesNewestFirst(db: Db, f: RaceFilter, limit: number): Pr
 export function selectUpcomingRaces(db: Db, limit: number): Promise<RaceCardRow[]> {
   return selectRows<RaceCardRow>(
     db,
-    sql`select ${raceCardColumns} from ${raceCardFrom} where races.starts_at > now()
+    sql`select ${raceCardColumns()} from ${raceCardFrom} where races.starts_at > ${nowDate().toISOString()}::timestamptz
         order by races.starts_at, races.id limit ${limit}`,
   );
 }
 
 /** The most recently completed races, newest first. */
-export function selectRecentlyCompletedRaces(db: Db, limit: number): Promise<RaceCardRow[]> {
+export function selectRecentlyCompletedRaces(db: Db, q: { limit: number; excludeIds?: SQL }): Promise<RaceCardRow[]> {
   return selectRows<RaceCardRow>(
     db,
-    sql`select ${raceCardColumns} from ${raceCardFrom} where ${raceIsCompletedSql}
-        order by races.starts_at desc, races.id desc limit ${limit}`,
+    sql`select ${raceCardColumns()} from ${raceCardFrom} where ${raceWhere({ completedOnly: true, excludeIds: q.excludeIds })}
+        order by races.starts_at desc, races.id desc limit ${q.limit}`,
+  );
+}
+
+/** Race cards of these races, in no particular order. */
+export function selectRacesByIds(db: Db, ids: readonly number[]): Promise<RaceCardRow[]> {
+  return selectRows<RaceCardRow>(
+    db,
+    sql`select ${raceCardColumns()} from ${raceCardFrom} where races.id = any(${sql.param([...ids])}::int[])`,
   );
 }
 
@@ -128,7 +140,7 @@ export async function selectActiveThoughtsRace(
   const horizon = new Date(now + Math.max(window.lookaheadMs, window.opensBeforeMs)).toISOString();
   const [row] = await selectRows<RaceCardRow>(
     db,
-    sql`select ${raceCardColumns} from ${raceCardFrom}
+    sql`select ${raceCardColumns()} from ${raceCardFrom}
         where races.starts_at > ${earliestOpen}::timestamptz and races.starts_at <= ${horizon}::timestamptz
         order by (races.starts_at <= ${latestOpen}::timestamptz) desc,
                  case when races.starts_at <= ${latestOpen}::timestamptz then races.starts_at end desc nulls last,
@@ -158,7 +170,7 @@ export interface RaceDetailRow extends RaceCardRow {
 export async function selectRaceDetail(db: Db, raceId: number): Promise<RaceDetailRow | null> {
   const [row] = await selectRows<RaceDetailRow>(
     db,
-    sql`select ${raceCardColumns},
+    sql`select ${raceCardColumns()},
           races.laps, races.distance, races.course_length, races.turns as race_turns,
           c.full_name as circuit_full_name, c.type as circuit_type, c.length as circuit_length,
           c.turns as circuit_turns, c.latitude, c.longitude,
@@ -359,7 +371,7 @@ export interface DriverDetailRow extends DriverListRow {
 
 /** A season counts for championships only once every race of it is completed. */
 const seasonIsComplete = (year: SQL) =>
-  sql`not exists (select 1 from races where races.year = ${year} and not ${raceIsCompletedSql})`;
+  sql`not exists (select 1 from races where races.year = ${year} and not ${raceIsCompletedSql()})`;
 
 /** Aggregates over `race_results` rows; only the race itself counts for wins and podiums. */
 const raceWinsCount = sql`count(*) filter (where session = 'RACE' and position_number = 1)::int`;
@@ -592,7 +604,7 @@ export function selectSeasons(db: Db): Promise<SeasonSummaryRow[]> {
     db,
     sql`with s as (
           select races.year, count(*)::int as race_count,
-            count(*) filter (where ${raceIsCompletedSql})::int as completed_races
+            count(*) filter (where ${raceIsCompletedSql()})::int as completed_races
           from races group by races.year)
         select s.year, s.race_count, s.completed_races,
           case when s.completed_races = s.race_count then (
@@ -642,7 +654,7 @@ export async function selectSeasonStats(db: Db, season: number): Promise<SeasonS
   const [row] = await selectRows<SeasonStatsRow>(
     db,
     sql`with season_races as (
-          select races.id, races.round, gp.full_name as name, races.has_results, ${raceIsCompletedSql} as completed
+          select races.id, races.round, gp.full_name as name, races.has_results, ${raceIsCompletedSql()} as completed
           from races join grands_prix gp on gp.id = races.grand_prix_id where races.year = ${season}),
         res as (
           select rr.*, sr.round from race_results rr join season_races sr on sr.id = rr.race_id),
@@ -730,7 +742,7 @@ export interface SeasonRaceResultRow extends RaceCardRow {
 export function selectSeasonRaceResults(db: Db, season: number): Promise<SeasonRaceResultRow[]> {
   return selectRows<SeasonRaceResultRow>(
     db,
-    sql`select ${raceCardColumns}, ${podiumJson} as podium from ${raceCardFrom}
+    sql`select ${raceCardColumns()}, ${podiumJson} as podium from ${raceCardFrom}
         where races.year = ${season} order by races.round`,
   );
 }

@@ -18,6 +18,7 @@ import {
   thoughtStatusSchema,
 } from '@paddock/contract';
 import { errorBody } from '../../lib/openapi.ts';
+import { noCommunity, type F1Context, type RaceCommunity } from './community.ts';
 import {
   getActiveThoughts,
   getDriverDetail,
@@ -43,9 +44,14 @@ const upcomingQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).d
 const notFoundResponse = { 404: errorBody('`{"detail": "Not found."}`') };
 const badQuery = errorBody('Field errors on the query values, e.g. `{"season": ["A valid integer is required."]}`.');
 
+export interface F1RoutesOptions {
+  /** The community figures of races, filled by the reviews module (decision 006). */
+  community?: RaceCommunity;
+}
+
 /** Formula 1 data (api-decisions "Formula 1 data"), mounted at /api/f1. */
-export const f1Routes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, options) => {
+  const ctx: F1Context = { db: app.database.db, events: app.events, community: options.community ?? noCommunity };
 
   app.get(
     '/races/',
@@ -58,13 +64,13 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
           '`page_size` at a time, with an opaque `cursor`. `search` keeps races whose grand prix, official name, circuit, ' +
           'place or country contain every word (accent- and case-insensitive); a four-digit year in it filters by season ' +
           '("2021 abu dhabi"). `reviewable_only=true` keeps completed races (results exist or the start is more than ' +
-          "3 hours past). `exclude_reviewed=true` drops the signed-in user's reviewed races once reviews exist; " +
-          'for guests it changes nothing.',
+          "3 hours past). `exclude_reviewed=true` drops the signed-in user's reviewed races; for guests it changes " +
+          'nothing. `average_rating` and `review_count` count the reviews of public accounts.',
         querystring: raceListQuerySchema,
         response: { 200: pageOf(raceSchema), 400: badQuery },
       },
     },
-    async (request) => listRaces(db, request.query),
+    async (request) => listRaces(ctx, request.userId, request.query),
   );
 
   app.get(
@@ -79,7 +85,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(raceSchema), 400: badQuery },
       },
     },
-    async (request) => upcomingRaces(db, request.query.limit),
+    async (request) => upcomingRaces(ctx, request.query.limit),
   );
 
   app.get(
@@ -88,12 +94,11 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Races to review',
-        description:
-          "Up to 10 recently completed races, newest first. Once reviews exist, a signed-in user's reviewed races are left out.",
+        description: "Up to 10 recently completed races, newest first; a signed-in user's reviewed races are left out.",
         response: { 200: z.array(raceSchema) },
       },
     },
-    async () => recommendedForReview(db),
+    async (request) => recommendedForReview(ctx, request.userId),
   );
 
   app.get(
@@ -102,12 +107,11 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Trending races',
-        description:
-          'Races with the most review activity in the last 30 days. Empty until reviews exist: no figure is made up.',
+        description: 'Up to 10 races with the most reviews written by public accounts in the last 30 days, most first.',
         response: { 200: z.array(raceSchema) },
       },
     },
-    async () => trendingRaces(),
+    async () => trendingRaces(ctx),
   );
 
   app.get(
@@ -122,7 +126,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: activeThoughtsSchema },
       },
     },
-    async () => getActiveThoughts(db),
+    async () => getActiveThoughts(ctx),
   );
 
   app.get(
@@ -132,14 +136,15 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Race detail',
         description:
-          'A race with circuit details, winner and podium, and its neighbours in the calendar. Community figures ' +
-          '(rating_distribution, average_rating, review_count, is_watched, user_review_id) read the reviews, which ' +
-          'do not exist yet: zeros, null and false until they do.',
+          'A race with circuit details, winner and podium, and its neighbours in the calendar. `rating_distribution`, ' +
+          "`average_rating` and `review_count` count the reviews of public accounts (a private account's ratings " +
+          'are for its followers). For a signed-in viewer `is_watched` and `user_review_id` (their review of this ' +
+          'race); false and null for guests.',
         params: idParams,
         response: { 200: raceDetailSchema, ...notFoundResponse },
       },
     },
-    async (request) => getRaceDetail(db, request.params.id),
+    async (request) => getRaceDetail(ctx, request.userId, request.params.id),
   );
 
   app.get(
@@ -155,7 +160,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: raceResultsSchema, ...notFoundResponse },
       },
     },
-    async (request) => getRaceResults(db, request.params.id),
+    async (request) => getRaceResults(ctx, request.params.id),
   );
 
   app.get(
@@ -171,7 +176,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: thoughtStatusSchema, ...notFoundResponse },
       },
     },
-    async (request) => getThoughtStatus(db, request.params.id),
+    async (request) => getThoughtStatus(ctx, request.params.id),
   );
 
   app.get(
@@ -187,7 +192,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(driverSchema), 400: badQuery },
       },
     },
-    async (request) => listDrivers(db, request.query.season),
+    async (request) => listDrivers(ctx, request.query.season),
   );
 
   app.get(
@@ -204,7 +209,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: driverDetailSchema, ...notFoundResponse },
       },
     },
-    async (request) => getDriverDetail(db, request.params.id),
+    async (request) => getDriverDetail(ctx, request.params.id),
   );
 
   app.get(
@@ -219,7 +224,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(teamSchema), 400: badQuery },
       },
     },
-    async (request) => listTeams(db, request.query.season),
+    async (request) => listTeams(ctx, request.query.season),
   );
 
   app.get(
@@ -235,7 +240,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: teamDetailSchema, ...notFoundResponse },
       },
     },
-    async (request) => getTeamDetail(db, request.params.id),
+    async (request) => getTeamDetail(ctx, request.params.id),
   );
 
   app.get(
@@ -249,7 +254,7 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(seasonSummarySchema) },
       },
     },
-    async () => listSeasons(db),
+    async () => listSeasons(ctx),
   );
 
   app.get(
@@ -260,13 +265,14 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Season statistics',
         description:
           'Driver and constructor standings (the final ones, else those after the latest race, else computed from ' +
-          'results), race counts, and the cumulative points of the top 10 drivers after each round. Community lists ' +
-          'stay empty until reviews exist. A season without races is 404.',
+          'results), race counts, and the cumulative points of the top 10 drivers after each round. `community`: the ' +
+          'five most reviewed and the five top rated races of the season (reviews of public accounts). A season ' +
+          'without races is 404.',
         querystring: seasonQuerySchema,
         response: { 200: seasonStatsSchema, 400: badQuery, ...notFoundResponse },
       },
     },
-    async (request) => getSeasonStats(db, request.query.season),
+    async (request) => getSeasonStats(ctx, request.query.season),
   );
 
   app.get(
@@ -280,6 +286,6 @@ export const f1Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(seasonRaceResultSchema), 400: badQuery },
       },
     },
-    async (request) => getSeasonRaceResults(db, request.query.season),
+    async (request) => getSeasonRaceResults(ctx, request.query.season),
   );
 };

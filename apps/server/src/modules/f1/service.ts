@@ -13,14 +13,18 @@ import type {
   TeamDetail,
   ThoughtStatus,
 } from '@paddock/contract';
-import type { Db } from '../../db/client.ts';
-import { fieldErrors, notFound } from '../../lib/errors.ts';
-import { clock } from './clock.ts';
+import { clock } from '../../lib/clock.ts';
+import type { Viewer } from '../../lib/context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import { parseIdParam } from '../../lib/params.ts';
+import { emptyDistribution, type F1Context, type RaceFigures } from './community.ts';
 import {
   selectActiveThoughtsRace,
   selectDriverDetail,
   selectRaceDetail,
   selectRaceResults,
+  selectRacesByIds,
   selectRaceStart,
   selectRacesNewestFirst,
   selectRecentlyCompletedRaces,
@@ -45,14 +49,18 @@ import {
 } from './thought-window.ts';
 
 /*
- * Community figures (average_rating, review_count, rating_distribution, is_watched, user_review_id,
- * exclude_reviewed, trending) read the reviews capability, which does not exist yet: until it lands
- * they answer with the values of a race nobody has reviewed.
+ * Community figures (average_rating, review_count, rating_distribution, trending, the season's community
+ * lists) and the viewer's own state (is_watched, user_review_id, exclude_reviewed, recommendations) come
+ * from the RaceCommunity the reviews module provides (community.ts, decision 006).
  */
 
 export const RECOMMENDED_FOR_REVIEW_LIMIT = 10;
+export const TRENDING_LIMIT = 10;
+export const TRENDING_WINDOW_MS = 30 * 24 * 3_600_000;
+/** How many races each of the season's community lists holds. */
+export const SEASON_COMMUNITY_LIMIT = 5;
 
-export function toRace(row: RaceCardRow): Race {
+export function toRace(row: RaceCardRow, figures?: RaceFigures): Race {
   return {
     id: row.id,
     name: row.gp_name,
@@ -74,9 +82,21 @@ export function toRace(row: RaceCardRow): Race {
     time_known: row.time_known,
     is_completed: row.is_completed,
     has_results: row.has_results,
-    average_rating: null,
-    review_count: 0,
+    average_rating: figures?.averageRating ?? null,
+    review_count: figures?.reviewCount ?? 0,
   };
+}
+
+/** The community figures of the completed races among `rows` (only those can have reviews). */
+async function figuresOf(ctx: F1Context, rows: readonly RaceCardRow[]): Promise<Map<number, RaceFigures>> {
+  const ids = rows.filter((r) => r.is_completed).map((r) => r.id);
+  return ids.length === 0 ? new Map() : ctx.community.figures(ctx.db, ids);
+}
+
+/** Race cards with their community figures, in one extra statement for the whole list. */
+async function toRaces(ctx: F1Context, rows: readonly RaceCardRow[]): Promise<Race[]> {
+  const figures = await figuresOf(ctx, rows);
+  return rows.map((row) => toRace(row, figures.get(row.id)));
 }
 
 function toDriver(row: DriverListRow): Driver {
@@ -105,28 +125,7 @@ function toTeam(row: TeamRow): Team {
 }
 
 /** Race ids are F1DB's integers; anything else in the path names no race. */
-export function parseRaceId(param: string): number {
-  if (!/^\d{1,9}$/.test(param)) throw notFound();
-  return Number(param);
-}
-
-/** The opaque cursor of the newest-first race list: the last race's (starts_at, id). */
-export function encodeRaceCursor(row: { starts_ms: number; id: number }): string {
-  return Buffer.from(JSON.stringify([row.starts_ms, row.id])).toString('base64url');
-}
-
-export function decodeRaceCursor(cursor: string): { startsMs: number; id: number } {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2) {
-      const [startsMs, id] = value as unknown[];
-      if (Number.isFinite(startsMs) && Number.isInteger(id)) return { startsMs: startsMs as number, id: id as number };
-    }
-  } catch {
-    // falls through to the field error
-  }
-  throw fieldErrors({ cursor: ['Invalid cursor.'] });
-}
+export const parseRaceId = parseIdParam;
 
 export interface RaceListQuery {
   season?: number;
@@ -139,31 +138,51 @@ export interface RaceListQuery {
 
 /**
  * GET /races/. A season lists all its races by round in one page; otherwise newest first with a
- * keyset cursor. `exclude_reviewed` is accepted and drops nothing until reviews exist.
+ * keyset cursor over (start, id). `exclude_reviewed` drops the signed-in viewer's reviewed races.
  */
-export async function listRaces(db: Db, q: RaceListQuery): Promise<{ results: Race[]; next_cursor: string | null }> {
+export async function listRaces(
+  ctx: F1Context,
+  viewer: Viewer,
+  q: RaceListQuery,
+): Promise<{ results: Race[]; next_cursor: string | null }> {
   const { years, words } = splitYears(q.search ?? '');
-  const filter = { words, years, completedOnly: q.reviewable_only === 'true' };
-  if (q.season !== undefined) {
-    const rows = await selectSeasonRaces(db, { ...filter, season: q.season });
-    return { results: rows.map(toRace), next_cursor: null };
-  }
-  const before = q.cursor ? decodeRaceCursor(q.cursor) : undefined;
-  const rows = await selectRacesNewestFirst(db, { ...filter, before }, q.page_size + 1);
-  const page = rows.slice(0, q.page_size);
-  const last = page.at(-1);
-  return {
-    results: page.map(toRace),
-    next_cursor: rows.length > q.page_size && last ? encodeRaceCursor(last) : null,
+  const filter = {
+    words,
+    years,
+    completedOnly: q.reviewable_only === 'true',
+    excludeIds: q.exclude_reviewed === 'true' && viewer !== null ? ctx.community.reviewedRaceIds(viewer) : undefined,
   };
+  if (q.season !== undefined) {
+    const rows = await selectSeasonRaces(ctx.db, { ...filter, season: q.season });
+    return { results: await toRaces(ctx, rows), next_cursor: null };
+  }
+  const before = q.cursor ? decodeCursor(q.cursor, ['number', 'int'] as const) : undefined;
+  const rows = await selectRacesNewestFirst(
+    ctx.db,
+    { ...filter, before: before && { startsMs: before[0], id: before[1] } },
+    q.page_size + 1,
+  );
+  const page = toPage(
+    rows,
+    q.page_size,
+    (row) => row,
+    (last) => encodeCursor([last.starts_ms, last.id]),
+  );
+  return { results: await toRaces(ctx, page.results), next_cursor: page.next_cursor };
 }
 
-export async function getRaceDetail(db: Db, idParam: string): Promise<RaceDetail> {
-  const row = await selectRaceDetail(db, parseRaceId(idParam));
+export async function getRaceDetail(ctx: F1Context, viewer: Viewer, idParam: string): Promise<RaceDetail> {
+  const raceId = parseRaceId(idParam);
+  const row = await selectRaceDetail(ctx.db, raceId);
   if (!row) throw notFound();
+  const [figures, mine] = await Promise.all([
+    figuresOf(ctx, [row]),
+    viewer === null ? null : ctx.community.viewerState(ctx.db, viewer, raceId),
+  ]);
+  const community = figures.get(raceId);
   const podium = row.podium.map((p) => ({ position: p.position, driver: p.driver, team: p.team }));
   return {
-    ...toRace(row),
+    ...toRace(row, community),
     laps: row.laps,
     distance_km: row.distance,
     circuit_details: {
@@ -177,11 +196,11 @@ export async function getRaceDetail(db: Db, idParam: string): Promise<RaceDetail
     has_sprint: row.has_sprint,
     winner: podium.find((p) => p.position === 1) ?? null,
     podium,
-    rating_distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
+    rating_distribution: community?.distribution ?? emptyDistribution(),
     previous_race_id: row.previous_race_id,
     next_race_id: row.next_race_id,
-    is_watched: false,
-    user_review_id: null,
+    is_watched: mine?.isWatched ?? false,
+    user_review_id: mine?.userReviewId ?? null,
   };
 }
 
@@ -219,9 +238,9 @@ function toClassificationRow(r: ClassificationJson): ClassificationRow {
   };
 }
 
-export async function getRaceResults(db: Db, idParam: string): Promise<RaceResults> {
+export async function getRaceResults(ctx: F1Context, idParam: string): Promise<RaceResults> {
   const raceId = parseRaceId(idParam);
-  const row = await selectRaceResults(db, raceId);
+  const row = await selectRaceResults(ctx.db, raceId);
   if (!row) throw notFound();
   return {
     race_id: raceId,
@@ -241,29 +260,41 @@ export async function getRaceResults(db: Db, idParam: string): Promise<RaceResul
   };
 }
 
-export async function upcomingRaces(db: Db, limit: number): Promise<Race[]> {
-  return (await selectUpcomingRaces(db, limit)).map(toRace);
+/** Races not started yet: nobody can have reviewed them, so no figures are looked up. */
+export async function upcomingRaces(ctx: F1Context, limit: number): Promise<Race[]> {
+  return (await selectUpcomingRaces(ctx.db, limit)).map((row) => toRace(row));
 }
 
-/** Recently completed races; once reviews exist, without those the signed-in user reviewed. */
-export async function recommendedForReview(db: Db): Promise<Race[]> {
-  return (await selectRecentlyCompletedRaces(db, RECOMMENDED_FOR_REVIEW_LIMIT)).map(toRace);
+/** Recently completed races, without those the signed-in viewer reviewed. */
+export async function recommendedForReview(ctx: F1Context, viewer: Viewer): Promise<Race[]> {
+  const rows = await selectRecentlyCompletedRaces(ctx.db, {
+    limit: RECOMMENDED_FOR_REVIEW_LIMIT,
+    excludeIds: viewer === null ? undefined : ctx.community.reviewedRaceIds(viewer),
+  });
+  return toRaces(ctx, rows);
 }
 
-/** Ranked by review activity of the last 30 days, so empty while there are no reviews. */
-export async function trendingRaces(): Promise<Race[]> {
-  return [];
+/** Races with the most review activity in the last 30 days, most active first. */
+export async function trendingRaces(ctx: F1Context): Promise<Race[]> {
+  const ids = await ctx.community.trendingRaceIds(ctx.db, new Date(clock.now() - TRENDING_WINDOW_MS), TRENDING_LIMIT);
+  if (ids.length === 0) return [];
+  const rows = await selectRacesByIds(ctx.db, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return toRaces(
+    ctx,
+    ids.map((id) => byId.get(id)).filter((r): r is RaceCardRow => r !== undefined),
+  );
 }
 
-export async function getThoughtStatus(db: Db, idParam: string): Promise<ThoughtStatus> {
-  const startsMs = await selectRaceStart(db, parseRaceId(idParam));
+export async function getThoughtStatus(ctx: F1Context, idParam: string): Promise<ThoughtStatus> {
+  const startsMs = await selectRaceStart(ctx.db, parseRaceId(idParam));
   if (startsMs === null) throw notFound();
   return thoughtStatus(startsMs, clock.now());
 }
 
-export async function getActiveThoughts(db: Db): Promise<ActiveThoughts> {
+export async function getActiveThoughts(ctx: F1Context): Promise<ActiveThoughts> {
   const now = clock.now();
-  const row = await selectActiveThoughtsRace(db, now, {
+  const row = await selectActiveThoughtsRace(ctx.db, now, {
     opensBeforeMs: THOUGHTS_OPEN_BEFORE_MS,
     closesAfterMs: THOUGHTS_CLOSE_AFTER_MS,
     lookaheadMs: ACTIVE_THOUGHTS_LOOKAHEAD_MS,
@@ -271,12 +302,12 @@ export async function getActiveThoughts(db: Db): Promise<ActiveThoughts> {
   return row ? { race: toRace(row), status: thoughtStatus(row.starts_ms, now) } : null;
 }
 
-export async function listDrivers(db: Db, season: number | undefined): Promise<Driver[]> {
-  return (await selectSeasonDrivers(db, season)).map(toDriver);
+export async function listDrivers(ctx: F1Context, season: number | undefined): Promise<Driver[]> {
+  return (await selectSeasonDrivers(ctx.db, season)).map(toDriver);
 }
 
-export async function getDriverDetail(db: Db, driverId: string): Promise<DriverDetail> {
-  const row = await selectDriverDetail(db, driverId);
+export async function getDriverDetail(ctx: F1Context, driverId: string): Promise<DriverDetail> {
+  const row = await selectDriverDetail(ctx.db, driverId);
   if (!row) throw notFound();
   return {
     ...toDriver(row),
@@ -291,12 +322,12 @@ export async function getDriverDetail(db: Db, driverId: string): Promise<DriverD
   };
 }
 
-export async function listTeams(db: Db, season: number | undefined): Promise<Team[]> {
-  return (await selectSeasonTeams(db, season)).map(toTeam);
+export async function listTeams(ctx: F1Context, season: number | undefined): Promise<Team[]> {
+  return (await selectSeasonTeams(ctx.db, season)).map(toTeam);
 }
 
-export async function getTeamDetail(db: Db, teamId: string): Promise<TeamDetail> {
-  const row = await selectTeamDetail(db, teamId);
+export async function getTeamDetail(ctx: F1Context, teamId: string): Promise<TeamDetail> {
+  const row = await selectTeamDetail(ctx.db, teamId);
   if (!row) throw notFound();
   return {
     ...toTeam(row),
@@ -308,13 +339,38 @@ export async function getTeamDetail(db: Db, teamId: string): Promise<TeamDetail>
   };
 }
 
-export async function listSeasons(db: Db): Promise<SeasonSummary[]> {
-  return selectSeasons(db);
+export async function listSeasons(ctx: F1Context): Promise<SeasonSummary[]> {
+  return selectSeasons(ctx.db);
 }
 
-/** A season without races is unknown (404). Community lists fill in once reviews exist. */
-export async function getSeasonStats(db: Db, season: number): Promise<SeasonStats> {
-  const row = await selectSeasonStats(db, season);
+/**
+ * The season's most reviewed races (by number of reviews) and top rated ones (by average rating,
+ * more reviews first on a tie), among its races anyone has reviewed.
+ */
+async function seasonCommunity(ctx: F1Context, season: number): Promise<SeasonStats['community']> {
+  const rows = await selectSeasonRaces(ctx.db, { season });
+  const figures = await figuresOf(ctx, rows);
+  const reviewed = rows
+    .map((row) => ({ row, f: figures.get(row.id) }))
+    .filter((x): x is { row: RaceCardRow; f: RaceFigures } => x.f !== undefined && x.f.reviewCount > 0);
+  const entry = ({ row, f }: { row: RaceCardRow; f: RaceFigures }) => ({
+    race: toRace(row, f),
+    review_count: f.reviewCount,
+    average_rating: f.averageRating,
+  });
+  const byCount = [...reviewed].sort((a, b) => b.f.reviewCount - a.f.reviewCount || b.row.round - a.row.round);
+  const byRating = [...reviewed].sort(
+    (a, b) => (b.f.averageRating ?? 0) - (a.f.averageRating ?? 0) || b.f.reviewCount - a.f.reviewCount,
+  );
+  return {
+    most_reviewed: byCount.slice(0, SEASON_COMMUNITY_LIMIT).map(entry),
+    top_rated: byRating.slice(0, SEASON_COMMUNITY_LIMIT).map(entry),
+  };
+}
+
+/** A season without races is unknown (404). */
+export async function getSeasonStats(ctx: F1Context, season: number): Promise<SeasonStats> {
+  const [row, community] = await Promise.all([selectSeasonStats(ctx.db, season), seasonCommunity(ctx, season)]);
   if (!row) throw notFound();
   return {
     season,
@@ -326,14 +382,15 @@ export async function getSeasonStats(db: Db, season: number): Promise<SeasonStat
       rounds: row.rounds,
       drivers: row.progression.map((p) => ({ driver: p.driver, team_colour: p.team_colour, points: p.points })),
     },
-    community: { most_reviewed: [], top_rated: [] },
+    community,
   };
 }
 
-export async function getSeasonRaceResults(db: Db, season: number): Promise<SeasonRaceResult[]> {
-  const rows = await selectSeasonRaceResults(db, season);
+export async function getSeasonRaceResults(ctx: F1Context, season: number): Promise<SeasonRaceResult[]> {
+  const rows = await selectSeasonRaceResults(ctx.db, season);
+  const figures = await figuresOf(ctx, rows);
   return rows.map((row) => ({
-    race: toRace(row),
+    race: toRace(row, figures.get(row.id)),
     podium: row.podium.map((p) => ({ position: p.position, driver: p.driver, team: p.team })),
   }));
 }

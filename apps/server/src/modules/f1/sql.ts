@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { raceIsCompletedSql } from '../../f1data/race-status.ts';
 
 /*
@@ -7,12 +6,6 @@ import { raceIsCompletedSql } from '../../f1data/race-status.ts';
  * text over the F1DB tables (aggregates, CTEs and json_agg read better there than in a query builder);
  * every value still goes in as a bound parameter.
  */
-
-/** Rows of a raw statement; both drivers answer with `{rows}`. */
-export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 /** F1DB classifications that are not a start: did not (pre-)qualify, did not practise, did not start. */
 export const NON_STARTERS = sql.raw(`('DNQ', 'DNPQ', 'DNP', 'DNS')`);
@@ -31,12 +24,12 @@ export const teamRefJson = (t: string) =>
  * The columns of a race card. The `races` table stays unaliased because the shared completion rule
  * names it; timestamps leave as epoch milliseconds so both drivers hand back plain numbers.
  */
-export const raceCardColumns = sql`
+export const raceCardColumns = () => sql`
   races.id, races.year, races.round,
   (extract(epoch from races.starts_at) * 1000)::float8 as starts_ms,
   races.time is not null as time_known,
   races.official_name, races.has_results,
-  ${raceIsCompletedSql} as is_completed,
+  ${raceIsCompletedSql()} as is_completed,
   gp.full_name as gp_name,
   c.id as circuit_id, c.name as circuit_name, c.place_name,
   co.name as country_name, co.alpha2_code as country_code`;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { escapeLike, normalizedScan, raceCardColumns, raceCardFrom, selectRows, type RaceCardRow } from '../f1/sql.ts';
+import { selectRows } from '../../lib/sql.ts';
+import { escapeLike, normalizedScan, raceCardColumns, raceCardFrom, type RaceCardRow } from '../f1/sql.ts';
 
 /*
  * Global search over races, drivers, teams and users, in one statement.
@@ -109,7 +110,7 @@ export function racesSql(n: Needle | null, years: number[], limit: number): SQL 
         )})`
       : sql`true`;
   if (!n) {
-    return sql`select ${raceCardColumns}, 0::float8 as rank from ${raceCardFrom}
+    return sql`select ${raceCardColumns()}, 0::float8 as rank from ${raceCardFrom}
       where ${yearFilter} order by races.starts_at desc, races.id desc limit ${limit}`;
   }
   const two = [raw('x.n1'), raw('x.n2')];
@@ -139,7 +140,7 @@ export function racesSql(n: Needle | null, years: number[], limit: number): SQL 
         group by races.id
         order by rank desc, races.starts_at desc, races.id desc
         limit ${limit})
-    select ${raceCardColumns}, hits.rank::float8 as rank
+    select ${raceCardColumns()}, hits.rank::float8 as rank
     from hits join ${raceCardFrom} on races.id = hits.id
     order by hits.rank desc, hits.starts_at desc, hits.id desc`;
 }

@@ -26,6 +26,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => search(app.database.db, request.query.q, request.query.limit),
+    async (request) => search({ db: app.database.db, events: app.events }, request.query.q, request.query.limit),
   );
 };

@@ -1,5 +1,5 @@
 import { SEARCH_MIN_LENGTH, type SearchResult } from '@paddock/contract';
-import type { Db } from '../../db/client.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { splitYears } from '../f1/sql.ts';
 import { selectSearch, type Needle } from './queries.ts';
 
@@ -11,14 +11,14 @@ const needleOf = (text: string): Needle => ({ text, short: text.length < 3 });
  * GET /core/search/. Fewer than SEARCH_MIN_LENGTH characters after trimming finds nothing. A year in
  * the query ("2021 abu dhabi") filters races by season; the rest of it is matched as text.
  */
-export async function search(db: Db, q: string, limit: number): Promise<SearchResult> {
+export async function search(ctx: ServiceContext, q: string, limit: number): Promise<SearchResult> {
   const text = q.trim().replace(/\s+/g, ' ');
   if (text.length < SEARCH_MIN_LENGTH) return EMPTY;
   const { years, words } = splitYears(text);
   const raceText = words.join(' ');
   // Without race text there is at least one year: "2021" lists that season's races.
   const raceNeedle = raceText.length >= SEARCH_MIN_LENGTH ? needleOf(raceText) : null;
-  const rows = await selectSearch(db, { needle: needleOf(text), raceNeedle, years, limit });
+  const rows = await selectSearch(ctx.db, { needle: needleOf(text), raceNeedle, years, limit });
   return {
     races: rows.races.map((r) => ({
       id: r.id,

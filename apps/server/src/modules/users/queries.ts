@@ -1,6 +1,22 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { follows, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
+
+/* Every read and write of the users table. */
+
+const profileColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  name: users.name,
+  bio: users.bio,
+  profilePicture: users.profilePicture,
+  isPrivate: users.isPrivate,
+  createdAt: users.createdAt,
+  followingCount: users.followingCount,
+  followersCount: users.followersCount,
+  reviewsCount: users.reviewsCount,
+};
 
 export interface ProfileRow {
   id: number;
@@ -13,91 +29,158 @@ export interface ProfileRow {
   createdAt: Date;
   followingCount: number;
   followersCount: number;
+  reviewsCount: number;
 }
 
-// Qualified by hand: inside a subquery drizzle renders a column without its table, and a bare "id"
-// would resolve to follows.id.
-const outerUserId = sql`${users}.${sql.identifier(users.id.name)}`;
-
-/** A user with their follow counts (accepted rows only), in one round trip. */
 export async function selectProfile(db: Db, userId: number): Promise<ProfileRow | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      name: users.name,
-      bio: users.bio,
-      profilePicture: users.profilePicture,
-      isPrivate: users.isPrivate,
-      createdAt: users.createdAt,
-      followingCount: sql<number>`(select count(*)::int from ${follows} where ${follows.followerId} = ${outerUserId} and ${follows.status} = 'accepted')`,
-      followersCount: sql<number>`(select count(*)::int from ${follows} where ${follows.followingId} = ${outerUserId} and ${follows.status} = 'accepted')`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId));
   return row ?? null;
 }
 
+/** Usernames compare ignoring case. */
+export async function selectProfileByUsername(db: Db, username: string): Promise<ProfileRow | null> {
+  const [row] = await db
+    .select(profileColumns)
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return row ?? null;
+}
+
+export interface Credentials {
+  id: number;
+  username: string;
+  email: string;
+  passwordHash: string;
+}
+
+const credentialColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  passwordHash: users.passwordHash,
+};
+
+/** Usernames cannot contain '@', so an identifier with one is an email. Both compare case-insensitively. */
+export async function selectCredentialsByLogin(db: Db, identifier: string): Promise<Credentials | null> {
+  const column = identifier.includes('@') ? users.email : users.username;
+  const [row] = await db
+    .select(credentialColumns)
+    .from(users)
+    .where(sql`lower(${column}) = lower(${identifier})`);
+  return row ?? null;
+}
+
+export async function selectCredentialsByEmail(db: Db, email: string): Promise<Credentials | null> {
+  const [row] = await db
+    .select(credentialColumns)
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row ?? null;
+}
+
+export async function selectCredentialsById(db: Db, id: number): Promise<Credentials | null> {
+  const [row] = await db.select(credentialColumns).from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** Which of a username and an email are taken already (case-insensitively). */
+export async function selectTakenIdentifiers(db: Db, username: string, email: string) {
+  const rows = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`));
+  return {
+    username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+    email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+  };
+}
+
+export interface NewUser {
+  username: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  bio?: string;
+  isPrivate?: boolean;
+  isDemo?: boolean;
+}
+
+export async function insertUser(db: Db, values: NewUser): Promise<number> {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
 /**
- * total_reviews of a profile. There is no reviews table yet: the reviews capability
- * (modules/reviews) turns this into a count of the user's reviews when it adds one.
+ * Sets a new password only if the hash is still the one the reset link was made for, so two
+ * requests with the same link cannot both succeed. Returns whether it changed.
  */
-export async function countReviews(_db: Db, _userId: number): Promise<number> {
-  return 0;
+export async function replacePasswordHash(db: Db, userId: number, expectedHash: string, newHash: string) {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash: newHash, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, expectedHash)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** The fields a profile change compares against, locked until the transaction ends. */
+export async function lockProfile(tx: Db, userId: number) {
+  const [row] = await tx
+    .select({ profilePicture: users.profilePicture, isPrivate: users.isPrivate })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row ?? null;
 }
 
 export interface ProfilePatch {
   name?: string;
   bio?: string;
   isPrivate?: boolean;
-  profilePicture?: null;
+  profilePicture?: string | null;
 }
 
-/** Applies a profile change; returns the picture the user had before, or undefined if no user. */
-export async function updateProfile(
-  db: Db,
-  userId: number,
-  patch: ProfilePatch,
-): Promise<{ previousPicture: string | null; wasPrivate: boolean } | undefined> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ profilePicture: users.profilePicture, isPrivate: users.isPrivate })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (!before) return undefined;
-    await tx
-      .update(users)
-      .set({ ...patch, updatedAt: sql`now()` })
-      .where(eq(users.id, userId));
-    if (patch.isPrivate === false && before.isPrivate) {
-      await tx
-        .update(follows)
-        .set({ status: 'accepted' })
-        .where(and(eq(follows.followingId, userId), eq(follows.status, 'pending')));
-    }
-    return { previousPicture: before.profilePicture, wasPrivate: before.isPrivate };
-  });
+export async function updateProfileFields(db: Db, userId: number, patch: ProfilePatch): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
-/** Points the user at a new picture; returns the one it replaced, or undefined if no user. */
-export async function replaceProfilePicture(
-  db: Db,
-  userId: number,
-  picture: string,
-): Promise<{ previousPicture: string | null } | undefined> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ profilePicture: users.profilePicture })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (!before) return undefined;
-    await tx
-      .update(users)
-      .set({ profilePicture: picture, updatedAt: sql`now()` })
-      .where(eq(users.id, userId));
-    return { previousPicture: before.profilePicture };
-  });
+export interface CounterDelta {
+  followers?: number;
+  following?: number;
+  reviews?: number;
+}
+
+/** Adds to a user's counters in one statement, so concurrent changes add up. */
+export async function addToCounters(db: Db, userId: number, d: CounterDelta): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      followersCount: sql`${users.followersCount} + ${d.followers ?? 0}`,
+      followingCount: sql`${users.followingCount} + ${d.following ?? 0}`,
+      reviewsCount: sql`${users.reviewsCount} + ${d.reviews ?? 0}`,
+    })
+    .where(eq(users.id, userId));
+}
+
+export interface UserBrief {
+  id: number;
+  username: string;
+  isPrivate: boolean;
+}
+
+export async function selectUserBrief(db: Db, userId: number): Promise<UserBrief | null> {
+  const [row] = await db
+    .select({ id: users.id, username: users.username, isPrivate: users.isPrivate })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function selectDemoUserExists(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.isDemo, true)).limit(1);
+  return row !== undefined;
 }

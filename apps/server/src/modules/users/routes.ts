@@ -42,7 +42,7 @@ async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
 }
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const files = () => ({ db: app.database.db, dataDir: app.config.DATA_DIR, log: app.log });
+  const ctx = { db: app.database.db, events: app.events, dataDir: app.config.DATA_DIR, log: app.log };
 
   app.get(
     '/me/',
@@ -56,7 +56,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: currentUserSchema, 401: unauthorizedBody },
       },
     },
-    async (request) => getCurrentUser(app.database.db, requireUser(request)),
+    async (request) => getCurrentUser(ctx, requireUser(request)),
   );
 
   app.patch(
@@ -76,7 +76,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => updateMe(files(), requireUser(request), request.body),
+    async (request) => updateMe(ctx, requireUser(request), request.body),
   );
 
   app.post(
@@ -103,7 +103,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const bytes = await readAvatarUpload(request);
       const webp = await reencodeAvatar(bytes);
       if (!webp) throw fieldErrors({ avatar: [AVATAR_INVALID] });
-      return { profile_picture: await setAvatar(files(), userId, webp) };
+      return { profile_picture: await setAvatar(ctx, userId, webp) };
     },
   );
 };

@@ -1,17 +1,40 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser, UpdateMeBody } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../lib/errors.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { fieldErrors, HttpError } from '../../lib/errors.ts';
+import { violatedUniqueIndex } from '../../lib/sql.ts';
 import { deleteAvatar, storeAvatar } from './avatars.ts';
-import { countReviews, replaceProfilePicture, selectProfile, updateProfile } from './queries.ts';
+import {
+  addToCounters,
+  insertUser,
+  lockProfile,
+  replacePasswordHash,
+  selectCredentialsByEmail,
+  selectCredentialsById,
+  selectCredentialsByLogin,
+  selectDemoUserExists,
+  selectProfile,
+  selectProfileByUsername,
+  selectTakenIdentifiers,
+  selectUserBrief,
+  updateProfileFields,
+  type CounterDelta,
+  type Credentials,
+  type NewUser,
+  type ProfileRow,
+  type UserBrief,
+} from './queries.ts';
+
+export type { Credentials, ProfileRow, UserBrief };
+
+export const USERNAME_TAKEN = 'A user with that username already exists.';
+export const EMAIL_TAKEN = 'A user with that email already exists.';
 
 /** A valid access token whose account was deleted since: simplejwt's answer. */
 const userNotFound = () => new HttpError(401, { detail: 'User not found', code: 'user_not_found' });
 
-/** The signed-in user as the contract's Current user. */
-export async function getCurrentUser(db: Db, userId: number): Promise<CurrentUser> {
-  const [row, totalReviews] = await Promise.all([selectProfile(db, userId), countReviews(db, userId)]);
-  if (!row) throw userNotFound();
+export function toCurrentUser(row: ProfileRow): CurrentUser {
   return {
     id: row.id,
     username: row.username,
@@ -21,50 +44,128 @@ export async function getCurrentUser(db: Db, userId: number): Promise<CurrentUse
     profile_picture: row.profilePicture,
     is_private: row.isPrivate,
     created_at: row.createdAt.toISOString(),
-    total_reviews: totalReviews,
+    total_reviews: row.reviewsCount,
     following_count: row.followingCount,
     followers_count: row.followersCount,
   };
 }
 
-interface FileContext {
-  db: Db;
+/** The signed-in user as the contract's Current user. */
+export async function getCurrentUser(ctx: ServiceContext, userId: number): Promise<CurrentUser> {
+  const row = await selectProfile(ctx.db, userId);
+  if (!row) throw userNotFound();
+  return toCurrentUser(row);
+}
+
+export async function findProfileByUsername(ctx: ServiceContext, username: string): Promise<ProfileRow | null> {
+  return selectProfileByUsername(ctx.db, username);
+}
+
+/** Id, username and privacy of an account, or null when there is none. Runs in a transaction too. */
+export async function findUserBrief(db: Db, userId: number): Promise<UserBrief | null> {
+  return selectUserBrief(db, userId);
+}
+
+export function findCredentials(
+  ctx: ServiceContext,
+  by: { login: string } | { email: string } | { id: number },
+): Promise<Credentials | null> {
+  if ('login' in by) return selectCredentialsByLogin(ctx.db, by.login);
+  if ('email' in by) return selectCredentialsByEmail(ctx.db, by.email);
+  return selectCredentialsById(ctx.db, by.id);
+}
+
+/** Field errors for a username or email that is taken already (case-insensitively). */
+export async function takenIdentifierErrors(
+  ctx: ServiceContext,
+  username: string,
+  email: string,
+): Promise<Record<string, string[]>> {
+  const taken = await selectTakenIdentifiers(ctx.db, username, email);
+  const errors: Record<string, string[]> = {};
+  if (taken.username) errors.username = [USERNAME_TAKEN];
+  if (taken.email) errors.email = [EMAIL_TAKEN];
+  return errors;
+}
+
+/** Creates an account; a name taken meanwhile (a concurrent registration) is the same field error. */
+export async function createAccount(db: Db, values: NewUser): Promise<number> {
+  try {
+    return await insertUser(db, values);
+  } catch (err) {
+    const index = violatedUniqueIndex(err);
+    if (index?.includes('username')) throw fieldErrors({ username: [USERNAME_TAKEN] });
+    if (index?.includes('email')) throw fieldErrors({ email: [EMAIL_TAKEN] });
+    throw err;
+  }
+}
+
+/** In the caller's transaction: swaps the password hash if it is still `expectedHash`. */
+export function swapPasswordHash(tx: Db, userId: number, expectedHash: string, newHash: string): Promise<boolean> {
+  return replacePasswordHash(tx, userId, expectedHash, newHash);
+}
+
+/** In the caller's transaction: adds to a user's follower, following and review counters. */
+export function adjustUserCounters(tx: Db, userId: number, delta: CounterDelta): Promise<void> {
+  return addToCounters(tx, userId, delta);
+}
+
+export function demoCommunityExists(ctx: ServiceContext): Promise<boolean> {
+  return selectDemoUserExists(ctx.db);
+}
+
+export interface UsersContext extends ServiceContext {
   dataDir: string;
   log: FastifyBaseLogger;
 }
 
 /** A file left behind costs disk space only, so a failed delete is logged rather than failing the request. */
-async function discardAvatar(ctx: FileContext, url: string | null) {
+async function discardAvatar(ctx: UsersContext, url: string | null) {
   await deleteAvatar(ctx.dataDir, url).catch((err: unknown) => ctx.log.warn({ err, url }, 'could not delete avatar'));
 }
 
-/** PATCH /users/me/. Turning an account public accepts its pending follow requests. */
-export async function updateMe(ctx: FileContext, userId: number, body: UpdateMeBody): Promise<CurrentUser> {
-  const result = await updateProfile(ctx.db, userId, {
-    name: body.name,
-    bio: body.bio,
-    isPrivate: body.is_private,
-    profilePicture: body.profile_picture,
+/**
+ * PATCH /users/me/. A change of privacy is announced (`user.privacy_changed`): the follows module then
+ * accepts pending requests of an account that went public.
+ */
+export async function updateMe(ctx: UsersContext, userId: number, body: UpdateMeBody): Promise<CurrentUser> {
+  const before = await ctx.db.transaction(async (tx) => {
+    const locked = await lockProfile(tx, userId);
+    if (!locked) return null;
+    await updateProfileFields(tx, userId, {
+      name: body.name,
+      bio: body.bio,
+      isPrivate: body.is_private,
+      ...(body.profile_picture === null ? { profilePicture: null } : {}),
+    });
+    return locked;
   });
-  if (!result) throw userNotFound();
-  if (body.profile_picture === null) await discardAvatar(ctx, result.previousPicture);
-  return getCurrentUser(ctx.db, userId);
+  if (!before) throw userNotFound();
+  if (body.profile_picture === null) await discardAvatar(ctx, before.profilePicture);
+  if (body.is_private !== undefined && body.is_private !== before.isPrivate) {
+    await ctx.events.emit('user.privacy_changed', { userId, isPrivate: body.is_private });
+  }
+  return getCurrentUser(ctx, userId);
 }
 
 /** Stores a new (re-encoded) avatar and deletes the one it replaces. */
-export async function setAvatar(ctx: FileContext, userId: number, webp: Buffer): Promise<string> {
+export async function setAvatar(ctx: UsersContext, userId: number, webp: Buffer): Promise<string> {
   const url = await storeAvatar(ctx.dataDir, webp);
-  let result: Awaited<ReturnType<typeof replaceProfilePicture>>;
+  let previous: { profilePicture: string | null } | null;
   try {
-    result = await replaceProfilePicture(ctx.db, userId, url);
+    previous = await ctx.db.transaction(async (tx) => {
+      const locked = await lockProfile(tx, userId);
+      if (locked) await updateProfileFields(tx, userId, { profilePicture: url });
+      return locked;
+    });
   } catch (err) {
     await discardAvatar(ctx, url);
     throw err;
   }
-  if (!result) {
+  if (!previous) {
     await discardAvatar(ctx, url);
     throw userNotFound();
   }
-  await discardAvatar(ctx, result.previousPicture);
+  await discardAvatar(ctx, previous.profilePicture);
   return url;
 }

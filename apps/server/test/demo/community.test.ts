@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, users } from '../../src/db/schema/index.ts';
-import { seedDemoUsers } from '../../src/modules/users/demo.ts';
+import { seedDemoCommunity } from '../../src/demo/community.ts';
 import { getCurrentUser } from '../../src/modules/users/service.ts';
 import { prepareData } from '../../src/startup.ts';
 import { login } from '../auth/helpers.ts';
@@ -13,6 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const ctx = () => ({ db: t.database.db, events: t.app.events });
 const demoUsers = () => t.database.db.select().from(users).where(eq(users.isDemo, true)).orderBy(users.id);
 
 describe('without SEED_DEMO', () => {
@@ -53,7 +54,7 @@ describe('the demo community on first start', () => {
     expect(demoEdges.find((f) => f.status === 'pending')?.followingId).toBe(privateOne?.id);
 
     const lena = rows.find((u) => u.username === 'demo_lena');
-    const profile = await getCurrentUser(t.database.db, lena?.id ?? 0);
+    const profile = await getCurrentUser(ctx(), lena?.id ?? 0);
     expect(profile.following_count).toBeGreaterThan(0);
     expect(profile.followers_count).toBeGreaterThan(0);
   });
@@ -61,7 +62,7 @@ describe('the demo community on first start', () => {
   it('does not create a second community on the next start', async () => {
     const before = (await demoUsers()).length;
     await prepareData(t.app);
-    expect(await seedDemoUsers(t.database.db)).toBe(false);
+    expect(await seedDemoCommunity(ctx())).toBe(false);
     expect(await demoUsers()).toHaveLength(before);
   });
 

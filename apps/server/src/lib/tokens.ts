@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 
 export type TokenType = 'access' | 'refresh';
 

@@ -1,0 +1,23 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** Owned by modules/follows: accepted follows and pending follow requests to private accounts. */
+export const follows = pgTable(
+  'follows',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    followerId: integer('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followingId: integer('following_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['accepted', 'pending'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('follows_pair_key').on(t.followerId, t.followingId),
+    index('follows_following_status_idx').on(t.followingId, t.status, t.createdAt),
+    index('follows_follower_status_idx').on(t.followerId, t.status),
+  ],
+);

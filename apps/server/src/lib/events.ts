@@ -1,0 +1,73 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * The in-process event seam. A service emits after its transaction has committed; capabilities that
+ * react to it (notifications, feeds, counters that follow privacy, and later live updates) subscribe
+ * in app.ts instead of being called inline. Handlers run in the order they subscribed and are awaited,
+ * so the request that caused an event answers after its consequences are stored; a failing handler is
+ * logged and never fails the action that already happened.
+ */
+export interface AppEvents {
+  /** An account turned private or public. */
+  'user.privacy_changed': { userId: number; isPrivate: boolean };
+  /** `followerId` now follows `followingId` (a follow of a public account, or an accepted request). */
+  'follow.accepted': { followerId: number; followingId: number; requested: boolean };
+  /** A follow request to a private account is waiting for its answer. */
+  'follow.requested': { followerId: number; followingId: number };
+  /** An accepted follow ended (unfollow), or a pending request was withdrawn. */
+  'follow.removed': { followerId: number; followingId: number; wasAccepted: boolean };
+  'review.created': { reviewId: number; authorId: number; raceId: number };
+  'review.updated': { reviewId: number; authorId: number; raceId: number };
+  'review.deleted': { reviewId: number; authorId: number; raceId: number };
+  /** Only a like, not its undoing. */
+  'review.liked': { reviewId: number; reviewAuthorId: number; raceId: number; likerId: number };
+  'comment.created': {
+    commentId: number;
+    reviewId: number;
+    reviewAuthorId: number;
+    raceId: number;
+    authorId: number;
+    /** The comment replied to, for replies. */
+    parent: { commentId: number; authorId: number } | null;
+  };
+  'comment.deleted': { commentId: number; reviewId: number; authorId: number };
+  'comment.liked': { commentId: number; commentAuthorId: number; reviewId: number; raceId: number; likerId: number };
+}
+
+export type EventName = keyof AppEvents;
+export type EventHandler<K extends EventName> = (payload: AppEvents[K]) => unknown;
+
+export interface EventBus {
+  /** Subscribes; returns the unsubscribe function. */
+  on<K extends EventName>(name: K, handler: EventHandler<K>): () => void;
+  emit<K extends EventName>(name: K, payload: AppEvents[K]): Promise<void>;
+}
+
+type Logger = Pick<FastifyBaseLogger, 'error'>;
+
+export function createEventBus(log: Logger): EventBus {
+  const handlers = new Map<EventName, EventHandler<EventName>[]>();
+  return {
+    on(name, handler) {
+      const list = handlers.get(name) ?? [];
+      list.push(handler as EventHandler<EventName>);
+      handlers.set(name, list);
+      return () => {
+        const current = handlers.get(name) ?? [];
+        handlers.set(
+          name,
+          current.filter((h) => h !== handler),
+        );
+      };
+    },
+    async emit(name, payload) {
+      for (const handler of handlers.get(name) ?? []) {
+        try {
+          await handler(payload);
+        } catch (err) {
+          log.error({ err, event: name }, 'event handler failed');
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { follows } from '../../db/schema/index.ts';
+import { selectRows } from '../../lib/sql.ts';
+import { joinUser, userRefJson } from '../users/sql.ts';
+import type { UserRef } from '@paddock/contract';
+
+export type FollowState = 'accepted' | 'pending';
+
+export async function selectFollow(db: Db, followerId: number, followingId: number) {
+  const [row] = await db
+    .select({ id: follows.id, status: follows.status })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followingId, followingId)));
+  return row ?? null;
+}
+
+/** Inserts the follow unless one exists; returns the new row's status, or null when it existed. */
+export async function insertFollow(
+  tx: Db,
+  followerId: number,
+  followingId: number,
+  status: FollowState,
+): Promise<FollowState | null> {
+  const [row] = await tx
+    .insert(follows)
+    .values({ followerId, followingId, status })
+    .onConflictDoNothing()
+    .returning({ status: follows.status });
+  return row?.status ?? null;
+}
+
+/** Deletes the follow; returns the status it had, or null when there was none. */
+export async function deleteFollow(tx: Db, followerId: number, followingId: number): Promise<FollowState | null> {
+  const [row] = await tx
+    .delete(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followingId, followingId)))
+    .returning({ status: follows.status });
+  return row?.status ?? null;
+}
+
+/** Accepts one pending request; returns whether there was one. */
+export async function acceptPending(tx: Db, followerId: number, followingId: number): Promise<boolean> {
+  const rows = await tx
+    .update(follows)
+    .set({ status: 'accepted' })
+    .where(and(eq(follows.followerId, followerId), eq(follows.followingId, followingId), eq(follows.status, 'pending')))
+    .returning({ id: follows.id });
+  return rows.length === 1;
+}
+
+/** Accepts every pending request to `userId`; returns the requesters. */
+export async function acceptAllPending(tx: Db, userId: number): Promise<number[]> {
+  const rows = await tx
+    .update(follows)
+    .set({ status: 'accepted' })
+    .where(and(eq(follows.followingId, userId), eq(follows.status, 'pending')))
+    .returning({ followerId: follows.followerId });
+  return rows.map((r) => r.followerId);
+}
+
+/** How `viewer` and `other` follow each other: the viewer's follow status and whether `other` follows back. */
+export async function selectRelationship(db: Db, viewer: number, other: number) {
+  const [row] = await selectRows<{ outgoing: FollowState | null; incoming: boolean }>(
+    db,
+    sql`select
+          (select status from follows where follower_id = ${viewer} and following_id = ${other}) as outgoing,
+          exists (select 1 from follows where follower_id = ${other} and following_id = ${viewer}
+                  and status = 'accepted') as incoming`,
+  );
+  return { outgoing: row?.outgoing ?? null, incoming: row?.incoming ?? false };
+}
+
+export interface FollowListRow {
+  follow_id: number;
+  user: UserRef;
+  is_private: boolean;
+  followed_at_ms: number;
+  viewer_status: FollowState | null;
+}
+
+/**
+ * Accepted followers of a user (`direction: 'followers'`) or accounts they follow ('following'), newest
+ * follow first, keyset on the follow's id; with the viewer's own follow status towards each listed user.
+ */
+export function selectFollowList(
+  db: Db,
+  q: { userId: number; direction: 'followers' | 'following'; viewer: number | null; beforeId?: number; limit: number },
+): Promise<FollowListRow[]> {
+  const [self, other] = q.direction === 'followers' ? ['following_id', 'follower_id'] : ['follower_id', 'following_id'];
+  return selectRows<FollowListRow>(
+    db,
+    sql`select f.id as follow_id, ${userRefJson('u')} as user, u.is_private,
+          (extract(epoch from f.created_at) * 1000)::float8 as followed_at_ms,
+          (select vf.status from follows vf where vf.follower_id = ${q.viewer} and vf.following_id = u.id) as viewer_status
+        from follows f ${joinUser('u', sql.raw(`f.${other}`))}
+        where f.${sql.raw(self)} = ${q.userId} and f.status = 'accepted'
+          ${q.beforeId === undefined ? sql`` : sql`and f.id < ${q.beforeId}`}
+        order by f.id desc
+        limit ${q.limit}`,
+  );
+}

@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  byUsernameQuerySchema,
+  followBodySchema,
+  followListSchema,
+  followResultSchema,
+  pageQuerySchema,
+  publicProfileSchema,
+} from '@paddock/contract';
+import { errorBody } from '../../lib/openapi.ts';
+import { parseIdParam } from '../../lib/params.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import { follow, getPublicProfile, listFollows, PRIVATE_ACCOUNT, unfollow } from './service.ts';
+
+const tags = ['follows'];
+const signedIn = [{ bearerAuth: [] }];
+const unauthorized = errorBody('`{"detail": "Authentication credentials were not provided."}`');
+const idParams = z.object({ id: z.string() });
+
+/** Follows, follow requests' first half and profiles as others see them, mounted at /api/social. */
+export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = { db: app.database.db, events: app.events };
+
+  app.post(
+    '/follows/',
+    {
+      schema: {
+        tags,
+        summary: 'Follow an account',
+        description:
+          'A public account is followed at once (`{"status": "following"}`, 201) and notified; a private one gets a ' +
+          'follow request (`{"status": "requested"}`) that its owner accepts or declines. Following again answers ' +
+          'the current state with 200.',
+        security: signedIn,
+        body: followBodySchema,
+        response: {
+          200: followResultSchema,
+          201: followResultSchema,
+          400: errorBody('`{"user_id": ["You cannot follow yourself."]}` or an unknown account.'),
+          401: unauthorized,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { result, created } = await follow(ctx, requireUser(request), request.body.user_id);
+      return reply.code(created ? 201 : 200).send(result);
+    },
+  );
+
+  app.delete(
+    '/follows/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Unfollow, or withdraw a request',
+        description: '`id` is the followed account. 404 when the viewer neither follows nor asked to follow it.',
+        security: signedIn,
+        params: idParams,
+        response: { 204: z.null(), 401: unauthorized },
+      },
+    },
+    async (request, reply) => {
+      await unfollow(ctx, requireUser(request), parseIdParam(request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/users/by_username/',
+    {
+      schema: {
+        tags,
+        summary: 'A profile by username',
+        description:
+          'Any account, private or not (ignoring case), with its counts and, for the viewer, `follow_status` ' +
+          '("self", "following", "requested" or "none") and `follows_you`.',
+        querystring: byUsernameQuerySchema,
+        response: {
+          200: publicProfileSchema,
+          404: errorBody('`{"detail": "Not found."}`: no account has that username.'),
+        },
+      },
+    },
+    async (request) => getPublicProfile(ctx, request.userId, request.query.username),
+  );
+
+  for (const direction of ['followers', 'following'] as const) {
+    app.get(
+      `/users/:id/${direction}/`,
+      {
+        schema: {
+          tags,
+          summary: direction === 'followers' ? 'Followers of an account' : 'Accounts an account follows',
+          description: `Accepted follows, newest first, paginated. A private account's list is 403 \`{"detail": "${PRIVATE_ACCOUNT}"}\` to anyone but its owner and its followers. Each row has the viewer's own \`follow_status\` towards that user.`,
+          params: idParams,
+          querystring: pageQuerySchema,
+          response: { 200: followListSchema, 403: errorBody(`\`{"detail": "${PRIVATE_ACCOUNT}"}\``) },
+        },
+      },
+      async (request) =>
+        listFollows(ctx, request.userId, { ...request.query, userId: parseIdParam(request.params.id), direction }),
+    );
+  }
+};

@@ -1,0 +1,158 @@
+import type { FollowListItem, FollowResult, FollowStatus, PublicProfile } from '@paddock/contract';
+import type { ServiceContext, Viewer } from '../../lib/context.ts';
+import { badRequest, fieldErrors, forbidden, notFound } from '../../lib/errors.ts';
+import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import { adjustUserCounters, findProfileByUsername, findUserBrief } from '../users/service.ts';
+import {
+  acceptAllPending,
+  acceptPending,
+  deleteFollow,
+  insertFollow,
+  selectFollowList,
+  selectRelationship,
+  type FollowListRow,
+  type FollowState,
+} from './queries.ts';
+import { viewerCanSee } from './visibility.ts';
+
+export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself.';
+export const PRIVATE_ACCOUNT = 'This account is private.';
+
+const statusOf = (state: FollowState | null): FollowStatus =>
+  state === 'accepted' ? 'following' : state === 'pending' ? 'requested' : 'none';
+
+/**
+ * POST /social/follows/: a public account is followed at once (and told so through `follow.accepted`);
+ * a private one gets a request. Following again answers the current state and changes nothing.
+ */
+export async function follow(
+  ctx: ServiceContext,
+  viewer: number,
+  targetId: number,
+): Promise<{ result: FollowResult; created: boolean }> {
+  if (targetId === viewer) throw fieldErrors({ user_id: [CANNOT_FOLLOW_SELF] });
+  const target = await findUserBrief(ctx.db, targetId);
+  if (!target) throw fieldErrors({ user_id: [`Invalid pk "${targetId}" - object does not exist.`] });
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertFollow(tx, viewer, targetId, target.isPrivate ? 'pending' : 'accepted');
+    if (inserted === 'accepted') await countFollow(tx, viewer, targetId, 1);
+    const current = inserted ?? (await selectRelationship(tx, viewer, targetId)).outgoing;
+    return { inserted, current };
+  });
+  if (outcome.inserted === 'accepted') {
+    await ctx.events.emit('follow.accepted', { followerId: viewer, followingId: targetId, requested: false });
+  } else if (outcome.inserted === 'pending') {
+    await ctx.events.emit('follow.requested', { followerId: viewer, followingId: targetId });
+  }
+  return {
+    result: { status: outcome.current === 'pending' ? 'requested' : 'following' },
+    created: outcome.inserted !== null,
+  };
+}
+
+async function countFollow(tx: ServiceContext['db'], followerId: number, followingId: number, by: 1 | -1) {
+  await adjustUserCounters(tx, followerId, { following: by });
+  await adjustUserCounters(tx, followingId, { followers: by });
+}
+
+/** DELETE /social/follows/{user_id}/: unfollows, or withdraws a pending request. */
+export async function unfollow(ctx: ServiceContext, viewer: number, targetId: number): Promise<void> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    const state = await deleteFollow(tx, viewer, targetId);
+    if (state === 'accepted') await countFollow(tx, viewer, targetId, -1);
+    return state;
+  });
+  if (removed === null) throw notFound();
+  await ctx.events.emit('follow.removed', {
+    followerId: viewer,
+    followingId: targetId,
+    wasAccepted: removed === 'accepted',
+  });
+}
+
+/** Accepts every pending request to an account (it went public); each requester now follows it. */
+export async function acceptPendingRequests(ctx: ServiceContext, userId: number): Promise<void> {
+  const followers = await ctx.db.transaction(async (tx) => {
+    const ids = await acceptAllPending(tx, userId);
+    for (const id of ids) await adjustUserCounters(tx, id, { following: 1 });
+    if (ids.length > 0) await adjustUserCounters(tx, userId, { followers: ids.length });
+    return ids;
+  });
+  for (const followerId of followers) {
+    await ctx.events.emit('follow.accepted', { followerId, followingId: userId, requested: true });
+  }
+}
+
+/** The owner of a private account accepts one pending request. */
+export async function acceptRequest(ctx: ServiceContext, ownerId: number, followerId: number): Promise<void> {
+  const accepted = await ctx.db.transaction(async (tx) => {
+    if (!(await acceptPending(tx, followerId, ownerId))) return false;
+    await countFollow(tx, followerId, ownerId, 1);
+    return true;
+  });
+  if (!accepted) throw badRequest('There is no pending request from this account.');
+  await ctx.events.emit('follow.accepted', { followerId, followingId: ownerId, requested: true });
+}
+
+/** GET /social/users/by_username/: the profile with the viewer's relation to it. */
+export async function getPublicProfile(ctx: ServiceContext, viewer: Viewer, username: string): Promise<PublicProfile> {
+  const row = await findProfileByUsername(ctx, username);
+  if (!row) throw notFound();
+  let followStatus: FollowStatus = 'none';
+  let followsYou = false;
+  if (viewer === row.id) followStatus = 'self';
+  else if (viewer !== null) {
+    const rel = await selectRelationship(ctx.db, viewer, row.id);
+    followStatus = statusOf(rel.outgoing);
+    followsYou = rel.incoming;
+  }
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    profile_picture: row.profilePicture,
+    bio: row.bio,
+    is_private: row.isPrivate,
+    created_at: row.createdAt.toISOString(),
+    total_reviews: row.reviewsCount,
+    following_count: row.followingCount,
+    followers_count: row.followersCount,
+    follow_status: followStatus,
+    follows_you: followsYou,
+  };
+}
+
+function toListItem(viewer: Viewer, row: FollowListRow): FollowListItem {
+  return {
+    ...row.user,
+    is_private: row.is_private,
+    follow_status: row.user.id === viewer ? 'self' : statusOf(row.viewer_status),
+    followed_at: new Date(row.followed_at_ms).toISOString(),
+  };
+}
+
+/** Followers or followings of an account; a private account's lists only for its owner and followers. */
+export async function listFollows(
+  ctx: ServiceContext,
+  viewer: Viewer,
+  q: { userId: number; direction: 'followers' | 'following'; page_size: number; cursor?: string },
+) {
+  const user = await findUserBrief(ctx.db, q.userId);
+  if (!user) throw notFound();
+  if (!(await viewerCanSee(ctx.db, viewer, user))) throw forbidden(PRIVATE_ACCOUNT);
+  const beforeId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['int'] as const)[0];
+  const rows = await selectFollowList(ctx.db, { ...q, viewer, beforeId, limit: q.page_size + 1 });
+  return toPage(
+    rows,
+    q.page_size,
+    (row) => toListItem(viewer, row),
+    (last) => encodeCursor([last.follow_id]),
+  );
+}
+
+/** Reacts to events of other modules: an account that goes public accepts its pending requests. */
+export function subscribeFollows(ctx: ServiceContext): void {
+  ctx.events.on('user.privacy_changed', async ({ userId, isPrivate }) => {
+    if (!isPrivate) await acceptPendingRequests(ctx, userId);
+  });
+}

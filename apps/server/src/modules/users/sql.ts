@@ -1,0 +1,19 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/*
+ * What the users module publishes for other modules' statements: the way to join an author and to
+ * show them. Other modules never name the users table's columns themselves.
+ */
+
+/** `join users <alias> on <alias>.id = <userId>`. */
+export const joinUser = (alias: string, userId: SQL) =>
+  sql`join users ${sql.raw(alias)} on ${sql.raw(alias)}.id = ${userId}`;
+
+/** The contract's UserRef (`{id, username, name, profile_picture}`) of a joined user, as json. */
+export const userRefJson = (alias: string) =>
+  sql.raw(
+    `json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'name', ${alias}.name, 'profile_picture', ${alias}.profile_picture)`,
+  );
+
+/** Whether a joined user's account is private. */
+export const userIsPrivate = (alias: string) => sql.raw(`${alias}.is_private`);

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { idSchema, pageOf } from './common.ts';
+import { userRefSchema } from './users.ts';
+
+/** How the viewer stands to another account (api-decisions "Users and follows"). */
+export const followStatusSchema = z.enum(['self', 'following', 'requested', 'none']);
+export type FollowStatus = z.infer<typeof followStatusSchema>;
+
+/** GET /social/users/by_username/: a profile as others see it, with the viewer's relation to it. */
+export const publicProfileSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  profile_picture: z.string().nullable(),
+  bio: z.string(),
+  is_private: z.boolean(),
+  created_at: z.string(),
+  total_reviews: z.number().int(),
+  following_count: z.number().int(),
+  followers_count: z.number().int(),
+  follow_status: followStatusSchema,
+  follows_you: z.boolean(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+export const byUsernameQuerySchema = z.object({ username: z.string().trim().min(1).max(150) });
+
+export const followBodySchema = z.object({ user_id: idSchema });
+/** A public account is followed at once; a private one gets a request. */
+export const followResultSchema = z.object({ status: z.enum(['following', 'requested']) });
+export type FollowResult = z.infer<typeof followResultSchema>;
+
+/** A row of a followers or following list. */
+export const followListItemSchema = userRefSchema.extend({
+  is_private: z.boolean(),
+  follow_status: followStatusSchema,
+  followed_at: z.string(),
+});
+export type FollowListItem = z.infer<typeof followListItemSchema>;
+export const followListSchema = pageOf(followListItemSchema);

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { ID_MAX, idQuerySchema, idSchema, pageQuerySchema } from './common.ts';
+import { countryCodeSchema } from './f1.ts';
+import { FEED_PAGE_SIZE, FEED_PAGE_SIZE_MAX, RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX, SEEN_IDS_MAX } from './limits.ts';
+import { userRefSchema } from './users.ts';
+
+export { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX, REVIEW_TRUNCATE_AT } from './limits.ts';
+
+/** Spec §5 texts: the review form shows them as they are. */
+export const RACE_REQUIRED = 'Please select a race to review';
+export const RATING_REQUIRED = 'Please provide a rating';
+export const REVIEW_TEXT_TOO_LONG = `Ensure this field has no more than ${REVIEW_TEXT_MAX} characters.`;
+
+/** The race of a review card (spec §3 Review.race). */
+export const reviewRaceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  season: z.object({ year: z.number().int() }),
+  circuit_name: z.string(),
+  date: z.string(),
+  location: z.string(),
+  round_number: z.number().int(),
+  country_code: countryCodeSchema,
+});
+export type ReviewRace = z.infer<typeof reviewRaceSchema>;
+
+/** Spec §3 Review. */
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  race: reviewRaceSchema,
+  user: userRefSchema,
+  rating: z.number().int(),
+  review_text: z.string().nullable(),
+  like_count: z.number().int(),
+  is_liked_by_user: z.boolean(),
+  comment_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const ratingSchema = z
+  .number({ error: RATING_REQUIRED })
+  .int(RATING_REQUIRED)
+  .min(RATING_MIN, RATING_REQUIRED)
+  .max(RATING_MAX, `Ensure this value is less than or equal to ${RATING_MAX}.`);
+
+/** Optional text: trimmed, at most 2000 characters, null when empty (spec §5). */
+export const reviewTextSchema = z
+  .string()
+  .trim()
+  .max(REVIEW_TEXT_MAX, REVIEW_TEXT_TOO_LONG)
+  .nullish()
+  .transform((text) => (text ? text : null));
+
+export const createReviewBodySchema = z.object({
+  race_id: z.number({ error: RACE_REQUIRED }).int(RACE_REQUIRED).min(1, RACE_REQUIRED).max(ID_MAX, RACE_REQUIRED),
+  rating: ratingSchema,
+  review_text: reviewTextSchema,
+});
+export type CreateReviewInput = z.input<typeof createReviewBodySchema>;
+export type CreateReviewBody = z.output<typeof createReviewBodySchema>;
+
+export const updateReviewBodySchema = z.object({
+  rating: ratingSchema.optional(),
+  review_text: reviewTextSchema.optional(),
+});
+export type UpdateReviewInput = z.input<typeof updateReviewBodySchema>;
+export type UpdateReviewBody = z.output<typeof updateReviewBodySchema>;
+
+/** GET /core/reviews/: a race's reviews, a user's reviews, or a user's review of a race. */
+export const reviewListQuerySchema = pageQuerySchema
+  .extend({ race_id: idQuerySchema.optional(), user_id: idQuerySchema.optional() })
+  .refine((q) => q.race_id !== undefined || q.user_id !== undefined, {
+    message: 'Give race_id, user_id or both.',
+  });
+
+/** Comma-joined review ids the client has seen (spec §7), at most 500. */
+export const seenIdsSchema = z
+  .string()
+  .max(SEEN_IDS_MAX * 11)
+  .regex(/^(\d{1,10}(,\d{1,10})*)?$/, 'Enter comma-separated review ids.')
+  .transform((text) => (text ? [...new Set(text.split(',').map(Number))] : []))
+  .refine((ids) => ids.length <= SEEN_IDS_MAX, `At most ${SEEN_IDS_MAX} ids.`);
+
+export const feedQuerySchema = z.object({
+  page_size: z.coerce.number().int().min(1).max(FEED_PAGE_SIZE_MAX).default(FEED_PAGE_SIZE),
+  /** The `next_cursor` of the previous page. */
+  cursor: z.coerce.number().finite().optional(),
+  seen_ids: seenIdsSchema.optional(),
+  last_author_id: idQuerySchema.optional(),
+});
+export type FeedQuery = z.output<typeof feedQuerySchema>;
+
+/** Spec §3 Feed page: results, a numeric next_cursor, meta.last_author_id. */
+export const feedPageSchema = z.object({
+  results: z.array(reviewSchema),
+  next_cursor: z.number().nullable(),
+  meta: z.object({ last_author_id: z.number().int().nullable() }),
+});
+export type FeedPage = z.infer<typeof feedPageSchema>;
+
+export const popularQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+
+export const watchedBodySchema = z.object({ race_id: idSchema });
+export const watchedRaceSchema = z.object({ race: reviewRaceSchema, created_at: z.string() });
+export type WatchedRace = z.infer<typeof watchedRaceSchema>;
+export const watchedListQuerySchema = pageQuerySchema.extend({ user_id: idQuerySchema.optional() });
+
+export const likeToggleResultSchema = z.object({ liked: z.boolean(), like_count: z.number().int() });
+export type LikeToggleResult = z.infer<typeof likeToggleResultSchema>;
+export const reviewLikeBodySchema = z.object({ review_id: idSchema });
