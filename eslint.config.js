@@ -1,7 +1,84 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/*
+ * Import boundaries (docs/ARCHITECTURE.md, "House rules"). Server: lib/ and plugins/ never import a
+ * module; a module imports only the modules listed below it here (so dependencies point one way and no
+ * two modules need each other), and never another module's queries. Web: a feature never imports another
+ * feature, and lib/ never imports UI.
+ */
+const SERVER_MODULE_DEPENDENCIES = {
+  users: [],
+  auth: ['users'],
+  follows: ['users'],
+  f1: [],
+  likes: [],
+  reviews: ['f1', 'follows', 'users', 'likes'],
+  comments: ['reviews', 'follows', 'users', 'likes'],
+  notifications: [],
+  search: ['f1'],
+};
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+const serverBoundaries = [
+  {
+    files: ['apps/server/src/lib/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
+    rules: restrict([
+      {
+        group: ['**/modules/**'],
+        message: 'lib/ and plugins/ never import a module: app.ts passes in what they need.',
+      },
+    ]),
+  },
+  ...serverModules.map((name) => {
+    const allowed = SERVER_MODULE_DEPENDENCIES[name];
+    if (!allowed) throw new Error(`eslint.config.js: add the server module "${name}" to SERVER_MODULE_DEPENDENCIES`);
+    const forbidden = serverModules.filter((m) => m !== name && !allowed.includes(m));
+    return {
+      files: [`apps/server/src/modules/${name}/**/*.ts`],
+      rules: restrict([
+        {
+          group: ['../*/queries', '../*/queries.ts'],
+          message: "A module never reads another module's queries: call its service.",
+        },
+        ...(forbidden.length > 0
+          ? [
+              {
+                group: forbidden.map((m) => `../${m}/*`),
+                message: `modules/${name} may import only: ${allowed.join(', ') || 'no other module'}.`,
+              },
+            ]
+          : []),
+      ]),
+    };
+  }),
+];
+
+const webBoundaries = [
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: restrict([{ group: ['@/components/*', '@/features/*', '@/app/*'], message: 'lib/ never imports UI.' }]),
+  },
+  ...webFeatures.map((name) => ({
+    files: [`apps/web/src/features/${name}/**/*.{ts,tsx}`],
+    rules: restrict([
+      {
+        group: ['@/features/*', `!@/features/${name}`, '@/app/*'],
+        message: 'A feature never imports another feature or the app: lift shared code into lib/ or components/.',
+      },
+    ]),
+  })),
+];
 
 export default tseslint.config(
   {
@@ -56,4 +133,6 @@ export default tseslint.config(
     files: ['apps/web/public/*.js'],
     languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
   },
+  ...serverBoundaries,
+  ...webBoundaries,
 );
