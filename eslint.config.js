@@ -15,7 +15,7 @@ const SERVER_MODULE_DEPENDENCIES = {
   auth: ['users'],
   follows: ['users'],
   f1: [],
-  likes: [],
+  likes: ['users'],
   reviews: ['f1', 'follows', 'users', 'likes'],
   comments: ['reviews', 'follows', 'users', 'likes'],
   notifications: [],

@@ -112,8 +112,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authenticatePlugin);
   const ctx = { db: deps.database.db, events: app.events };
   for (const mod of modules) {
-    await app.register(mod.plugin, { prefix: `${API_PREFIX}${mod.prefix}` });
-    mod.subscribe?.(ctx);
+    await mod.register(app, API_PREFIX);
+    mod.subscribe?.(ctx, config);
   }
 
   // Uploaded files live outside the API prefix, at /media/...

@@ -28,6 +28,7 @@ const envSchema = z.object({
   PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   PASSWORD_RESET_IP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  FEED_TIMELINE_DAYS: z.coerce.number().int().positive().default(30),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

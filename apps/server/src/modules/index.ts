@@ -1,26 +1,48 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config.ts';
 import type { ServiceContext } from '../lib/context.ts';
 import { authRoutes } from './auth/routes.ts';
+import { commentsRoutes } from './comments/routes.ts';
 import { f1Routes } from './f1/routes.ts';
 import { followsRoutes } from './follows/routes.ts';
 import { subscribeFollows } from './follows/service.ts';
+import { subscribeNotifications } from './notifications/service.ts';
+import { reviewsRoutes } from './reviews/routes.ts';
+import { reviewsCommunity, subscribeReviews } from './reviews/service.ts';
 import { searchRoutes } from './search/routes.ts';
 import { usersRoutes } from './users/routes.ts';
 
 export interface ApiModule {
-  /** Mounted under /api + prefix. */
-  prefix: string;
-  plugin: FastifyPluginAsync;
+  /** Registers the module's routes under `apiPrefix` + its own prefix. */
+  register(app: FastifyInstance, apiPrefix: string): Promise<unknown>;
   /** Subscribes the module to the events of others (lib/events.ts). */
-  subscribe?: (ctx: ServiceContext) => void;
+  subscribe?: (ctx: ServiceContext, config: Config) => void;
 }
 
-/** Every capability of the API, in registration order. */
+/** A module's routes, mounted at `prefix` with the options its plugin declares. */
+function mount<O extends object>(
+  prefix: string,
+  plugin: FastifyPluginAsync<O>,
+  options: O,
+  subscribe?: ApiModule['subscribe'],
+): ApiModule {
+  return {
+    register: async (app, apiPrefix) => app.register(plugin, { ...options, prefix: `${apiPrefix}${prefix}` }),
+    subscribe,
+  };
+}
+
+/** Every capability of the API, in registration order; the wiring between modules happens here. */
 export const modules: ApiModule[] = [
-  { prefix: '/auth', plugin: authRoutes },
-  { prefix: '/social/users', plugin: usersRoutes },
-  { prefix: '/social', plugin: followsRoutes, subscribe: subscribeFollows },
-  { prefix: '/f1', plugin: f1Routes },
-  // Registers /core/search/ itself, leaving the /core prefix free for reviews and the rest of core.
-  { prefix: '', plugin: searchRoutes },
+  mount('/auth', authRoutes, {}),
+  mount('/social/users', usersRoutes, {}),
+  mount('/social', followsRoutes, {}, subscribeFollows),
+  // f1 shows community figures through an interface the reviews module fills (decision 006).
+  mount('/f1', f1Routes, { community: reviewsCommunity }),
+  mount('/core', reviewsRoutes, {}, (ctx, config) => subscribeReviews(ctx, config.FEED_TIMELINE_DAYS)),
+  mount('/social', commentsRoutes, {}),
+  // Registers /core/search/ itself, beside the other /core routes.
+  mount('', searchRoutes, {}),
+  // Rows only for now: it reacts to the others' events and has no routes yet.
+  { register: async () => undefined, subscribe: subscribeNotifications },
 ];

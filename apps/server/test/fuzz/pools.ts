@@ -36,11 +36,15 @@ export class Pools {
     }
   }
 
-  /** Values for a parameter or field: its own pool, and pools it is a suffix of (`id` ← `race_id`). */
+  /**
+   * Values for a parameter or field: its own pool, pools it is a suffix of (`id` ← `race_id`) and pools
+   * that are a suffix of it (`race_review_id` ← `review_id`).
+   */
   candidates(name: string): unknown[] {
     const out: unknown[] = [];
     for (const [key, pool] of this.pools) {
-      if (key === name || key.endsWith(`_${name}`) || (name === 'season' && key === 'year')) out.push(...pool);
+      const related = key === name || key.endsWith(`_${name}`) || name.endsWith(`_${key}`);
+      if (related || (name === 'season' && key === 'year')) out.push(...pool);
     }
     return out;
   }

@@ -3,3 +3,7 @@ export * from './users.ts';
 export * from './auth.ts';
 export * from './follows.ts';
 export * from './f1.ts';
+export * from './reviews.ts';
+export * from './comments.ts';
+export * from './likes.ts';
+export * from './notifications.ts';

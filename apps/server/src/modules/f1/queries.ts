@@ -187,6 +187,14 @@ export async function selectRaceDetail(db: Db, raceId: number): Promise<RaceDeta
   return row ?? null;
 }
 
+export async function selectRaceCompletion(db: Db, raceId: number): Promise<{ is_completed: boolean } | null> {
+  const [row] = await selectRows<{ is_completed: boolean }>(
+    db,
+    sql`select ${raceIsCompletedSql()} as is_completed from races where races.id = ${raceId}`,
+  );
+  return row ?? null;
+}
+
 export async function selectRaceStart(db: Db, raceId: number): Promise<number | null> {
   const [row] = await selectRows<{ starts_ms: number }>(
     db,

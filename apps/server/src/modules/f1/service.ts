@@ -6,6 +6,7 @@ import type {
   Race,
   RaceDetail,
   RaceResults,
+  ReviewRace,
   SeasonRaceResult,
   SeasonStats,
   SeasonSummary,
@@ -14,7 +15,7 @@ import type {
   ThoughtStatus,
 } from '@paddock/contract';
 import { clock } from '../../lib/clock.ts';
-import type { Viewer } from '../../lib/context.ts';
+import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { parseIdParam } from '../../lib/params.ts';
@@ -24,6 +25,7 @@ import {
   selectDriverDetail,
   selectRaceDetail,
   selectRaceResults,
+  selectRaceCompletion,
   selectRacesByIds,
   selectRaceStart,
   selectRacesNewestFirst,
@@ -40,7 +42,7 @@ import {
   type DriverListRow,
   type TeamRow,
 } from './queries.ts';
-import { splitYears, type RaceCardRow } from './sql.ts';
+import { splitYears, type RaceCardRow, type RaceRefRow } from './sql.ts';
 import {
   ACTIVE_THOUGHTS_LOOKAHEAD_MS,
   THOUGHTS_CLOSE_AFTER_MS,
@@ -393,4 +395,28 @@ export async function getSeasonRaceResults(ctx: F1Context, season: number): Prom
     race: toRace(row, figures.get(row.id)),
     podium: row.podium.map((p) => ({ position: p.position, driver: p.driver, team: p.team })),
   }));
+}
+
+/** The race of a review card (spec §3 Review.race), from the columns of `raceRefColumns`. */
+export function toRaceRef(row: RaceRefRow): ReviewRace {
+  return {
+    id: row.race_id,
+    name: row.race_name,
+    season: { year: row.race_year },
+    circuit_name: row.race_circuit_name,
+    date: new Date(row.race_starts_ms).toISOString(),
+    location: row.race_location,
+    round_number: row.race_round,
+    country_code: row.race_country_code,
+  };
+}
+
+/** Whether a race exists and is completed (results exist, or it started more than 3 hours ago). */
+export async function raceCompletion(
+  ctx: ServiceContext,
+  raceId: number,
+): Promise<'completed' | 'not_completed' | null> {
+  const row = await selectRaceCompletion(ctx.db, raceId);
+  if (!row) return null;
+  return row.is_completed ? 'completed' : 'not_completed';
 }

@@ -97,3 +97,28 @@ export function raceMatchesWords(words: string[]): SQL {
     sql` and `,
   );
 }
+
+/*
+ * Published for other modules (reviews, watched races): the race of a card joined on a race id, its
+ * columns (prefixed `race_`), and the completion rule. They never name the F1 tables themselves.
+ */
+
+/** `join (races ...) on races.id = <raceId>`: the race with its grand prix, circuit and country. */
+export const joinRaceRef = (raceId: SQL) => sql`join (${raceCardFrom}) on races.id = ${raceId}`;
+
+export const raceRefColumns = sql`
+  races.id as race_id, races.year as race_year, races.round as race_round,
+  (extract(epoch from races.starts_at) * 1000)::float8 as race_starts_ms,
+  gp.full_name as race_name, c.name as race_circuit_name, c.place_name as race_location,
+  co.alpha2_code as race_country_code`;
+
+export interface RaceRefRow {
+  race_id: number;
+  race_year: number;
+  race_round: number;
+  race_starts_ms: number;
+  race_name: string;
+  race_circuit_name: string;
+  race_location: string;
+  race_country_code: string | null;
+}

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { races } from './f1.ts';
+import { users } from './users.ts';
+
+/*
+ * Owned by modules/reviews: reviews, watched races, the race figures it publishes for the F1 pages
+ * (decision 006) and the Following timelines (decision 008).
+ */
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // A race with reviews is never deleted: the importer only deletes results, never races.
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'restrict' }),
+    rating: smallint('rating').notNull(),
+    reviewText: text('review_text'),
+    /** Kept in the same transaction as the likes and comments they count. */
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    /** The For You order: recency plus engagement, written with the counters (decision 008). */
+    forYouRank: doublePrecision('for_you_rank').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_user_race_key').on(t.userId, t.raceId),
+    index('reviews_user_idx').on(t.userId, t.id.desc()),
+    index('reviews_race_idx').on(t.raceId, t.id.desc()),
+    index('reviews_for_you_idx').on(t.forYouRank.desc()),
+    index('reviews_created_idx').on(t.createdAt),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const watchedRaces = pgTable(
+  'watched_races',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.raceId] }),
+    index('watched_races_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Per race: how many reviews public accounts wrote and how they rated, kept with every review change. */
+export const raceReviewStats = pgTable('race_review_stats', {
+  raceId: integer('race_id')
+    .primaryKey()
+    .references(() => races.id, { onDelete: 'cascade' }),
+  reviewCount: integer('review_count').notNull().default(0),
+  ratingSum: integer('rating_sum').notNull().default(0),
+  rating1: integer('rating_1').notNull().default(0),
+  rating2: integer('rating_2').notNull().default(0),
+  rating3: integer('rating_3').notNull().default(0),
+  rating4: integer('rating_4').notNull().default(0),
+  rating5: integer('rating_5').notNull().default(0),
+});
+
+/**
+ * The Following feed, written when a review is created (fan-out on write): one row per follower of its
+ * author. Rows of reviews older than the retention window are pruned; older pages are read from the
+ * followed accounts' reviews directly.
+ */
+export const feedEntries = pgTable(
+  'feed_entries',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.reviewId] }), index('feed_entries_review_idx').on(t.reviewId)],
+);

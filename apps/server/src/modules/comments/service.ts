@@ -1,0 +1,233 @@
+import type { Comment, CreateCommentBody, LikeToggleResult, Liker, Reply } from '@paddock/contract';
+import { nowDate } from '../../lib/clock.ts';
+import type { ServiceContext, Viewer } from '../../lib/context.ts';
+import { fieldErrors, forbidden, notFound } from '../../lib/errors.ts';
+import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import { listCommentLikers, toggleLike } from '../likes/service.ts';
+import { adjustCommentCount, findVisibleReview, lockVisibleReview } from '../reviews/service.ts';
+import {
+  addToCommentLikes,
+  addToReplyCount,
+  deleteCommentRow,
+  insertComment,
+  selectComment,
+  selectCommentRef,
+  selectFirstReplies,
+  selectReplies,
+  selectTopLevel,
+  updateCommentBody,
+  type CommentRef,
+  type CommentRow,
+} from './queries.ts';
+
+/** How many replies a top-level comment carries in a list; the rest come from /comments/{id}/replies/. */
+export const REPLIES_INLINE = 20;
+
+const invalidPk = (field: string, id: number) =>
+  fieldErrors({ [field]: [`Invalid pk "${id}" - object does not exist.`] });
+
+function toReply(row: CommentRow): Reply {
+  return {
+    id: row.id,
+    review_id: row.review_id,
+    comment: row.comment,
+    user: row.user,
+    created_at: new Date(row.created_ms).toISOString(),
+    updated_at: new Date(row.updated_ms).toISOString(),
+    like_count: row.like_count,
+    is_liked_by_user: row.liked,
+    parent_comment_id: row.parent_id,
+    replies: [],
+    reply_count: 0,
+  };
+}
+
+function toComment(row: CommentRow, replies: CommentRow[] = []): Comment | Reply {
+  if (row.parent_id !== null) return toReply(row);
+  return { ...toReply(row), replies: replies.map(toReply), reply_count: row.reply_count };
+}
+
+/**
+ * A comment the viewer may see: it exists and its review is visible to them (a private account's review
+ * and the conversation under it are for its owner and followers).
+ */
+async function findVisibleComment(ctx: ServiceContext, viewer: Viewer, commentId: number) {
+  const row = await selectComment(ctx.db, viewer, commentId);
+  const review = row && (await findVisibleReview(ctx.db, viewer, row.review_id));
+  if (!row || !review) throw notFound();
+  return { row, review };
+}
+
+type Page<T> = { results: T[]; next_cursor: string | null };
+
+/** The replies of a comment the viewer may see, oldest first. */
+async function listReplies(
+  ctx: ServiceContext,
+  viewer: Viewer,
+  q: { parentId: number; page_size: number; cursor?: string },
+): Promise<Page<Reply>> {
+  await findVisibleComment(ctx, viewer, q.parentId);
+  const afterId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['int'] as const)[0];
+  const rows = await selectReplies(ctx.db, viewer, { parentId: q.parentId, afterId, limit: q.page_size + 1 });
+  return toPage(rows, q.page_size, toReply, (last) => encodeCursor([last.id]));
+}
+
+/**
+ * GET /social/comments/: with `review_id`, the review's top-level comments (oldest first) each with its
+ * first replies; with `parent_comment_id`, the replies of that comment.
+ */
+export async function listComments(
+  ctx: ServiceContext,
+  viewer: Viewer,
+  q: { review_id?: number; parent_comment_id?: number; page_size: number; cursor?: string },
+): Promise<Page<Comment | Reply>> {
+  if (q.parent_comment_id !== undefined) {
+    return listReplies(ctx, viewer, { parentId: q.parent_comment_id, page_size: q.page_size, cursor: q.cursor });
+  }
+  const reviewId = q.review_id!;
+  if (!(await findVisibleReview(ctx.db, viewer, reviewId))) throw notFound();
+  const afterId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['int'] as const)[0];
+  const rows = await selectTopLevel(ctx.db, viewer, { reviewId, afterId, limit: q.page_size + 1 });
+  const page = rows.slice(0, q.page_size);
+  const replies = await selectFirstReplies(
+    ctx.db,
+    viewer,
+    page.filter((c) => c.reply_count > 0).map((c) => c.id),
+    REPLIES_INLINE,
+  );
+  const byParent = new Map<number, CommentRow[]>();
+  for (const reply of replies) byParent.set(reply.parent_id!, [...(byParent.get(reply.parent_id!) ?? []), reply]);
+  return toPage(
+    rows,
+    q.page_size,
+    (row) => toComment(row, byParent.get(row.id)),
+    (last) => encodeCursor([last.id]),
+  );
+}
+
+/** GET /social/comments/{id}/replies/. */
+export function getReplies(
+  ctx: ServiceContext,
+  viewer: Viewer,
+  commentId: number,
+  q: { page_size: number; cursor?: string },
+): Promise<Page<Reply>> {
+  return listReplies(ctx, viewer, { parentId: commentId, ...q });
+}
+
+/**
+ * POST /social/comments/. Replies nest one level: a reply to a reply joins the top-level comment. The
+ * review is locked first (as deleting it does), then the comment and the counts are written.
+ */
+export async function createComment(
+  ctx: ServiceContext,
+  viewer: number,
+  body: CreateCommentBody,
+): Promise<Comment | Reply> {
+  const created = await ctx.db.transaction(async (tx) => {
+    const review = await lockVisibleReview(tx, viewer, body.race_review_id);
+    if (!review) throw invalidPk('race_review_id', body.race_review_id);
+    let repliedTo: CommentRef | null = null;
+    if (body.parent_comment_id != null) {
+      repliedTo = await selectCommentRef(tx, body.parent_comment_id);
+      if (!repliedTo || repliedTo.reviewId !== review.id) throw invalidPk('parent_comment_id', body.parent_comment_id);
+    }
+    const parentId = repliedTo ? (repliedTo.parentId ?? repliedTo.id) : null;
+    const id = await insertComment(tx, {
+      reviewId: review.id,
+      userId: viewer,
+      parentId,
+      body: body.comment,
+      at: nowDate(),
+    });
+    if (parentId !== null) await addToReplyCount(tx, parentId, 1);
+    await adjustCommentCount(tx, review.id, 1);
+    return { id, review, repliedTo };
+  });
+  await ctx.events.emit('comment.created', {
+    commentId: created.id,
+    reviewId: created.review.id,
+    reviewAuthorId: created.review.user_id,
+    raceId: created.review.race_id,
+    authorId: viewer,
+    parent: created.repliedTo && { commentId: created.repliedTo.id, authorId: created.repliedTo.userId },
+  });
+  return toComment((await selectComment(ctx.db, viewer, created.id))!);
+}
+
+/**
+ * Locks the viewer's own comment for a change: its review first, then the comment. 404 when the viewer
+ * may not see it, 403 when it is someone else's.
+ */
+async function lockOwnComment(tx: ServiceContext['db'], viewer: number, commentId: number): Promise<CommentRef> {
+  const peek = await selectCommentRef(tx, commentId);
+  if (!peek || !(await lockVisibleReview(tx, viewer, peek.reviewId))) throw notFound();
+  const comment = await selectCommentRef(tx, commentId, true);
+  if (!comment) throw notFound();
+  if (comment.userId !== viewer) throw forbidden();
+  return comment;
+}
+
+/** PATCH /social/comments/{id}/ (author only). */
+export async function updateComment(
+  ctx: ServiceContext,
+  viewer: number,
+  commentId: number,
+  text: string,
+): Promise<Comment | Reply> {
+  await ctx.db.transaction(async (tx) => {
+    await lockOwnComment(tx, viewer, commentId);
+    await updateCommentBody(tx, commentId, text, nowDate());
+  });
+  const { row } = await findVisibleComment(ctx, viewer, commentId);
+  const replies = row.parent_id === null ? await selectFirstReplies(ctx.db, viewer, [row.id], REPLIES_INLINE) : [];
+  return toComment(row, replies);
+}
+
+/** DELETE /social/comments/{id}/ (author only): a top-level comment goes with its replies. */
+export async function deleteComment(ctx: ServiceContext, viewer: number, commentId: number): Promise<void> {
+  const comment = await ctx.db.transaction(async (tx) => {
+    const own = await lockOwnComment(tx, viewer, commentId);
+    await deleteCommentRow(tx, commentId);
+    if (own.parentId !== null) await addToReplyCount(tx, own.parentId, -1);
+    await adjustCommentCount(tx, own.reviewId, -(1 + (own.parentId === null ? own.replyCount : 0)));
+    return own;
+  });
+  await ctx.events.emit('comment.deleted', { commentId, reviewId: comment.reviewId, authorId: viewer });
+}
+
+/** POST /social/comment-likes/toggle/: the comment row is locked, so its like count equals its likes. */
+export async function toggleCommentLike(
+  ctx: ServiceContext,
+  viewer: number,
+  commentId: number,
+): Promise<LikeToggleResult> {
+  const { review } = await findVisibleComment(ctx, viewer, commentId);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const comment = await selectCommentRef(tx, commentId, true);
+    if (!comment) throw notFound();
+    const liked = await toggleLike(tx, 'comment', commentId, viewer);
+    const likeCount = await addToCommentLikes(tx, commentId, liked ? 1 : -1);
+    return { comment, liked, likeCount };
+  });
+  if (outcome.liked) {
+    await ctx.events.emit('comment.liked', {
+      commentId,
+      commentAuthorId: outcome.comment.userId,
+      reviewId: review.id,
+      raceId: review.race_id,
+      likerId: viewer,
+    });
+  }
+  return { liked: outcome.liked, like_count: outcome.likeCount };
+}
+
+/** GET /social/comment-likes/?comment_id: who liked a comment the viewer may see. */
+export async function listCommentLikes(
+  ctx: ServiceContext,
+  viewer: Viewer,
+  q: { comment_id: number; page_size: number; cursor?: string },
+): Promise<Page<Liker>> {
+  await findVisibleComment(ctx, viewer, q.comment_id);
+  return listCommentLikers(ctx, { commentId: q.comment_id, page_size: q.page_size, cursor: q.cursor });
+}

@@ -1,0 +1,41 @@
+import type { Liker } from '@paddock/contract';
+import type { Db } from '../../db/client.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import { deleteLike, insertLike, selectCommentLikers, type LikeTarget } from './queries.ts';
+
+export type { LikeTarget };
+
+/*
+ * The likes tables. The owner of what is liked (reviews, comments) checks that the viewer may see it,
+ * calls `toggleLike` in its own transaction and keeps its like count there, so counts equal rows.
+ */
+
+/**
+ * In the caller's transaction: likes, or takes the like back. Two toggles by one user at once
+ * serialize on the primary key: the second waits for the first, then undoes it.
+ */
+export async function toggleLike(tx: Db, target: LikeTarget, targetId: number, userId: number): Promise<boolean> {
+  if (await insertLike(tx, target, targetId, userId)) return true;
+  await deleteLike(tx, target, targetId, userId);
+  return false;
+}
+
+/** Who liked a comment (the caller checked that the viewer may see it), newest first. */
+export async function listCommentLikers(
+  ctx: ServiceContext,
+  q: { commentId: number; page_size: number; cursor?: string },
+): Promise<{ results: Liker[]; next_cursor: string | null }> {
+  const before = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['number', 'int'] as const);
+  const rows = await selectCommentLikers(ctx.db, {
+    commentId: q.commentId,
+    before: before && { ms: before[0], userId: before[1] },
+    limit: q.page_size + 1,
+  });
+  return toPage(
+    rows,
+    q.page_size,
+    (row) => ({ user: row.user, liked_at: new Date(row.liked_at_ms).toISOString() }),
+    (last) => encodeCursor([last.liked_at_ms, last.user_id]),
+  );
+}

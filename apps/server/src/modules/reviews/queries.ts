@@ -1,0 +1,394 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { reviews, watchedRaces } from '../../db/schema/index.ts';
+import type { Viewer } from '../../lib/context.ts';
+import { selectRows } from '../../lib/sql.ts';
+import { joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
+import { acceptedFollowerIds, acceptedFollowingIds, canSeeContentOf } from '../follows/visibility.ts';
+import { likedByViewer } from '../likes/sql.ts';
+import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
+import type { UserRef } from '@paddock/contract';
+
+/*
+ * Reviews, watched races, the race figures and the Following timelines. Lists are one statement each;
+ * every statement that shows reviews applies the follows module's visibility rule.
+ */
+
+/** The For You order of a review: its creation time (in 12.5-hour units) plus log10 of its engagement. */
+export const forYouRankOf = (createdAt: SQL, likes: SQL, comments: SQL) =>
+  sql`(extract(epoch from ${createdAt}) / 45000.0 + log(1 + ${likes} + 2 * ${comments}))`;
+
+const visible = (viewer: Viewer) => canSeeContentOf(viewer, { id: sql`r.user_id`, isPrivate: userIsPrivate('u') });
+
+export interface ReviewCardRow extends RaceRefRow {
+  id: number;
+  rating: number;
+  review_text: string | null;
+  like_count: number;
+  comment_count: number;
+  created_ms: number;
+  updated_ms: number;
+  user: UserRef;
+  author_private: boolean;
+  liked: boolean;
+}
+
+/** The columns of a review card for `viewer`, over `reviews r` joined with its author `u` and its race. */
+const cardColumns = (viewer: Viewer) => sql`
+  r.id, r.rating, r.review_text, r.like_count, r.comment_count,
+  (extract(epoch from r.created_at) * 1000)::float8 as created_ms,
+  (extract(epoch from r.updated_at) * 1000)::float8 as updated_ms,
+  ${userRefJson('u')} as user, ${userIsPrivate('u')} as author_private,
+  ${raceRefColumns},
+  ${likedByViewer('review', viewer, sql`r.id`)} as liked`;
+
+const cardFrom = sql`reviews r ${joinUser('u', sql`r.user_id`)} ${joinRaceRef(sql`r.race_id`)}`;
+
+/** Cards of these reviews that the viewer may see, in no particular order. */
+export function selectCards(db: Db, viewer: Viewer, ids: readonly number[]): Promise<ReviewCardRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectRows<ReviewCardRow>(
+    db,
+    sql`select ${cardColumns(viewer)} from ${cardFrom}
+        where r.id = any(${sql.param([...ids])}::int[]) and ${visible(viewer)}`,
+  );
+}
+
+export interface ReviewListFilter {
+  raceId?: number;
+  userId?: number;
+  /** Keyset: reviews with a smaller id (newest first). */
+  beforeId?: number;
+  limit: number;
+}
+
+/** A race's or a user's reviews that the viewer may see, newest first. */
+export function selectReviewList(db: Db, viewer: Viewer, f: ReviewListFilter): Promise<ReviewCardRow[]> {
+  const where: SQL[] = [visible(viewer)];
+  if (f.raceId !== undefined) where.push(sql`r.race_id = ${f.raceId}`);
+  if (f.userId !== undefined) where.push(sql`r.user_id = ${f.userId}`);
+  if (f.beforeId !== undefined) where.push(sql`r.id < ${f.beforeId}`);
+  return selectRows<ReviewCardRow>(
+    db,
+    sql`select ${cardColumns(viewer)} from ${cardFrom}
+        where ${sql.join(where, sql` and `)} order by r.id desc limit ${f.limit}`,
+  );
+}
+
+export interface ReviewRef {
+  id: number;
+  user_id: number;
+  race_id: number;
+  rating: number;
+  author_private: boolean;
+}
+
+/** A review the viewer may see (else null), locked for update when `lock`. */
+export async function selectVisibleReview(
+  db: Db,
+  viewer: Viewer,
+  reviewId: number,
+  lock = false,
+): Promise<ReviewRef | null> {
+  const [row] = await selectRows<ReviewRef>(
+    db,
+    sql`select r.id, r.user_id, r.race_id, r.rating, ${userIsPrivate('u')} as author_private
+        from reviews r ${joinUser('u', sql`r.user_id`)}
+        where r.id = ${reviewId} and ${visible(viewer)}
+        ${lock ? sql`for update of r` : sql``}`,
+  );
+  return row ?? null;
+}
+
+export async function insertReview(
+  tx: Db,
+  v: { userId: number; raceId: number; rating: number; reviewText: string | null; at: Date },
+): Promise<number | null> {
+  const [row] = await tx
+    .insert(reviews)
+    .values({
+      userId: v.userId,
+      raceId: v.raceId,
+      rating: v.rating,
+      reviewText: v.reviewText,
+      createdAt: v.at,
+      updatedAt: v.at,
+      forYouRank: sql`${forYouRankOf(sql`${v.at.toISOString()}::timestamptz`, sql`0`, sql`0`)}`,
+    })
+    .onConflictDoNothing()
+    .returning({ id: reviews.id });
+  return row?.id ?? null;
+}
+
+export async function updateReviewFields(
+  tx: Db,
+  reviewId: number,
+  patch: { rating?: number; reviewText?: string | null; at: Date },
+): Promise<void> {
+  await tx
+    .update(reviews)
+    .set({ rating: patch.rating, reviewText: patch.reviewText, updatedAt: patch.at })
+    .where(eq(reviews.id, reviewId));
+}
+
+export async function deleteReviewRow(tx: Db, reviewId: number): Promise<void> {
+  await tx.delete(reviews).where(eq(reviews.id, reviewId));
+}
+
+/** Adds to a review's like or comment count and re-ranks it; returns the new counts. */
+export async function addToReviewCounts(
+  tx: Db,
+  reviewId: number,
+  delta: { likes?: number; comments?: number },
+): Promise<{ like_count: number; comment_count: number } | null> {
+  const likes = sql`greatest(0, ${reviews.likeCount} + ${delta.likes ?? 0})`;
+  const comments = sql`greatest(0, ${reviews.commentCount} + ${delta.comments ?? 0})`;
+  const [row] = await tx
+    .update(reviews)
+    .set({
+      likeCount: likes,
+      commentCount: comments,
+      forYouRank: forYouRankOf(sql`${reviews.createdAt}`, likes, comments),
+    })
+    .where(eq(reviews.id, reviewId))
+    .returning({ like_count: reviews.likeCount, comment_count: reviews.commentCount });
+  return row ?? null;
+}
+
+/* The race figures, counting public accounts' reviews. */
+
+/** Adds (`by` 1) or removes (-1) one rating of a race in its figures. */
+export async function addToRaceStats(tx: Db, raceId: number, rating: number, by: 1 | -1): Promise<void> {
+  if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new Error(`not a rating: ${rating}`);
+  const column = sql.raw(`rating_${rating}`);
+  await tx.execute(sql`
+    insert into race_review_stats (race_id, review_count, rating_sum, ${column})
+    values (${raceId}, ${by}, ${by * rating}, ${by})
+    on conflict (race_id) do update set
+      review_count = race_review_stats.review_count + excluded.review_count,
+      rating_sum = race_review_stats.rating_sum + excluded.rating_sum,
+      ${column} = race_review_stats.${column} + excluded.${column}`);
+}
+
+/**
+ * Recounts the figures of every race a user reviewed, from the reviews themselves (the user's account
+ * changed privacy). The figures' rows are locked first, so a review written meanwhile adds to the
+ * recount instead of being lost under it.
+ */
+export async function recountRaceStatsOfUser(tx: Db, userId: number): Promise<void> {
+  await tx.execute(sql`
+    insert into race_review_stats (race_id)
+    select race_id from reviews where user_id = ${userId}
+    on conflict do nothing`);
+  await tx.execute(sql`
+    select 1 from race_review_stats
+    where race_id in (select race_id from reviews where user_id = ${userId}) for update`);
+  await tx.execute(sql`
+    update race_review_stats s set
+      review_count = x.n, rating_sum = x.total, rating_1 = x.r1, rating_2 = x.r2, rating_3 = x.r3,
+      rating_4 = x.r4, rating_5 = x.r5
+    from (
+      select mine.race_id,
+        count(r.id)::int as n, coalesce(sum(r.rating), 0)::int as total,
+        count(*) filter (where r.rating = 1)::int as r1, count(*) filter (where r.rating = 2)::int as r2,
+        count(*) filter (where r.rating = 3)::int as r3, count(*) filter (where r.rating = 4)::int as r4,
+        count(*) filter (where r.rating = 5)::int as r5
+      from (select race_id from reviews where user_id = ${userId}) mine
+      left join reviews r on r.race_id = mine.race_id
+        and exists (select 1 from users a where a.id = r.user_id and not a.is_private)
+      group by mine.race_id
+    ) x
+    where s.race_id = x.race_id`);
+}
+
+export interface RaceStatsRow {
+  race_id: number;
+  review_count: number;
+  rating_sum: number;
+  rating_1: number;
+  rating_2: number;
+  rating_3: number;
+  rating_4: number;
+  rating_5: number;
+}
+
+export function selectRaceStats(db: Db, raceIds: readonly number[]): Promise<RaceStatsRow[]> {
+  return selectRows<RaceStatsRow>(
+    db,
+    sql`select race_id, review_count, rating_sum, rating_1, rating_2, rating_3, rating_4, rating_5
+        from race_review_stats where race_id = any(${sql.param([...raceIds])}::int[]) and review_count > 0`,
+  );
+}
+
+/** Races by the number of public accounts' reviews written since `since`. */
+export async function selectTrendingRaceIds(db: Db, since: Date, limit: number): Promise<number[]> {
+  const rows = await selectRows<{ race_id: number }>(
+    db,
+    sql`select r.race_id from reviews r ${joinUser('u', sql`r.user_id`)}
+        where r.created_at >= ${since.toISOString()}::timestamptz and not ${userIsPrivate('u')}
+        group by r.race_id order by count(*) desc, max(r.id) desc limit ${limit}`,
+  );
+  return rows.map((r) => r.race_id);
+}
+
+/** The viewer's review of a race and whether they watched it. */
+export async function selectViewerRaceState(db: Db, viewer: number, raceId: number) {
+  const [row] = await selectRows<{ review_id: number | null; watched: boolean }>(
+    db,
+    sql`select (select id from reviews where user_id = ${viewer} and race_id = ${raceId}) as review_id,
+          exists (select 1 from watched_races where user_id = ${viewer} and race_id = ${raceId}) as watched`,
+  );
+  return { reviewId: row?.review_id ?? null, watched: row?.watched ?? false };
+}
+
+export const reviewedRaceIdsOf = (viewer: number) => sql`(select race_id from reviews where user_id = ${viewer})`;
+
+/* Watched races. */
+
+/** Marks a race watched; returns whether it was new. */
+export async function insertWatched(db: Db, userId: number, raceId: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .insert(watchedRaces)
+    .values({ userId, raceId, createdAt: at })
+    .onConflictDoNothing()
+    .returning({ raceId: watchedRaces.raceId });
+  return rows.length === 1;
+}
+
+export async function deleteWatched(db: Db, userId: number, raceId: number): Promise<boolean> {
+  const rows = await db
+    .delete(watchedRaces)
+    .where(and(eq(watchedRaces.userId, userId), eq(watchedRaces.raceId, raceId)))
+    .returning({ raceId: watchedRaces.raceId });
+  return rows.length === 1;
+}
+
+export interface WatchedRow extends RaceRefRow {
+  watched_ms: number;
+}
+
+/** A user's watched races, most recently watched first; keyset on (watched at, race id). */
+export function selectWatched(
+  db: Db,
+  q: { userId: number; before?: { ms: number; raceId: number }; limit: number },
+): Promise<WatchedRow[]> {
+  return selectRows<WatchedRow>(
+    db,
+    sql`select ${raceRefColumns}, (extract(epoch from w.created_at) * 1000)::float8 as watched_ms
+        from watched_races w ${joinRaceRef(sql`w.race_id`)}
+        where w.user_id = ${q.userId}
+          ${
+            q.before
+              ? sql`and (w.created_at, w.race_id) < (to_timestamp(${q.before.ms / 1000}), ${q.before.raceId})`
+              : sql``
+          }
+        order by w.created_at desc, w.race_id desc limit ${q.limit}`,
+  );
+}
+
+/* Feeds. */
+
+/** Fan-out on write: the new review enters the timeline of every account following its author. */
+export async function fanOutReview(tx: Db, reviewId: number, authorId: number): Promise<void> {
+  await tx.execute(sql`
+    insert into feed_entries (user_id, review_id)
+    select follower_id, ${reviewId}::int from ${acceptedFollowerIds(authorId)} f(follower_id)
+    on conflict do nothing`);
+}
+
+/** A new follow: the followed account's reviews since `since` enter the follower's timeline. */
+export async function backfillTimeline(tx: Db, followerId: number, followingId: number, since: Date): Promise<void> {
+  await tx.execute(sql`
+    insert into feed_entries (user_id, review_id)
+    select ${followerId}::int, r.id from reviews r
+    where r.user_id = ${followingId} and r.created_at >= ${since.toISOString()}::timestamptz
+    on conflict do nothing`);
+}
+
+/** A follow ended: the followed account's reviews leave the former follower's timeline. */
+export async function removeFromTimeline(tx: Db, followerId: number, followingId: number): Promise<void> {
+  await tx.execute(sql`
+    delete from feed_entries fe using reviews r
+    where fe.user_id = ${followerId} and r.id = fe.review_id and r.user_id = ${followingId}`);
+}
+
+/** Drops timeline rows of reviews created before `before`: their pages are read from the reviews. */
+export async function pruneTimelines(db: Db, before: Date): Promise<void> {
+  await db.execute(sql`
+    delete from feed_entries where review_id < coalesce(
+      (select min(id) from reviews where created_at >= ${before.toISOString()}::timestamptz),
+      (select coalesce(max(id), 0) + 1 from reviews))`);
+}
+
+export interface FeedItem {
+  id: number;
+  user_id: number;
+}
+
+const notSeen = (seen: readonly number[]) =>
+  seen.length === 0 ? sql`true` : sql`r.id <> all(${sql.param([...seen])}::int[])`;
+
+/** The viewer's timeline rows below `beforeId`, newest first, by authors they may see. */
+export function selectTimeline(
+  db: Db,
+  q: { viewer: number; beforeId?: number; seen: readonly number[]; limit: number },
+): Promise<FeedItem[]> {
+  return selectRows<FeedItem>(
+    db,
+    sql`select r.id, r.user_id
+        from feed_entries fe join reviews r on r.id = fe.review_id ${joinUser('u', sql`r.user_id`)}
+        where fe.user_id = ${q.viewer} ${q.beforeId === undefined ? sql`` : sql`and fe.review_id < ${q.beforeId}`}
+          and ${notSeen(q.seen)} and ${visible(q.viewer)}
+        order by fe.review_id desc limit ${q.limit}`,
+  );
+}
+
+/**
+ * Past the timeline: the followed accounts' reviews below `beforeId`, read through their (user, id)
+ * index, at most `limit` per followed account, then merged.
+ */
+export function selectFollowedReviews(
+  db: Db,
+  q: { viewer: number; beforeId?: number; seen: readonly number[]; limit: number },
+): Promise<FeedItem[]> {
+  return selectRows<FeedItem>(
+    db,
+    sql`select x.id, x.user_id from ${acceptedFollowingIds(q.viewer)} f(following_id)
+        cross join lateral (
+          select r.id, r.user_id from reviews r
+          where r.user_id = f.following_id ${q.beforeId === undefined ? sql`` : sql`and r.id < ${q.beforeId}`}
+            and ${notSeen(q.seen)}
+          order by r.id desc limit ${q.limit}) x
+        order by x.id desc limit ${q.limit}`,
+  );
+}
+
+export interface RankedItem extends FeedItem {
+  rank: number;
+}
+
+/** For You candidates below `beforeRank`: other people's reviews the viewer may see, best first. */
+export function selectForYouCandidates(
+  db: Db,
+  q: { viewer: Viewer; beforeRank?: number; seen: readonly number[]; limit: number },
+): Promise<RankedItem[]> {
+  return selectRows<RankedItem>(
+    db,
+    sql`select r.id, r.user_id, r.for_you_rank as rank
+        from reviews r ${joinUser('u', sql`r.user_id`)}
+        where ${q.beforeRank === undefined ? sql`true` : sql`r.for_you_rank < ${q.beforeRank}::float8`}
+          ${q.viewer === null ? sql`` : sql`and r.user_id <> ${q.viewer}`}
+          and ${notSeen(q.seen)} and ${visible(q.viewer)}
+        order by r.for_you_rank desc limit ${q.limit}`,
+  );
+}
+
+/** The most liked reviews written since `since` that the viewer may see. */
+export function selectPopular(db: Db, viewer: Viewer, since: Date, limit: number): Promise<ReviewCardRow[]> {
+  return selectRows<ReviewCardRow>(
+    db,
+    sql`select ${cardColumns(viewer)} from ${cardFrom}
+        where r.created_at >= ${since.toISOString()}::timestamptz and r.like_count > 0 and ${visible(viewer)}
+        order by r.like_count desc, r.id desc limit ${limit}`,
+  );
+}

@@ -1,0 +1,289 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createReviewBodySchema,
+  feedPageSchema,
+  feedQuerySchema,
+  likeToggleResultSchema,
+  pageOf,
+  popularQuerySchema,
+  reviewLikeBodySchema,
+  reviewListQuerySchema,
+  reviewSchema,
+  updateReviewBodySchema,
+  watchedBodySchema,
+  watchedListQuerySchema,
+  watchedRaceSchema,
+} from '@paddock/contract';
+import { errorBody } from '../../lib/openapi.ts';
+import { parseIdParam } from '../../lib/params.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import {
+  ALREADY_REVIEWED,
+  createReview,
+  deleteReview,
+  followingFeed,
+  forYouFeed,
+  getReview,
+  listReviews,
+  listWatched,
+  markWatched,
+  popularReviews,
+  pruneFeedTimelines,
+  PRIVATE_ACCOUNT,
+  RACE_NOT_COMPLETED,
+  toggleReviewLike,
+  unmarkWatched,
+  updateReview,
+  WATCH_NOT_COMPLETED,
+} from './service.ts';
+
+const tags = ['reviews'];
+const signedIn = [{ bearerAuth: [] }];
+const unauthorized = errorBody('`{"detail": "Authentication credentials were not provided."}`');
+const notFound = errorBody(
+  '`{"detail": "Not found."}`: no such review, or one of a private account the viewer does not follow.',
+);
+const notOwner = errorBody('`{"detail": "You do not have permission to perform this action."}`: not the author.');
+const privateAccount = errorBody(`\`{"detail": "${PRIVATE_ACCOUNT}"}\`: a private account the viewer does not follow.`);
+const idParams = z.object({ id: z.string() });
+const watchedResult = z.object({ race_id: z.number().int() });
+
+/** Reviews, their likes, watched races and the two home feeds, mounted at /api/core. */
+export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = { db: app.database.db, events: app.events };
+
+  // Timeline rows past FEED_TIMELINE_DAYS are pruned hourly (each instance; the delete is idempotent).
+  let pruning: NodeJS.Timeout | undefined;
+  const prune = () =>
+    pruneFeedTimelines(ctx, app.config.FEED_TIMELINE_DAYS).catch((err: unknown) =>
+      app.log.warn({ err }, 'pruning feed timelines failed'),
+    );
+  app.addHook('onReady', async () => {
+    pruning = setInterval(() => void prune(), 3_600_000).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(pruning));
+
+  app.get(
+    '/reviews/',
+    {
+      schema: {
+        tags,
+        summary: 'Reviews of a race or of a user',
+        description:
+          "`race_id`: the race's reviews; `user_id`: the user's reviews; both: that user's review of the race (one at " +
+          'most). Newest first, paginated. Reviews of private accounts appear only to their owner and accepted ' +
+          "followers; listing a private account's reviews is 403 for anyone else.",
+        querystring: reviewListQuerySchema,
+        response: { 200: pageOf(reviewSchema), 403: privateAccount, 404: errorBody('No account has that `user_id`.') },
+      },
+    },
+    async (request) => listReviews(ctx, request.userId, request.query),
+  );
+
+  app.post(
+    '/reviews/',
+    {
+      schema: {
+        tags,
+        summary: 'Review a race',
+        description:
+          `One review per user per race, for completed races only (else \`{"race_id": ["${RACE_NOT_COMPLETED}"]}\`); ` +
+          `a second one is \`{"non_field_errors": ["${ALREADY_REVIEWED}"]}\`. rating 1-5; review_text optional, trimmed, ` +
+          'at most 2000 characters, null when empty. The race is marked watched too. Followers see the review in ' +
+          'their Following feed at once.',
+        security: signedIn,
+        body: createReviewBodySchema,
+        response: { 201: reviewSchema, 400: errorBody('Field errors, or `non_field_errors`.'), 401: unauthorized },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createReview(ctx, requireUser(request), request.body)),
+  );
+
+  app.get(
+    '/reviews/feed/',
+    {
+      schema: {
+        tags,
+        summary: 'Following feed',
+        description:
+          'Reviews by the accounts the viewer follows (accepted follows), newest first. `cursor` is the previous ' +
+          "page's `next_cursor` (a review id); `seen_ids` (comma-joined, at most 500) are left out; " +
+          "`meta.last_author_id` is the author of the page's last review. No review appears on two pages.",
+        security: signedIn,
+        querystring: feedQuerySchema,
+        response: { 200: feedPageSchema, 401: unauthorized },
+      },
+    },
+    async (request) => followingFeed(ctx, requireUser(request), request.query),
+  );
+
+  app.get(
+    '/reviews/for-you/',
+    {
+      schema: {
+        tags,
+        summary: 'For You feed',
+        description:
+          "Other people's reviews the viewer may see (guests: public accounts' reviews), ranked by recency and " +
+          'engagement (likes, comments). Never the same author twice in a row, across pages too: pass the ' +
+          "previous page's `meta.last_author_id` as `last_author_id`. `cursor` is the previous page's " +
+          '`next_cursor`; `seen_ids` are left out; no review appears on two pages.',
+        querystring: feedQuerySchema,
+        response: { 200: feedPageSchema },
+      },
+    },
+    async (request) => forYouFeed(ctx, request.userId, request.query),
+  );
+
+  app.get(
+    '/reviews/popular/',
+    {
+      schema: {
+        tags,
+        summary: 'Popular reviews',
+        description:
+          'The most liked reviews of the last 30 days that the viewer may see, most liked first (`limit`, default 10).',
+        querystring: popularQuerySchema,
+        response: { 200: z.array(reviewSchema) },
+      },
+    },
+    async (request) => popularReviews(ctx, request.userId, request.query.limit),
+  );
+
+  app.get(
+    '/reviews/shared/:token/',
+    {
+      schema: {
+        tags,
+        summary: 'A shared review',
+        description:
+          'The review a share link (`/review/{id}`) names; the token is the review id. A review of a private account ' +
+          'is 404 to anyone but its owner and accepted followers: a link never opens it to others.',
+        params: z.object({ token: z.string() }),
+        response: { 200: reviewSchema, 404: notFound },
+      },
+    },
+    async (request) => getReview(ctx, request.userId, parseIdParam(request.params.token)),
+  );
+
+  app.get(
+    '/reviews/:id/',
+    {
+      schema: { tags, summary: 'A review', params: idParams, response: { 200: reviewSchema, 404: notFound } },
+    },
+    async (request) => getReview(ctx, request.userId, parseIdParam(request.params.id)),
+  );
+
+  app.patch(
+    '/reviews/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a review',
+        description: 'The author changes rating and/or review_text (same rules as creating).',
+        security: signedIn,
+        params: idParams,
+        body: updateReviewBodySchema,
+        response: { 200: reviewSchema, 401: unauthorized, 403: notOwner, 404: notFound },
+      },
+    },
+    async (request) => updateReview(ctx, requireUser(request), parseIdParam(request.params.id), request.body),
+  );
+
+  app.delete(
+    '/reviews/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a review',
+        description: 'The author deletes the review with its comments and likes.',
+        security: signedIn,
+        params: idParams,
+        response: { 204: z.null(), 401: unauthorized, 403: notOwner, 404: notFound },
+      },
+    },
+    async (request, reply) => {
+      await deleteReview(ctx, requireUser(request), parseIdParam(request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/review-likes/toggle/',
+    {
+      schema: {
+        tags,
+        summary: 'Like or unlike a review',
+        description:
+          'Likes the review, or takes the like back. Answers `{liked, like_count}`; the count always equals the likes.',
+        security: signedIn,
+        body: reviewLikeBodySchema,
+        response: { 200: likeToggleResultSchema, 401: unauthorized, 404: notFound },
+      },
+    },
+    async (request) => toggleReviewLike(ctx, requireUser(request), request.body.review_id),
+  );
+
+  app.post(
+    '/watched-races/',
+    {
+      schema: {
+        tags: ['watched races'],
+        summary: 'Mark a race watched',
+        description: `Idempotent: 201 the first time, 200 after. Completed races only (\`{"race_id": ["${WATCH_NOT_COMPLETED}"]}\`).`,
+        security: signedIn,
+        body: watchedBodySchema,
+        response: {
+          200: watchedResult,
+          201: watchedResult,
+          400: errorBody('Field errors on `race_id`.'),
+          401: unauthorized,
+        },
+      },
+    },
+    async (request, reply) => {
+      const created = await markWatched(ctx, requireUser(request), request.body.race_id);
+      return reply.code(created ? 201 : 200).send({ race_id: request.body.race_id });
+    },
+  );
+
+  app.get(
+    '/watched-races/',
+    {
+      schema: {
+        tags: ['watched races'],
+        summary: 'Watched races',
+        description:
+          "A user's watched races (`user_id`; the viewer's own without it), most recently watched first. A private " +
+          "account's list is 403 to anyone but its owner and accepted followers.",
+        querystring: watchedListQuerySchema,
+        response: {
+          200: pageOf(watchedRaceSchema),
+          401: unauthorized,
+          403: privateAccount,
+          404: errorBody('No account has that `user_id`.'),
+        },
+      },
+    },
+    async (request) => listWatched(ctx, request.userId, request.query),
+  );
+
+  app.delete(
+    '/watched-races/:id/',
+    {
+      schema: {
+        tags: ['watched races'],
+        summary: 'Unmark a watched race',
+        description: '`id` is the race. 404 when the viewer had not marked it watched.',
+        security: signedIn,
+        params: idParams,
+        response: { 204: z.null(), 401: unauthorized },
+      },
+    },
+    async (request, reply) => {
+      await unmarkWatched(ctx, requireUser(request), parseIdParam(request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+};

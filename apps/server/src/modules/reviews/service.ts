@@ -1,0 +1,432 @@
+import type {
+  CreateReviewBody,
+  FeedPage,
+  FeedQuery,
+  LikeToggleResult,
+  Review,
+  UpdateReviewBody,
+  WatchedRace,
+} from '@paddock/contract';
+import type { Db } from '../../db/client.ts';
+import { clock, nowDate } from '../../lib/clock.ts';
+import type { ServiceContext, Viewer } from '../../lib/context.ts';
+import { fieldErrors, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import { emptyDistribution, type RaceCommunity, type RaceFigures } from '../f1/community.ts';
+import { raceCompletion, toRaceRef } from '../f1/service.ts';
+import { viewerCanSee } from '../follows/visibility.ts';
+import { toggleLike } from '../likes/service.ts';
+import { adjustUserCounters, findUserBrief } from '../users/service.ts';
+import {
+  addToRaceStats,
+  addToReviewCounts,
+  backfillTimeline,
+  deleteReviewRow,
+  deleteWatched,
+  fanOutReview,
+  insertReview,
+  insertWatched,
+  pruneTimelines,
+  recountRaceStatsOfUser,
+  removeFromTimeline,
+  reviewedRaceIdsOf,
+  selectCards,
+  selectFollowedReviews,
+  selectForYouCandidates,
+  selectPopular,
+  selectRaceStats,
+  selectReviewList,
+  selectTimeline,
+  selectTrendingRaceIds,
+  selectViewerRaceState,
+  selectVisibleReview,
+  selectWatched,
+  updateReviewFields,
+  type FeedItem,
+  type RankedItem,
+  type ReviewCardRow,
+  type ReviewRef,
+} from './queries.ts';
+
+export const ALREADY_REVIEWED = 'You have already reviewed this race.';
+export const RACE_NOT_COMPLETED = 'You can only review races that have been completed.';
+export const WATCH_NOT_COMPLETED = 'Only races that have been completed can be marked as watched.';
+export const PRIVATE_ACCOUNT = 'This account is private.';
+export const POPULAR_WINDOW_MS = 30 * 24 * 3_600_000;
+const DAY_MS = 24 * 3_600_000;
+
+const unknownRace = (raceId: number) => fieldErrors({ race_id: [`Invalid pk "${raceId}" - object does not exist.`] });
+
+export function toReview(row: ReviewCardRow): Review {
+  return {
+    id: row.id,
+    race: toRaceRef(row),
+    user: row.user,
+    rating: row.rating,
+    review_text: row.review_text,
+    like_count: row.like_count,
+    is_liked_by_user: row.liked,
+    comment_count: row.comment_count,
+    created_at: new Date(row.created_ms).toISOString(),
+    updated_at: new Date(row.updated_ms).toISOString(),
+  };
+}
+
+/** Cards of `items`, in their order; an item the viewer may no longer see is left out. */
+async function cardsInOrder(ctx: ServiceContext, viewer: Viewer, items: readonly FeedItem[]): Promise<Review[]> {
+  const rows = await selectCards(
+    ctx.db,
+    viewer,
+    items.map((i) => i.id),
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return items.flatMap((i) => {
+    const row = byId.get(i.id);
+    return row ? [toReview(row)] : [];
+  });
+}
+
+/** A private account's lists are for its owner and followers; an unknown account is 404. */
+async function assertCanSeeUser(ctx: ServiceContext, viewer: Viewer, userId: number): Promise<void> {
+  const user = await findUserBrief(ctx.db, userId);
+  if (!user) throw notFound();
+  if (!(await viewerCanSee(ctx.db, viewer, user))) throw forbidden(PRIVATE_ACCOUNT);
+}
+
+/** GET /core/reviews/: a race's reviews, a user's reviews, or a user's review of one race; newest first. */
+export async function listReviews(
+  ctx: ServiceContext,
+  viewer: Viewer,
+  q: { race_id?: number; user_id?: number; page_size: number; cursor?: string },
+): Promise<{ results: Review[]; next_cursor: string | null }> {
+  if (q.user_id !== undefined) await assertCanSeeUser(ctx, viewer, q.user_id);
+  const beforeId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['int'] as const)[0];
+  const rows = await selectReviewList(ctx.db, viewer, {
+    raceId: q.race_id,
+    userId: q.user_id,
+    beforeId,
+    limit: q.page_size + 1,
+  });
+  return toPage(rows, q.page_size, toReview, (last) => encodeCursor([last.id]));
+}
+
+/** One review the viewer may see; a private account's review is 404 to others, as if it did not exist. */
+export async function getReview(ctx: ServiceContext, viewer: Viewer, reviewId: number): Promise<Review> {
+  const [row] = await selectCards(ctx.db, viewer, [reviewId]);
+  if (!row) throw notFound();
+  return toReview(row);
+}
+
+/** In the caller's transaction: the review if the viewer may see it, locked for update. */
+export function lockVisibleReview(tx: Db, viewer: Viewer, reviewId: number): Promise<ReviewRef | null> {
+  return selectVisibleReview(tx, viewer, reviewId, true);
+}
+
+/** A review the viewer may see, or null. */
+export function findVisibleReview(db: Db, viewer: Viewer, reviewId: number): Promise<ReviewRef | null> {
+  return selectVisibleReview(db, viewer, reviewId);
+}
+
+/** In the caller's transaction: adds to a review's comment count (comments module). */
+export async function adjustCommentCount(tx: Db, reviewId: number, by: number): Promise<void> {
+  await addToReviewCounts(tx, reviewId, { comments: by });
+}
+
+async function requireCompletedRace(ctx: ServiceContext, raceId: number, notCompletedMessage: string) {
+  const state = await raceCompletion(ctx, raceId);
+  if (state === null) throw unknownRace(raceId);
+  if (state === 'not_completed') throw fieldErrors({ race_id: [notCompletedMessage] });
+}
+
+/**
+ * POST /core/reviews/: one review per user per race, for completed races. In one transaction: the
+ * review, the race's figures (public accounts), the author's review count, the race marked watched and
+ * the review written into every follower's timeline.
+ */
+export async function createReview(ctx: ServiceContext, viewer: number, body: CreateReviewBody): Promise<Review> {
+  await requireCompletedRace(ctx, body.race_id, RACE_NOT_COMPLETED);
+  const at = nowDate();
+  const reviewId = await ctx.db.transaction(async (tx) => {
+    const author = await findUserBrief(tx, viewer);
+    if (!author) throw unauthorized();
+    const id = await insertReview(tx, {
+      userId: viewer,
+      raceId: body.race_id,
+      rating: body.rating,
+      reviewText: body.review_text,
+      at,
+    });
+    if (id === null) throw fieldErrors({ non_field_errors: [ALREADY_REVIEWED] });
+    if (!author.isPrivate) await addToRaceStats(tx, body.race_id, body.rating, 1);
+    await adjustUserCounters(tx, viewer, { reviews: 1 });
+    await insertWatched(tx, viewer, body.race_id, at);
+    await fanOutReview(tx, id, viewer);
+    return id;
+  });
+  await ctx.events.emit('review.created', { reviewId, authorId: viewer, raceId: body.race_id });
+  return getReview(ctx, viewer, reviewId);
+}
+
+/** Locks a review for its owner; 404 when the viewer may not see it, 403 when it is someone else's. */
+async function lockOwnReview(tx: Db, viewer: number, reviewId: number): Promise<ReviewRef> {
+  const review = await lockVisibleReview(tx, viewer, reviewId);
+  if (!review) throw notFound();
+  if (review.user_id !== viewer) throw forbidden();
+  return review;
+}
+
+/** PATCH /core/reviews/{id}/ (owner only): rating and text; the race's figures follow a new rating. */
+export async function updateReview(
+  ctx: ServiceContext,
+  viewer: number,
+  reviewId: number,
+  body: UpdateReviewBody,
+): Promise<Review> {
+  const review = await ctx.db.transaction(async (tx) => {
+    const current = await lockOwnReview(tx, viewer, reviewId);
+    await updateReviewFields(tx, reviewId, { rating: body.rating, reviewText: body.review_text, at: nowDate() });
+    if (body.rating !== undefined && body.rating !== current.rating && !current.author_private) {
+      await addToRaceStats(tx, current.race_id, current.rating, -1);
+      await addToRaceStats(tx, current.race_id, body.rating, 1);
+    }
+    return current;
+  });
+  await ctx.events.emit('review.updated', { reviewId, authorId: viewer, raceId: review.race_id });
+  return getReview(ctx, viewer, reviewId);
+}
+
+/** DELETE /core/reviews/{id}/ (owner only); its comments, likes and timeline rows go with it. */
+export async function deleteReview(ctx: ServiceContext, viewer: number, reviewId: number): Promise<void> {
+  const review = await ctx.db.transaction(async (tx) => {
+    const current = await lockOwnReview(tx, viewer, reviewId);
+    await deleteReviewRow(tx, reviewId);
+    if (!current.author_private) await addToRaceStats(tx, current.race_id, current.rating, -1);
+    await adjustUserCounters(tx, viewer, { reviews: -1 });
+    return current;
+  });
+  await ctx.events.emit('review.deleted', { reviewId, authorId: viewer, raceId: review.race_id });
+}
+
+/**
+ * POST /core/review-likes/toggle/. The review row is locked first, so toggles of one review run one
+ * after another and its like count always equals its likes.
+ */
+export async function toggleReviewLike(
+  ctx: ServiceContext,
+  viewer: number,
+  reviewId: number,
+): Promise<LikeToggleResult> {
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const review = await lockVisibleReview(tx, viewer, reviewId);
+    if (!review) throw notFound();
+    const liked = await toggleLike(tx, 'review', reviewId, viewer);
+    const counts = await addToReviewCounts(tx, reviewId, { likes: liked ? 1 : -1 });
+    return { review, liked, likeCount: counts?.like_count ?? 0 };
+  });
+  if (outcome.liked) {
+    await ctx.events.emit('review.liked', {
+      reviewId,
+      reviewAuthorId: outcome.review.user_id,
+      raceId: outcome.review.race_id,
+      likerId: viewer,
+    });
+  }
+  return { liked: outcome.liked, like_count: outcome.likeCount };
+}
+
+/* Watched races. */
+
+/** POST /core/watched-races/: idempotent; returns whether the race was newly marked. */
+export async function markWatched(ctx: ServiceContext, viewer: number, raceId: number): Promise<boolean> {
+  await requireCompletedRace(ctx, raceId, WATCH_NOT_COMPLETED);
+  return insertWatched(ctx.db, viewer, raceId, nowDate());
+}
+
+export async function unmarkWatched(ctx: ServiceContext, viewer: number, raceId: number): Promise<void> {
+  if (!(await deleteWatched(ctx.db, viewer, raceId))) throw notFound();
+}
+
+/** A user's watched races (the viewer's own without user_id), most recent first. */
+export async function listWatched(
+  ctx: ServiceContext,
+  viewer: Viewer,
+  q: { user_id?: number; page_size: number; cursor?: string },
+): Promise<{ results: WatchedRace[]; next_cursor: string | null }> {
+  const userId = q.user_id ?? viewer;
+  if (userId === null) throw unauthorized();
+  await assertCanSeeUser(ctx, viewer, userId);
+  const before = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['number', 'int'] as const);
+  const rows = await selectWatched(ctx.db, {
+    userId,
+    before: before && { ms: before[0], raceId: before[1] },
+    limit: q.page_size + 1,
+  });
+  return toPage(
+    rows,
+    q.page_size,
+    (row) => ({ race: toRaceRef(row), created_at: new Date(row.watched_ms).toISOString() }),
+    (last) => encodeCursor([last.watched_ms, last.race_id]),
+  );
+}
+
+/* Feeds. */
+
+function feedPage(results: Review[], nextCursor: number | null, lastAuthor: number | null): FeedPage {
+  return { results, next_cursor: nextCursor, meta: { last_author_id: lastAuthor } };
+}
+
+/**
+ * GET /core/reviews/feed/: reviews of the accounts the viewer follows, newest first (cursor: the last
+ * review's id). Read from the viewer's timeline; past its retention window, from the followed
+ * accounts' reviews directly. `seen_ids` are left out.
+ */
+export async function followingFeed(ctx: ServiceContext, viewer: number, q: FeedQuery): Promise<FeedPage> {
+  const limit = q.page_size + 1;
+  const seen = q.seen_ids ?? [];
+  const beforeId = q.cursor === undefined ? undefined : Math.floor(q.cursor);
+  let items = await selectTimeline(ctx.db, { viewer, beforeId, seen, limit });
+  if (items.length < limit) {
+    const older = await selectFollowedReviews(ctx.db, {
+      viewer,
+      beforeId: items.at(-1)?.id ?? beforeId,
+      seen,
+      limit: limit - items.length,
+    });
+    items = items.concat(older);
+  }
+  const page = items.slice(0, q.page_size);
+  const results = await cardsInOrder(ctx, viewer, page);
+  const last = page.at(-1);
+  return feedPage(
+    results,
+    items.length > q.page_size && last ? last.id : null,
+    last?.user_id ?? q.last_author_id ?? null,
+  );
+}
+
+/** How many candidates each For You round reads per review it can show. */
+const FOR_YOU_WINDOW_FACTOR = 3;
+const FOR_YOU_ROUNDS = 4;
+
+/**
+ * Arranges ranked candidates so that no author follows themselves: a candidate by the previous author
+ * waits (in rank order) until another author came between; what is still waiting when the page is full
+ * stays unseen in this session. Returns the page and the rank below which the next page starts.
+ */
+export function arrangeWithoutRepeats(
+  candidates: readonly RankedItem[],
+  previousAuthor: number | null,
+  room: number,
+): { page: RankedItem[]; consumed: number; consumedTo: number | null; last: number | null } {
+  const page: RankedItem[] = [];
+  const waiting: RankedItem[] = [];
+  let last = previousAuthor;
+  let consumed = 0;
+  let consumedTo: number | null = null;
+  const take = (item: RankedItem) => {
+    page.push(item);
+    last = item.user_id;
+  };
+  const flushWaiting = () => {
+    for (let i = 0; i < waiting.length && page.length < room;) {
+      if (waiting[i]!.user_id !== last) take(waiting.splice(i, 1)[0]!);
+      else i += 1;
+    }
+  };
+  for (const c of candidates) {
+    flushWaiting();
+    if (page.length >= room) break;
+    consumed += 1;
+    consumedTo = c.rank;
+    if (c.user_id !== last) take(c);
+    else waiting.push(c);
+  }
+  flushWaiting();
+  return { page, consumed, consumedTo, last };
+}
+
+/**
+ * GET /core/reviews/for-you/: other people's reviews the viewer may see, ranked by recency and
+ * engagement (cursor: the rank where the previous page stopped). Never the same author twice in a row,
+ * also across pages (`last_author_id`); `seen_ids` are left out; the cursor keeps pages apart.
+ */
+export async function forYouFeed(ctx: ServiceContext, viewer: Viewer, q: FeedQuery): Promise<FeedPage> {
+  const seen = q.seen_ids ?? [];
+  const page: RankedItem[] = [];
+  let lastAuthor = q.last_author_id ?? null;
+  let beforeRank = q.cursor;
+  let exhausted = false;
+  for (let round = 0; round < FOR_YOU_ROUNDS && page.length < q.page_size; round += 1) {
+    const window = (q.page_size - page.length) * FOR_YOU_WINDOW_FACTOR + 1;
+    const candidates = await selectForYouCandidates(ctx.db, { viewer, beforeRank, seen, limit: window });
+    const arranged = arrangeWithoutRepeats(candidates, lastAuthor, q.page_size - page.length);
+    page.push(...arranged.page);
+    lastAuthor = arranged.last;
+    if (arranged.consumedTo !== null) beforeRank = arranged.consumedTo;
+    if (candidates.length < window && arranged.consumed === candidates.length) {
+      exhausted = true;
+      break;
+    }
+  }
+  const results = await cardsInOrder(ctx, viewer, page);
+  return feedPage(results, exhausted || beforeRank === undefined ? null : beforeRank, lastAuthor);
+}
+
+/** GET /core/reviews/popular/: the most liked reviews of the last 30 days that the viewer may see. */
+export async function popularReviews(ctx: ServiceContext, viewer: Viewer, limit: number): Promise<Review[]> {
+  const rows = await selectPopular(ctx.db, viewer, new Date(clock.now() - POPULAR_WINDOW_MS), limit);
+  return rows.map(toReview);
+}
+
+/** Timeline rows older than FEED_TIMELINE_DAYS go; their pages are read from the reviews themselves. */
+export async function pruneFeedTimelines(ctx: ServiceContext, days: number): Promise<void> {
+  await pruneTimelines(ctx.db, new Date(clock.now() - days * DAY_MS));
+}
+
+/* What the F1 pages show of the community (f1/community.ts, decision 006). */
+
+export const reviewsCommunity: RaceCommunity = {
+  async figures(db, raceIds) {
+    const rows = await selectRaceStats(db, raceIds);
+    return new Map<number, RaceFigures>(
+      rows.map((r) => [
+        r.race_id,
+        {
+          reviewCount: r.review_count,
+          averageRating: r.review_count > 0 ? Math.round((r.rating_sum / r.review_count) * 100) / 100 : null,
+          distribution: {
+            ...emptyDistribution(),
+            '1': r.rating_1,
+            '2': r.rating_2,
+            '3': r.rating_3,
+            '4': r.rating_4,
+            '5': r.rating_5,
+          },
+        },
+      ]),
+    );
+  },
+  async viewerState(db, viewer, raceId) {
+    const state = await selectViewerRaceState(db, viewer, raceId);
+    return { isWatched: state.watched, userReviewId: state.reviewId };
+  },
+  reviewedRaceIds: reviewedRaceIdsOf,
+  trendingRaceIds: selectTrendingRaceIds,
+};
+
+/**
+ * Reacts to other modules' events: a follow fills the follower's timeline with the followed account's
+ * recent reviews and an unfollow empties it of them; an account that changes privacy is counted in (or
+ * out of) the race figures again.
+ */
+export function subscribeReviews(ctx: ServiceContext, timelineDays: number): void {
+  ctx.events.on('follow.accepted', async ({ followerId, followingId }) => {
+    await backfillTimeline(ctx.db, followerId, followingId, new Date(clock.now() - timelineDays * DAY_MS));
+  });
+  ctx.events.on('follow.removed', async ({ followerId, followingId, wasAccepted }) => {
+    if (wasAccepted) await removeFromTimeline(ctx.db, followerId, followingId);
+  });
+  ctx.events.on('user.privacy_changed', async ({ userId }) => {
+    await ctx.db.transaction((tx) => recountRaceStatsOfUser(tx, userId));
+  });
+}
