@@ -1,7 +1,11 @@
 import type { ServiceContext } from '../lib/context.ts';
 import { HttpError } from '../lib/errors.ts';
 import { unusablePasswordHash } from '../modules/auth/passwords.ts';
+import { createComment, toggleCommentLike } from '../modules/comments/service.ts';
+import { noCommunity } from '../modules/f1/community.ts';
+import { listRaces } from '../modules/f1/service.ts';
 import { acceptRequest, follow } from '../modules/follows/service.ts';
+import { createReview, toggleReviewLike } from '../modules/reviews/service.ts';
 import { createAccount, demoCommunityExists } from '../modules/users/service.ts';
 
 /*
@@ -57,6 +61,140 @@ const DEMO_FOLLOWS: ReadonlyArray<readonly [string, string, 'accept'?]> = [
   ['demo_sam', 'demo_noor'],
 ];
 
+/** A review of a real race, found by season and name; comments and likes from the other demo accounts. */
+interface DemoReview {
+  author: string;
+  season: number;
+  race: string;
+  rating: number;
+  text: string | null;
+  likedBy?: string[];
+  comments?: { by: string; text: string; replies?: { by: string; text: string }[] }[];
+}
+
+const DEMO_REVIEWS: readonly DemoReview[] = [
+  {
+    author: 'demo_lena',
+    season: 2024,
+    race: 'italian',
+    rating: 5,
+    text: 'Leclerc making a one-stop work at Monza while everyone else pitted twice. The tifosi invading the track afterwards gave me chills.',
+    likedBy: ['demo_marco', 'demo_aiko', 'demo_sam'],
+    comments: [
+      {
+        by: 'demo_marco',
+        text: 'That hard-tyre stint was a masterclass in tyre management.',
+        replies: [{ by: 'demo_lena', text: 'And Ferrari actually called it right for once!' }],
+      },
+    ],
+  },
+  {
+    author: 'demo_marco',
+    season: 2021,
+    race: 'abu dhabi',
+    rating: 4,
+    text: 'Strategically fascinating, procedurally a mess. The safety car call decided a championship, and we will argue about it forever.',
+    likedBy: ['demo_lena', 'demo_sam'],
+    comments: [{ by: 'demo_aiko', text: 'Still can not watch the last lap without shouting at the screen.' }],
+  },
+  {
+    author: 'demo_aiko',
+    season: 2024,
+    race: 'sao paulo',
+    rating: 5,
+    text: 'Seventeenth to first in the wet. Qualifying in the morning, chaos all afternoon, and one driver simply on another planet.',
+    likedBy: ['demo_lena', 'demo_marco'],
+  },
+  {
+    author: 'demo_sam',
+    season: 2024,
+    race: 'monaco',
+    rating: 3,
+    text: 'Emotional win for Leclerc at home, but a red flag on lap one and then a procession. Monaco being Monaco.',
+    likedBy: ['demo_aiko'],
+    comments: [
+      { by: 'demo_lena', text: 'Three out of five is generous and I love you for it.' },
+      { by: 'demo_marco', text: 'The hard-tyre restart killed any strategy.' },
+    ],
+  },
+  {
+    author: 'demo_lena',
+    season: 2021,
+    race: 'british',
+    rating: 4,
+    text: 'Copse on lap one set the tone for the rest of the season. Hard to enjoy after the crash, but what a fightback.',
+    likedBy: ['demo_marco'],
+  },
+  {
+    author: 'demo_marco',
+    season: 2023,
+    race: 'singapore',
+    rating: 4,
+    text: 'Sainz managing the gap to keep Norris in DRS range as a shield: the smartest defensive drive I have seen in years.',
+    likedBy: ['demo_lena', 'demo_aiko'],
+  },
+  {
+    author: 'demo_aiko',
+    season: 2021,
+    race: 'hungarian',
+    rating: 5,
+    text: 'A first-corner pile-up, a grid of one on the restart and Ocon holding off a world champion. Pure chaos, pure joy.',
+    likedBy: ['demo_sam'],
+  },
+  {
+    author: 'demo_sam',
+    season: 2024,
+    race: 'miami',
+    rating: 4,
+    text: null,
+    likedBy: ['demo_lena'],
+  },
+  {
+    author: 'demo_noor',
+    season: 2025,
+    race: 'australian',
+    rating: 4,
+    text: 'Private review: a wet Melbourne season opener that kept everyone guessing until the flag.',
+    likedBy: ['demo_lena'],
+  },
+];
+
+/** The demo's race ids, looked up by season and name through the F1 module. */
+async function findRaceId(ctx: ServiceContext, season: number, name: string): Promise<number | null> {
+  const page = await listRaces({ ...ctx, community: noCommunity }, null, { season, search: name, page_size: 1 });
+  return page.results[0]?.id ?? null;
+}
+
+async function seedDemoReviews(ctx: ServiceContext, ids: Map<string, number>): Promise<void> {
+  for (const r of DEMO_REVIEWS) {
+    const authorId = ids.get(r.author);
+    const raceId = await findRaceId(ctx, r.season, r.race);
+    // Without the F1 history (SEED_F1=false) or a demo account, that review is left out.
+    if (authorId === undefined || raceId === null) continue;
+    const review = await createReview(ctx, authorId, { race_id: raceId, rating: r.rating, review_text: r.text });
+    for (const liker of r.likedBy ?? []) {
+      const likerId = ids.get(liker);
+      if (likerId !== undefined) await toggleReviewLike(ctx, likerId, review.id);
+    }
+    for (const c of r.comments ?? []) {
+      const commenter = ids.get(c.by);
+      if (commenter === undefined) continue;
+      const comment = await createComment(ctx, commenter, { race_review_id: review.id, comment: c.text });
+      if (c.by !== r.author) await toggleCommentLike(ctx, authorId, comment.id);
+      for (const reply of c.replies ?? []) {
+        const replier = ids.get(reply.by);
+        if (replier !== undefined) {
+          await createComment(ctx, replier, {
+            race_review_id: review.id,
+            comment: reply.text,
+            parent_comment_id: comment.id,
+          });
+        }
+      }
+    }
+  }
+}
+
 /**
  * Creates the demo community on first start, unless any demo account exists (also one an admin kept
  * after deleting the others). Nobody can sign in to these accounts: their passwords are unusable.
@@ -91,5 +229,6 @@ export async function seedDemoCommunity(ctx: ServiceContext): Promise<boolean> {
     await follow(ctx, fromId, toId);
     if (answer === 'accept') await acceptRequest(ctx, toId, fromId);
   }
+  await seedDemoReviews(ctx, ids);
   return true;
 }

@@ -77,7 +77,6 @@ describe('GET /api/f1/season_stats/', () => {
       [2, 'red-bull', 65, 1],
       [3, 'williams', 24, 0],
     ]);
-    expect(body.community).toEqual({ most_reviewed: [], top_rated: [] });
   });
 
   it('charts cumulative points after each round for the top drivers', async () => {

@@ -3,7 +3,9 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { registerUser } from '../auth/helpers.ts';
+import { createUser } from '../factories/users.ts';
 import { buildTwoSeasons } from '../f1/two-seasons.ts';
+import { caller } from '../social/helpers.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import { type Answer, ResponseChecker } from './check.ts';
 import { readOperations, routeOf, type Operation } from './openapi.ts';
@@ -86,12 +88,41 @@ beforeAll(async () => {
   for (const season of [2022, 2023]) pools.add('season', season);
   const user = await registerUser(t);
   pools.harvest(user);
+  pools.harvest(await seedCommunity(user.user.id, [data.races.r1.id, data.races.r2.id, data.races.r3.id]));
   credentials = {
     signedIn: `Bearer ${user.access}`,
     badHeaders: await badAuthorizationHeaders(t.config.SECRET_KEY, user.user.id, user.refresh),
   };
 });
 afterAll(() => t?.close());
+
+/**
+ * Content for the social routes to find: a public and a private author with reviews, comments, replies
+ * and likes; the fuzzing user follows the public one. Returns the answers, for their ids.
+ */
+async function seedCommunity(fuzzerId: number, raceIds: number[]): Promise<unknown[]> {
+  const as = caller(t);
+  const fuzzer = { id: fuzzerId, username: 'fuzzer', isPrivate: false };
+  const [author, secret] = [await createUser(t.database.db), await createUser(t.database.db, { isPrivate: true })];
+  const answers: unknown[] = [await as(fuzzer).post('/api/social/follows/', { user_id: author.id })];
+  for (const [i, raceId] of raceIds.entries()) {
+    for (const writer of [author, secret]) {
+      const review = await as(writer).post<{ id: number }>('/api/core/reviews/', { race_id: raceId, rating: 1 + i });
+      const comment = await as(fuzzer).post<{ id: number }>('/api/social/comments/', {
+        race_review_id: review.body.id,
+        comment: 'Fuzzed, not stirred',
+      });
+      const reply = await as(writer).post('/api/social/comments/', {
+        race_review_id: review.body.id,
+        comment: 'Reply',
+        parent_comment_id: comment.body.id,
+      });
+      await as(writer).post('/api/social/comment-likes/toggle/', { comment_id: comment.body.id });
+      answers.push(review, comment, reply);
+    }
+  }
+  return answers.map((a) => (a as { body: unknown }).body);
+}
 
 async function send(request: FuzzRequest): Promise<Answer> {
   try {

@@ -312,12 +312,15 @@ export async function removeFromTimeline(tx: Db, followerId: number, followingId
     where fe.user_id = ${followerId} and r.id = fe.review_id and r.user_id = ${followingId}`);
 }
 
-/** Drops timeline rows of reviews created before `before`: their pages are read from the reviews. */
+/**
+ * Drops timeline rows of reviews created before `before`: their pages are read from the reviews. Review
+ * ids grow with creation time, so everything up to the newest such review goes, by the review_id index.
+ */
 export async function pruneTimelines(db: Db, before: Date): Promise<void> {
   await db.execute(sql`
-    delete from feed_entries where review_id < coalesce(
-      (select min(id) from reviews where created_at >= ${before.toISOString()}::timestamptz),
-      (select coalesce(max(id), 0) + 1 from reviews))`);
+    delete from feed_entries where review_id <= (
+      select id from reviews where created_at < ${before.toISOString()}::timestamptz
+      order by created_at desc limit 1)`);
 }
 
 export interface FeedItem {
