@@ -3,7 +3,10 @@ import type { CurrentUser } from '@paddock/contract/users';
 import { api } from '@/lib/api-client.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
 
-/** Spec §9: the current-user fetch aborts after 8 s, stays fresh 5 min and retries twice, 1.2 s apart. */
+/**
+ * Spec §9: the current-user fetch aborts after 8 s, stays fresh 5 min and retries (the default policy's
+ * two retries) 1.2 s apart.
+ */
 export const ME_TIMEOUT_MS = 8000;
 
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser> {
@@ -16,7 +19,6 @@ export function getMeQueryOptions() {
     queryKey: ['auth', 'me'],
     queryFn: ({ signal }) => getMe({ signal }),
     staleTime: 5 * 60_000,
-    retry: 2,
     retryDelay: 1200,
   });
 }

@@ -1,7 +1,6 @@
 import type { DriverDetail } from '@paddock/contract/f1';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { retryTransientErrors } from '@/lib/query-errors.ts';
 
 export async function getDriver(driverId: string, { signal }: { signal?: AbortSignal } = {}): Promise<DriverDetail> {
   const { data } = await api.get<DriverDetail>(`/api/f1/drivers/${encodeURIComponent(driverId)}/`, { signal });
@@ -12,7 +11,6 @@ export function getDriverQueryOptions(driverId: string) {
   return queryOptions({
     queryKey: ['drivers', 'detail', driverId],
     queryFn: ({ signal }) => getDriver(driverId, { signal }),
-    retry: retryTransientErrors,
   });
 }
 

@@ -1,12 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { leclercDetail } from '@/test/f1-fixtures.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
 import { stubApi } from '@/test/http.ts';
 import { renderRoutes } from '@/test/render.tsx';
 import { DriverRoute } from './driver.tsx';
 
-function renderDriver(at = '/driver/charles-leclerc') {
-  return renderRoutes([{ path: '/driver/:driverId', element: <DriverRoute /> }], { at });
+function renderDriver(at = '/driver/charles-leclerc', queryClient?: ReturnType<typeof createQueryClient>) {
+  return renderRoutes([{ path: '/driver/:driverId', element: <DriverRoute /> }], { at, queryClient });
 }
 
 describe('driver page', () => {
@@ -58,7 +59,8 @@ describe('driver page', () => {
   it('retries a server failure twice, then offers to try again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const requests = stubApi(() => ({ status: 503, data: { detail: 'Service unavailable.' } }));
-    renderDriver();
+    // The app's own query defaults, which hold the retry policy.
+    renderDriver(undefined, createQueryClient());
 
     await act(async () => {
       await vi.advanceTimersByTimeAsync(10_000);

@@ -1,7 +1,6 @@
 import type { RaceResults } from '@paddock/contract/f1';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { retryTransientErrors } from '@/lib/query-errors.ts';
 
 export async function getRaceResults(raceId: string, { signal }: { signal?: AbortSignal } = {}): Promise<RaceResults> {
   const { data } = await api.get<RaceResults>(`/api/f1/races/${encodeURIComponent(raceId)}/results/`, { signal });
@@ -12,7 +11,6 @@ export function getRaceResultsQueryOptions(raceId: string) {
   return queryOptions({
     queryKey: ['races', 'results', raceId],
     queryFn: ({ signal }) => getRaceResults(raceId, { signal }),
-    retry: retryTransientErrors,
   });
 }
 

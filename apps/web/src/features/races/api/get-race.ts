@@ -1,7 +1,6 @@
 import type { RaceDetail } from '@paddock/contract/f1';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { retryTransientErrors } from '@/lib/query-errors.ts';
 
 export async function getRace(raceId: string, { signal }: { signal?: AbortSignal } = {}): Promise<RaceDetail> {
   const { data } = await api.get<RaceDetail>(`/api/f1/races/${encodeURIComponent(raceId)}/`, { signal });
@@ -12,7 +11,6 @@ export function getRaceQueryOptions(raceId: string) {
   return queryOptions({
     queryKey: ['races', 'detail', raceId],
     queryFn: ({ signal }) => getRace(raceId, { signal }),
-    retry: retryTransientErrors,
   });
 }
 

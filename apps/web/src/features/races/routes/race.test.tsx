@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { monza2024Results, raceDetailFixture } from '@/test/f1-fixtures.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
 import { stubApi } from '@/test/http.ts';
 import { renderRoutes } from '@/test/render.tsx';
 import { RaceRoute } from './race.tsx';
@@ -11,13 +12,13 @@ beforeAll(() => {
   process.env.TZ = 'Europe/Rome';
 });
 
-function renderRace(at = '/race/1117') {
+function renderRace(at = '/race/1117', queryClient?: ReturnType<typeof createQueryClient>) {
   return renderRoutes(
     [
       { path: '/race/:raceId', element: <RaceRoute /> },
       { path: '/driver/:driverId', element: <p>Driver page</p> },
     ],
-    { at },
+    { at, queryClient },
   );
 }
 
@@ -160,7 +161,8 @@ describe('race page', () => {
 
   it("says 'Race not found' for an unknown race", async () => {
     const requests = stubApi(() => ({ status: 404, data: { detail: 'Not found.' } }));
-    renderRace('/race/999999');
+    // The app's own query defaults, which hold the retry policy.
+    renderRace('/race/999999', createQueryClient());
 
     expect(await screen.findByText('Race not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/home');

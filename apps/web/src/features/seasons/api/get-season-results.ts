@@ -1,7 +1,6 @@
 import type { SeasonRaceResult } from '@paddock/contract/f1';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { retryTransientErrors } from '@/lib/query-errors.ts';
 
 export async function getSeasonResults(
   season: number,
@@ -16,7 +15,6 @@ export function getSeasonResultsQueryOptions(season: number) {
   return queryOptions({
     queryKey: ['seasons', 'results', season],
     queryFn: ({ signal }) => getSeasonResults(season, { signal }),
-    retry: retryTransientErrors,
   });
 }
 

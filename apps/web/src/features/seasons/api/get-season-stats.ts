@@ -1,7 +1,6 @@
 import type { SeasonStats } from '@paddock/contract/f1';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { retryTransientErrors } from '@/lib/query-errors.ts';
 
 export async function getSeasonStats(season: number, { signal }: { signal?: AbortSignal } = {}): Promise<SeasonStats> {
   const { data } = await api.get<SeasonStats>(`/api/f1/season_stats/?season=${season}`, { signal });
@@ -12,7 +11,6 @@ export function getSeasonStatsQueryOptions(season: number) {
   return queryOptions({
     queryKey: ['seasons', 'stats', season],
     queryFn: ({ signal }) => getSeasonStats(season, { signal }),
-    retry: retryTransientErrors,
   });
 }
 

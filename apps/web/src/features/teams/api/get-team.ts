@@ -1,7 +1,6 @@
 import type { TeamDetail } from '@paddock/contract/f1';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { retryTransientErrors } from '@/lib/query-errors.ts';
 
 export async function getTeam(teamId: string, { signal }: { signal?: AbortSignal } = {}): Promise<TeamDetail> {
   const { data } = await api.get<TeamDetail>(`/api/f1/teams/${encodeURIComponent(teamId)}/`, { signal });
@@ -12,7 +11,6 @@ export function getTeamQueryOptions(teamId: string) {
   return queryOptions({
     queryKey: ['teams', 'detail', teamId],
     queryFn: ({ signal }) => getTeam(teamId, { signal }),
-    retry: retryTransientErrors,
   });
 }
 
