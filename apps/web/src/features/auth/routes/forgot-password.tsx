@@ -1,39 +1,36 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { forgotPasswordBodySchema } from '@paddock/contract/auth';
 import { MailCheckIcon } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/form-alert.tsx';
+import { TextField } from '@/components/text-field.tsx';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
-import { toFormErrors, withUnknownFieldsOnTop, type FormErrors } from '@/lib/api-errors.ts';
-import { formText, issuesByField } from '@/lib/validation.ts';
+import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { TextField } from '@/components/text-field.tsx';
 
-const NO_ERRORS: FormErrors = { form: [], fields: {} };
 const FALLBACK_SENT = 'If an account uses that email, a link to reset the password is on its way.';
 
 export function ForgotPasswordRoute() {
   const forgot = useForgotPassword();
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [sent, setSent] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(forgotPasswordBodySchema),
+    defaultValues: { email: '' },
+    criteriaMode: 'all',
+  });
+  const { errors } = form.formState;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = forgotPasswordBodySchema.safeParse({ email: formText(form, 'email') });
-    if (!parsed.success) {
-      setErrors({ form: [], fields: issuesByField(parsed) });
-      return;
-    }
-    setErrors(NO_ERRORS);
-    forgot.mutate(parsed.data, {
-      onSuccess: (data) => setSent(data.detail ?? FALLBACK_SENT),
-      onError: (error) => setErrors(withUnknownFieldsOnTop(toFormErrors(error), ['email'])),
-    });
-  }
+  const onSubmit = form.handleSubmit((values) =>
+    forgot.mutateAsync(values).then(
+      (data) => setSent(data.detail ?? FALLBACK_SENT),
+      (error: unknown) => setServerErrors(form.setError, error, ['email']),
+    ),
+  );
 
   return (
     <AuthCard
@@ -53,15 +50,15 @@ export function ForgotPasswordRoute() {
           </AlertDescription>
         </Alert>
       ) : (
-        <form className="grid gap-5" onSubmit={onSubmit} noValidate>
-          <FormAlert messages={errors.form} />
+        <form className="grid gap-5" onSubmit={(event) => void onSubmit(event)} noValidate>
+          <FormAlert messages={messagesOf(errors.root?.server)} />
           <TextField
             label="Email"
-            name="email"
             type="email"
             autoComplete="email"
             required
-            errors={errors.fields.email}
+            errors={messagesOf(errors.email)}
+            {...form.register('email')}
           />
           <Button type="submit" className="w-full" disabled={forgot.isPending}>
             {forgot.isPending ? 'Sending…' : 'Send reset link'}

@@ -1,39 +1,32 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBodySchema } from '@paddock/contract/auth';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '@/components/form-alert.tsx';
+import { TextField } from '@/components/text-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
-import { toFormErrors, withUnknownFieldsOnTop, type FormErrors } from '@/lib/api-errors.ts';
+import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
 import { takeIntendedDestination } from '@/lib/intended-destination.ts';
-import { formText, issuesByField } from '@/lib/validation.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { TextField } from '@/components/text-field.tsx';
-
-const FIELDS = ['username', 'password'] as const;
-const NO_ERRORS: FormErrors = { form: [], fields: {} };
 
 export function LoginRoute() {
   const navigate = useNavigate();
   const login = useLogin();
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const form = useForm({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { username: '', password: '' },
+    criteriaMode: 'all',
+  });
+  const { errors } = form.formState;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const values = { username: formText(form, 'username'), password: formText(form, 'password') };
-    const parsed = loginBodySchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors({ form: [], fields: issuesByField(parsed) });
-      return;
-    }
-    setErrors(NO_ERRORS);
-    login.mutate(parsed.data, {
-      onSuccess: () => void navigate(takeIntendedDestination(), { replace: true }),
-      onError: (error) => setErrors(withUnknownFieldsOnTop(toFormErrors(error), FIELDS)),
-    });
-  }
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutateAsync(values).then(
+      () => void navigate(takeIntendedDestination(), { replace: true }),
+      (error: unknown) => setServerErrors(form.setError, error, ['username', 'password']),
+    ),
+  );
 
   return (
     <AuthCard
@@ -51,24 +44,23 @@ export function LoginRoute() {
         </p>
       }
     >
-      <form className="grid gap-5" onSubmit={onSubmit} noValidate>
-        <FormAlert messages={errors.form} />
+      <form className="grid gap-5" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <FormAlert messages={messagesOf(errors.root?.server)} />
         <TextField
           label="Username or email"
-          name="username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           required
-          errors={errors.fields.username}
+          errors={messagesOf(errors.username)}
+          {...form.register('username')}
         />
         <TextField
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
           required
-          errors={errors.fields.password}
+          errors={messagesOf(errors.password)}
           labelAside={
             <Link
               to={paths.auth.forgotPassword.getHref()}
@@ -77,6 +69,7 @@ export function LoginRoute() {
               Forgot password?
             </Link>
           }
+          {...form.register('password')}
         />
         <Button type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending ? 'Signing in…' : 'Sign in'}

@@ -1,45 +1,33 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN, registerBodySchema, USERNAME_MAX, USERNAME_MIN } from '@paddock/contract/auth';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '@/components/form-alert.tsx';
+import { TextField } from '@/components/text-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
-import { toFormErrors, withUnknownFieldsOnTop, type FormErrors } from '@/lib/api-errors.ts';
+import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
 import { takeIntendedDestination } from '@/lib/intended-destination.ts';
-import { formText, issuesByField } from '@/lib/validation.ts';
 import { useRegister } from '../api/register.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { TextField } from '@/components/text-field.tsx';
-
-const FIELDS = ['username', 'email', 'name', 'password'] as const;
-const NO_ERRORS: FormErrors = { form: [], fields: {} };
 
 export function RegisterRoute() {
   const navigate = useNavigate();
   const register = useRegister();
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const form = useForm({
+    resolver: zodResolver(registerBodySchema),
+    defaultValues: { username: '', email: '', name: '', password: '' },
+    criteriaMode: 'all',
+  });
+  const { errors } = form.formState;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const name = formText(form, 'name').trim();
-    const values = {
-      username: formText(form, 'username'),
-      email: formText(form, 'email'),
-      password: formText(form, 'password'),
-      ...(name ? { name } : {}),
-    };
-    const parsed = registerBodySchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors({ form: [], fields: issuesByField(parsed) });
-      return;
-    }
-    setErrors(NO_ERRORS);
-    register.mutate(parsed.data, {
-      onSuccess: () => void navigate(takeIntendedDestination(), { replace: true }),
-      onError: (error) => setErrors(withUnknownFieldsOnTop(toFormErrors(error), FIELDS)),
-    });
-  }
+  const onSubmit = form.handleSubmit(({ name, ...values }) =>
+    // A blank name is left out, so the server falls back to its own default.
+    register.mutateAsync(name ? { ...values, name } : values).then(
+      () => void navigate(takeIntendedDestination(), { replace: true }),
+      (error: unknown) => setServerErrors(form.setError, error, ['username', 'email', 'name', 'password']),
+    ),
+  );
 
   return (
     <AuthCard
@@ -54,11 +42,10 @@ export function RegisterRoute() {
         </p>
       }
     >
-      <form className="grid gap-5" onSubmit={onSubmit} noValidate>
-        <FormAlert messages={errors.form} />
+      <form className="grid gap-5" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <FormAlert messages={messagesOf(errors.root?.server)} />
         <TextField
           label="Username"
-          name="username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
@@ -66,19 +53,32 @@ export function RegisterRoute() {
           minLength={USERNAME_MIN}
           maxLength={USERNAME_MAX}
           hint={`${USERNAME_MIN}–${USERNAME_MAX} letters, digits, _ or .`}
-          errors={errors.fields.username}
+          errors={messagesOf(errors.username)}
+          {...form.register('username')}
         />
-        <TextField label="Email" name="email" type="email" autoComplete="email" required errors={errors.fields.email} />
-        <TextField label="Name (optional)" name="name" autoComplete="name" errors={errors.fields.name} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          errors={messagesOf(errors.email)}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Name (optional)"
+          autoComplete="name"
+          errors={messagesOf(errors.name)}
+          {...form.register('name')}
+        />
         <TextField
           label="Password"
-          name="password"
           type="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN}
           hint={`At least ${PASSWORD_MIN} characters, not only digits.`}
-          errors={errors.fields.password}
+          errors={messagesOf(errors.password)}
+          {...form.register('password')}
         />
         <Button type="submit" className="w-full" disabled={register.isPending}>
           {register.isPending ? 'Creating account…' : 'Create account'}

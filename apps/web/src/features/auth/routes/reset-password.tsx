@@ -1,50 +1,49 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN, passwordSchema } from '@paddock/contract/auth';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { FormAlert } from '@/components/form-alert.tsx';
+import { TextField } from '@/components/text-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
-import { toFormErrors, withUnknownFieldsOnTop, type FormErrors } from '@/lib/api-errors.ts';
-import { formText } from '@/lib/validation.ts';
+import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { TextField } from '@/components/text-field.tsx';
 
-const NO_ERRORS: FormErrors = { form: [], fields: {} };
 const MISMATCH = 'The two passwords do not match.';
+
+/** The contract's password rule, plus a confirmation that only this form has. */
+const resetFormSchema = z
+  .object({ password: passwordSchema, confirm: z.string() })
+  .refine((values) => values.password === values.confirm, {
+    message: MISMATCH,
+    path: ['confirm'],
+    // Checked even while the password breaks its own rules, so both problems show at once.
+    when: () => true,
+  });
 
 export function ResetPasswordRoute() {
   const { uid = '', token = '' } = useParams();
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const form = useForm({
+    resolver: zodResolver(resetFormSchema),
+    defaultValues: { password: '', confirm: '' },
+    criteriaMode: 'all',
+  });
+  const { errors } = form.formState;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const password = formText(form, 'password');
-    const confirm = formText(form, 'confirm');
-    const parsed = passwordSchema.safeParse(password);
-    const fields: Record<string, string[]> = {};
-    if (!parsed.success) fields.password = parsed.error.issues.map((i) => i.message);
-    if (password !== confirm) fields.confirm = [MISMATCH];
-    if (Object.keys(fields).length > 0) {
-      setErrors({ form: [], fields });
-      return;
-    }
-    setErrors(NO_ERRORS);
-    reset.mutate(
-      { uid, token, password },
-      {
-        onSuccess: (data) => {
-          toast.success(data.detail ?? 'Your password has been reset. Sign in with your new password.');
-          void navigate(paths.auth.login.getHref(), { replace: true });
-        },
-        onError: (error) => setErrors(withUnknownFieldsOnTop(toFormErrors(error), ['password'])),
+  const onSubmit = form.handleSubmit(({ password }) =>
+    reset.mutateAsync({ uid, token, password }).then(
+      (data) => {
+        toast.success(data.detail ?? 'Your password has been reset. Sign in with your new password.');
+        void navigate(paths.auth.login.getHref(), { replace: true });
       },
-    );
-  }
+      (error: unknown) => setServerErrors(form.setError, error, ['password']),
+    ),
+  );
 
   return (
     <AuthCard
@@ -59,25 +58,25 @@ export function ResetPasswordRoute() {
         </Link>
       }
     >
-      <form className="grid gap-5" onSubmit={onSubmit} noValidate>
-        <FormAlert messages={errors.form} />
+      <form className="grid gap-5" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <FormAlert messages={messagesOf(errors.root?.server)} />
         <TextField
           label="New password"
-          name="password"
           type="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN}
           hint={`At least ${PASSWORD_MIN} characters, not only digits.`}
-          errors={errors.fields.password}
+          errors={messagesOf(errors.password)}
+          {...form.register('password')}
         />
         <TextField
           label="Confirm new password"
-          name="confirm"
           type="password"
           autoComplete="new-password"
           required
-          errors={errors.fields.confirm}
+          errors={messagesOf(errors.confirm)}
+          {...form.register('confirm')}
         />
         <Button type="submit" className="w-full" disabled={reset.isPending}>
           {reset.isPending ? 'Saving…' : 'Set new password'}

@@ -1,14 +1,9 @@
-import {
-  AVATAR_MAX_BYTES,
-  AVATAR_TYPES,
-  BIO_MAX,
-  updateMeBodySchema,
-  type CurrentUser,
-  type UpdateMeBody,
-} from '@paddock/contract/users';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, BIO_MAX, updateMeBodySchema, type CurrentUser } from '@paddock/contract/users';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { NAME_MAX } from '@paddock/contract/auth';
 import { ImageUpIcon, PencilIcon, Trash2Icon } from 'lucide-react';
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { TextField } from '@/components/text-field.tsx';
@@ -27,14 +22,14 @@ import {
 import { Field, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
-import { toFormErrors, withUnknownFieldsOnTop, type FormErrors } from '@/lib/api-errors.ts';
+import { toFormErrors } from '@/lib/api-errors.ts';
+import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
 import { cn } from '@/lib/utils.ts';
-import { issuesByField } from '@/lib/validation.ts';
 import { useUpdateMe } from '../api/update-me.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
 
-const FIELDS = ['name', 'bio', 'avatar', 'is_private', 'profile_picture'] as const;
-const NO_ERRORS: FormErrors = { form: [], fields: {} };
+/** The picture is not part of the JSON body: the upload and the removal carry their own errors. */
+const PICTURE_FIELDS = ['avatar', 'profile_picture'];
 
 export function avatarProblem(file: File): string | null {
   if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return 'Choose a PNG, JPEG or WebP image.';
@@ -68,14 +63,19 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
   const id = useId();
   const updateMe = useUpdateMe();
   const uploadAvatar = useUploadAvatar();
-  const [name, setName] = useState(user.name);
-  const [bio, setBio] = useState(user.bio);
-  const [isPrivate, setIsPrivate] = useState(user.is_private);
+  const form = useForm({
+    resolver: zodResolver(updateMeBodySchema),
+    defaultValues: { name: user.name, bio: user.bio, is_private: user.is_private },
+    criteriaMode: 'all',
+  });
+  const { errors, isSubmitting } = form.formState;
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [removeAvatar, setRemoveAvatar] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const saving = updateMe.isPending || uploadAvatar.isPending;
+  const [pictureErrors, setPictureErrors] = useState<string[]>([]);
+  const saving = isSubmitting || updateMe.isPending || uploadAvatar.isPending;
+  const name = form.watch('name') ?? '';
+  const bio = form.watch('bio') ?? '';
 
   useEffect(
     () => () => {
@@ -92,10 +92,10 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
     if (!chosen) return;
     const problem = avatarProblem(chosen);
     if (problem) {
-      setErrors((e) => ({ ...e, fields: { ...e.fields, avatar: [problem] } }));
+      setPictureErrors([problem]);
       return;
     }
-    setErrors((e) => ({ ...e, fields: { ...e.fields, avatar: [] } }));
+    setPictureErrors([]);
     setFile(chosen);
     setPreview(URL.createObjectURL(chosen));
     setRemoveAvatar(false);
@@ -107,33 +107,27 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
     setRemoveAvatar(true);
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const body: UpdateMeBody = { name, bio, is_private: isPrivate };
-    if (removeAvatar && !file && user.profile_picture) body.profile_picture = null;
-    const parsed = updateMeBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors({ form: [], fields: issuesByField(parsed) });
-      return;
-    }
-    setErrors(NO_ERRORS);
+  const onSubmit = form.handleSubmit(async (values) => {
+    setPictureErrors([]);
+    const body = removeAvatar && !file && user.profile_picture ? { ...values, profile_picture: null } : values;
     try {
       if (file) await uploadAvatar.mutateAsync(file);
-      await updateMe.mutateAsync(parsed.data);
+      await updateMe.mutateAsync(body);
       toast.success('Profile updated');
       onDone();
     } catch (error) {
-      setErrors(withUnknownFieldsOnTop(toFormErrors(error), FIELDS));
+      setPictureErrors(PICTURE_FIELDS.flatMap((field) => toFormErrors(error).fields[field] ?? []));
+      setServerErrors(form.setError, error, ['name', 'bio', 'is_private'], PICTURE_FIELDS);
     }
-  }
+  });
 
-  const avatarErrors = [...(errors.fields.avatar ?? []), ...(errors.fields.profile_picture ?? [])];
+  const bioErrors = messagesOf(errors.bio);
   const bioErrorId = `${id}-bio-error`;
   const bioCountId = `${id}-bio-count`;
 
   return (
     <form className="grid gap-5" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <FormAlert messages={errors.form} />
+      <FormAlert messages={messagesOf(errors.root?.server)} />
 
       <Field>
         <FieldLabel htmlFor={`${id}-avatar`}>Profile picture</FieldLabel>
@@ -149,8 +143,8 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
                   type="file"
                   accept={AVATAR_TYPES.join(',')}
                   className="sr-only"
-                  aria-describedby={avatarErrors.length ? `${id}-avatar-error` : `${id}-avatar-hint`}
-                  aria-invalid={avatarErrors.length > 0 || undefined}
+                  aria-describedby={pictureErrors.length ? `${id}-avatar-error` : `${id}-avatar-hint`}
+                  aria-invalid={pictureErrors.length > 0 || undefined}
                   onChange={onFileChange}
                 />
               </label>
@@ -164,17 +158,15 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
           </div>
         </div>
         <FieldDescription id={`${id}-avatar-hint`}>PNG, JPEG or WebP, up to 2 MB.</FieldDescription>
-        <FieldError id={`${id}-avatar-error`} messages={avatarErrors} />
+        <FieldError id={`${id}-avatar-error`} messages={pictureErrors} />
       </Field>
 
       <TextField
         label="Name"
-        name="name"
         autoComplete="name"
         maxLength={NAME_MAX}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        errors={errors.fields.name}
+        errors={messagesOf(errors.name)}
+        {...form.register('name')}
       />
 
       <Field>
@@ -189,16 +181,14 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
         </div>
         <Textarea
           id={`${id}-bio`}
-          name="bio"
           rows={4}
           maxLength={BIO_MAX}
-          value={bio}
-          onChange={(event) => setBio(event.target.value)}
-          aria-describedby={[bioCountId, errors.fields.bio?.length ? bioErrorId : null].filter(Boolean).join(' ')}
-          aria-invalid={(errors.fields.bio?.length ?? 0) > 0 || undefined}
+          aria-describedby={[bioCountId, bioErrors.length ? bioErrorId : null].filter(Boolean).join(' ')}
+          aria-invalid={bioErrors.length > 0 || undefined}
           placeholder="Favourite driver, best race you have seen…"
+          {...form.register('bio')}
         />
-        <FieldError id={bioErrorId} messages={errors.fields.bio} />
+        <FieldError id={bioErrorId} messages={bioErrors} />
       </Field>
 
       <div className="flex items-start justify-between gap-4 rounded-lg border p-4">
@@ -207,13 +197,21 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
           <FieldDescription id={`${id}-private-hint`}>
             Only followers you approve see your reviews, race thoughts and stats.
           </FieldDescription>
-          <FieldError id={`${id}-private-error`} messages={errors.fields.is_private} />
+          <FieldError id={`${id}-private-error`} messages={messagesOf(errors.is_private)} />
         </div>
-        <Switch
-          id={`${id}-private`}
-          checked={isPrivate}
-          onCheckedChange={setIsPrivate}
-          aria-describedby={`${id}-private-hint`}
+        <Controller
+          control={form.control}
+          name="is_private"
+          render={({ field }) => (
+            <Switch
+              id={`${id}-private`}
+              ref={field.ref}
+              checked={field.value ?? false}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              aria-describedby={`${id}-private-hint`}
+            />
+          )}
         />
       </div>
 

@@ -108,6 +108,21 @@ describe('own profile', () => {
     expect(requests.findIndex((r) => r.method === 'PATCH')).toBeGreaterThan(requests.indexOf(upload!));
   });
 
+  it("shows the server's refusal of a picture under the picture, not at the top", async () => {
+    stubApi(() => ({ status: 400, data: { avatar: ['The file is not an image.'] } }));
+    renderProfile();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
+    const picture = new File([new Uint8Array([1, 2, 3])], 'me.png', { type: 'image/png' });
+    await userEvent.upload(within(dialog).getByLabelText('Profile picture'), picture);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(await within(dialog).findByText('The file is not an image.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Profile picture')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('refuses a file that is not an image before uploading', async () => {
     const requests = stubApi(() => ({ status: 500 }));
     renderProfile();
