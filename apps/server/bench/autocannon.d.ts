@@ -2,21 +2,28 @@
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
 
-  interface RawRequest {
+  export interface RawRequest {
     path?: string;
     method?: string;
     headers?: Record<string, string>;
+    body?: string;
   }
 
-  interface Options {
+  export interface Request extends RawRequest {
+    /** Returns the request to send; a falsy value restarts the sequence at the first request. */
+    setupRequest?: (req: RawRequest, context: Record<string, unknown>) => RawRequest | null;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+  }
+
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
     timeout?: number;
-    requests?: { setupRequest?: (req: RawRequest) => RawRequest }[];
+    requests?: Request[];
   }
 
-  interface Result {
+  export interface Result {
     requests: { average: number; total: number };
     latency: { p50: number; p97_5: number; p99: number };
     non2xx: number;
@@ -25,7 +32,7 @@ declare module 'autocannon' {
     duration: number;
   }
 
-  interface Instance extends EventEmitter, PromiseLike<Result> {
+  export interface Instance extends EventEmitter, PromiseLike<Result> {
     on(
       event: 'response',
       listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,

@@ -1,181 +1,136 @@
 /*
- * `npm run bench`: load-tests the read endpoints on the full F1 history plus 10,000 users.
+ * `npm run bench`: load-tests the API on the full F1 history and a generated community shaped like a
+ * real one, on embedded PGlite and/or PostgreSQL, and prints requests/s, p50 and p99 per endpoint.
  *
- * 1. Prepares a database: a fresh PGlite in a temporary DATA_DIR (deleted afterwards), or the
- *    PostgreSQL of DATABASE_URL when set (its F1 data is seeded if empty, and the generated users are
- *    added once; both stay).
- * 2. Starts the real server (src/main.ts) on a free 127.0.0.1 port, with the API rate limit lifted.
- * 3. Runs autocannon for a few seconds per endpoint and prints requests/s and latency percentiles,
- *    once per connection count: 1 (the latency one user sees) and 10 (throughput under load; with
- *    embedded PGlite, which runs one query at a time, latency there is mostly queueing).
+ * What it seeds (bench/community.ts; bulk SQL, deterministic, every account clearly generated: usernames
+ * bench_…, mail @bench.paddock.invalid, no usable password): the F1 seed, then 10,000 accounts (5%
+ * private), ~183,000 follows skewed Zipf-like (the most-followed account ~4,900 followers, nine accounts
+ * over 1,000; some follows of private accounts pending), ~300,000 reviews over three years (the six
+ * most-followed accounts review every completed race, ~25 accounts over 1,000; median Following fan-in
+ * ~2,000 reviews), ~1,000,000 likes, ~100,000 comments with a few replies, watched races, race figures
+ * and the Following timelines of the last 30 days (~800,000 rows). The rows respect every invariant the
+ * services keep (counters, ranks, visibility, timelines); they are checked after each seed. Seeding
+ * takes about a minute on PGlite and 40 s on PostgreSQL.
  *
- * Settings: BENCH_SECONDS per endpoint and pass (default 3), BENCH_CONNECTIONS (default "1,10"),
- * BENCH_USERS (default 10000). The whole run stays under three minutes; a watchdog stops it otherwise.
+ * Databases (BENCH_DB):
+ * - pglite: a fresh PGlite in a temporary DATA_DIR, seeded each run and deleted afterwards.
+ * - postgres: DATABASE_URL, or postgres://postgres@127.0.0.1:5432/paddock_bench (created if missing).
+ *   The community is seeded once and reused (BENCH_RESEED=1 or a week's age seeds it again); the
+ *   write scenarios put back what they changed. A database with accounts of its own is refused.
+ * - both: PGlite, then PostgreSQL.
+ * The default is postgres when DATABASE_URL is set, else pglite.
+ *
+ * Scenarios (BENCH_SCENARIOS, comma-separated groups; default all): GET /api/health/ always, as the
+ * reference every figure is divided by (the machine is shared and noisy); following (the Following feed
+ * of signed-in readers whose fan-in is near the median: page 1, and page BENCH_FEED_DEPTH reached
+ * through next_cursor); for-you (guests, signed-in readers); race-reviews (GET /api/core/reviews/?race_id=
+ * of the most reviewed races, guest and signed in); create-review (the most-followed account reviews a
+ * race it had not reviewed, then deletes the review: two rows); like (review like toggles by 2,000 users
+ * on 2,000 reviews); comment (a comment, then its deletion); f1 (the F1 read endpoints). Aliases: feeds,
+ * writes, social (all but f1). Every status is checked: non-2xx answers and connection errors/timeouts
+ * are counted apart, and the first non-2xx bodies printed.
+ *
+ * Bare SQL: for each feed, the feed's own queries (reviews/queries.ts, as reviews/service.ts calls them)
+ * run in this process at the same concurrency for the same time, on a pool like the server's
+ * (PostgreSQL) or on the PGlite instance itself once the server has stopped (PGlite opens in one process
+ * only). API÷SQL is the share of the bare SQL's rate the API keeps.
+ *
+ * Settings: BENCH_SECONDS per measurement (default 5), BENCH_CONNECTIONS (default 50; "1,50" runs
+ * both), BENCH_REPEAT passes (default 1; the table shows each figure's median over the passes, ratios
+ * taken within each pass), BENCH_FEED_DEPTH (default 5), BENCH_USERS (default 10000), BENCH_OUT (a
+ * JSON file for every pass's figures), BENCH_WATCHDOG_MINUTES (default 20: the run is stopped after).
+ * The machine's load average is printed with every pass.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
-import { users } from '../src/db/schema/index.ts';
 import { loadSeedIfEmpty } from '../src/f1data/seed-loader.ts';
-import { unusablePasswordHash } from '../src/modules/auth/passwords.ts';
 import { selectRows } from '../src/lib/sql.ts';
+import {
+  BENCH_PREFIX,
+  COMMUNITY_VERSION,
+  communityShape,
+  describeCommunity,
+  generatedUser,
+  seedCommunity,
+  verifyCommunity,
+  type CommunityFigures,
+} from './community.ts';
+import { drain, median, runCalls, runSteps, warmUp, type Measured, type Step } from './load.ts';
+import {
+  deleteLeftoverReviews,
+  planSocial,
+  planUserIds,
+  restoreWrites,
+  signAccessTokens,
+  socialScenarios,
+  walkFollowingCursors,
+  type Scenario,
+  type SocialPlan,
+} from './social.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '50').split(',').map(Number);
+const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
 const USER_COUNT = Number(process.env.BENCH_USERS ?? 10_000);
-const WATCHDOG_MS = 175_000;
+const FEED_DEPTH = Math.max(2, Number(process.env.BENCH_FEED_DEPTH ?? 5));
+const WATCHDOG_MS = Number(process.env.BENCH_WATCHDOG_MINUTES ?? 20) * 60_000;
+const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/paddock_bench';
+const PG_SEED_MAX_AGE_DAYS = 7;
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
-/**
- * Clearly generated accounts ("bench_kavero_limatu_42" / "Kavero Limatu", mail at bench.paddock.invalid)
- * with made-up names varied like real ones: ten thousand users sharing a handful of words would make
- * every trigram posting list huge, which real names do not.
- */
-const SYLLABLES = [
-  'ka',
-  've',
-  'ro',
-  'li',
-  'ma',
-  'tu',
-  'no',
-  'si',
-  'da',
-  're',
-  'po',
-  'lan',
-  'mir',
-  'to',
-  'be',
-  'zu',
-  'ha',
-  'el',
-  'qui',
-  'sa',
-  'von',
-  'ri',
-  'ne',
-  'go',
-  'pe',
-  'ar',
-  'il',
-  'dus',
-  'fe',
-  'jo',
-];
-const BENCH_PREFIX = 'bench_';
-
-/** A deterministic integer hash (murmur3's finalizer), so every run generates the same users. */
-function mix(n: number): number {
-  let h = Math.imul(n ^ (n >>> 16), 0x45d9f3b);
-  h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-function word(seed: number, syllables: number): string {
-  let w = '';
-  for (let k = 0; k < syllables; k++) w += SYLLABLES[mix(seed * 31 + k) % SYLLABLES.length]!;
-  return w;
-}
-const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
-function generatedUser(i: number) {
-  const first = word(i * 7 + 1, 2 + (i % 2));
-  const last = word(i * 13 + 5, 3);
-  const username = `${BENCH_PREFIX}${first}_${last}_${i}`;
-  return {
-    username,
-    email: `${username}@bench.paddock.invalid`,
-    name: `${cap(first)} ${cap(last)}`,
-    isPrivate: i % 7 === 0,
-  };
-}
-
-async function addGeneratedUsers(database: Database): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
-    database.db,
-    sql`select count(*)::int as n from users where username like ${`${BENCH_PREFIX}%`}`,
-  );
-  const existing = row?.n ?? 0;
-  // Password hashing is skipped on purpose: nobody signs in as these accounts.
-  const hash = unusablePasswordHash();
-  for (let start = existing; start < USER_COUNT; start += 1000) {
-    const chunk = [];
-    for (let i = start; i < Math.min(start + 1000, USER_COUNT); i++)
-      chunk.push({ ...generatedUser(i), passwordHash: hash });
-    await database.db.insert(users).values(chunk).onConflictDoNothing();
+const GROUPS = ['following', 'for-you', 'race-reviews', 'create-review', 'like', 'comment', 'f1'];
+const ALIASES: Record<string, string[]> = {
+  all: GROUPS,
+  social: GROUPS.filter((g) => g !== 'f1'),
+  feeds: ['following', 'for-you'],
+  writes: ['create-review', 'like', 'comment'],
+};
+function selectedGroups(): Set<string> {
+  const asked = (process.env.BENCH_SCENARIOS ?? 'all').split(',').map((s) => s.trim().toLowerCase());
+  const groups = new Set<string>();
+  for (const name of asked.filter(Boolean)) {
+    const expanded = ALIASES[name] ?? (GROUPS.includes(name) || name === 'health' ? [name] : null);
+    if (!expanded)
+      throw new Error(`BENCH_SCENARIOS: unknown "${name}" (${[...GROUPS, ...Object.keys(ALIASES)].join(', ')})`);
+    for (const g of expanded) groups.add(g);
   }
-  return Math.max(0, USER_COUNT - existing);
+  return groups;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
+type DbKind = 'pglite' | 'postgres';
+function selectedDatabases(): { kind: DbKind; url?: string }[] {
+  const asked = process.env.BENCH_DB ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
+  const url = process.env.DATABASE_URL ?? DEFAULT_PG_URL;
+  if (asked === 'pglite') return [{ kind: 'pglite' }];
+  if (asked === 'postgres') return [{ kind: 'postgres', url }];
+  if (asked === 'both') return [{ kind: 'pglite' }, { kind: 'postgres', url }];
+  throw new Error(`BENCH_DB: "${asked}" is not pglite, postgres or both`);
 }
 
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${base}/api/health/`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not become healthy within 60 s');
-}
+const log = (message: string) => console.log(`bench: ${message}`);
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
-interface Scenario {
-  name: string;
-  paths: string[];
-}
+/* The F1 read endpoints (the benchmark's first scenarios). */
 
-const round = (ms: number) => Math.round(ms * 10) / 10;
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function runScenario(base: string, s: Scenario, connections: number) {
+function rotating(label: string, paths: string[]): Step {
   let i = 0;
-  const times: number[] = [];
-  const instance = autocannon({
-    url: base,
-    connections,
-    duration: SECONDS,
-    timeout: 10,
-    requests: [{ setupRequest: (req) => ({ ...req, path: s.paths[i++ % s.paths.length] }) }],
-  });
-  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  const result = await instance;
-  times.sort((a, b) => a - b);
-  return {
-    endpoint: s.name,
-    conn: connections,
-    'req/s': Math.round(result.requests.total / SECONDS),
-    'p50 ms': round(percentile(times, 50)),
-    'p95 ms': round(percentile(times, 95)),
-    'p99 ms': round(percentile(times, 99)),
-    requests: result.requests.total,
-    'non-2xx': result.non2xx + result.errors + result.timeouts,
-  };
+  return { label, setup: () => ({ path: paths[i++ % paths.length]! }) };
 }
 
-async function scenarios(database: Database): Promise<Scenario[]> {
+async function f1Scenarios(database: Database): Promise<Scenario[]> {
   const rows = await selectRows<{ id: number; year: number }>(
     database.db,
     sql`select id, year from races where has_results order by starts_at desc`,
@@ -206,101 +161,554 @@ async function scenarios(database: Database): Promise<Scenario[]> {
     someone.name,
     someone.name.split(' ')[1]!.slice(0, 5),
   ];
+  const f1 = (step: Step): Scenario => ({ group: 'f1', steps: [step] });
   return [
-    { name: 'GET /api/core/search/?q=…', paths: queries.map((q) => `/api/core/search/?q=${encodeURIComponent(q)}`) },
-    { name: 'GET /api/f1/races/{id}/', paths: raceIds.map((id) => `/api/f1/races/${id}/`) },
-    { name: 'GET /api/f1/races/{id}/results/', paths: raceIds.map((id) => `/api/f1/races/${id}/results/`) },
-    { name: 'GET /api/f1/season_stats/?season=…', paths: seasons.map((y) => `/api/f1/season_stats/?season=${y}`) },
-    {
-      name: 'GET /api/f1/drivers/',
-      paths: ['/api/f1/drivers/', ...seasons.map((y) => `/api/f1/drivers/?season=${y}`)],
-    },
-    { name: 'GET /api/f1/races/upcoming/', paths: ['/api/f1/races/upcoming/'] },
+    f1(
+      rotating(
+        'GET /api/core/search/?q=…',
+        queries.map((q) => `/api/core/search/?q=${encodeURIComponent(q)}`),
+      ),
+    ),
+    f1(
+      rotating(
+        'GET /api/f1/races/{id}/',
+        raceIds.map((id) => `/api/f1/races/${id}/`),
+      ),
+    ),
+    f1(
+      rotating(
+        'GET /api/f1/races/{id}/results/',
+        raceIds.map((id) => `/api/f1/races/${id}/results/`),
+      ),
+    ),
+    f1(
+      rotating(
+        'GET /api/f1/season_stats/?season=…',
+        seasons.map((y) => `/api/f1/season_stats/?season=${y}`),
+      ),
+    ),
+    f1(rotating('GET /api/f1/drivers/', ['/api/f1/drivers/', ...seasons.map((y) => `/api/f1/drivers/?season=${y}`)])),
+    f1(rotating('GET /api/f1/races/upcoming/', ['/api/f1/races/upcoming/'])),
   ];
+}
+
+/* Databases. */
+
+/** Creates the PostgreSQL database of `url` when it does not exist yet. */
+async function ensurePostgresDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const probe = new pg.Client({ connectionString: url });
+  try {
+    await probe.connect();
+    return;
+  } catch (err) {
+    if ((err as { code?: string }).code !== '3D000') throw err;
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+  if (!/^[a-z0-9_]+$/i.test(name)) throw new Error(`bench: will not create a database named "${name}"`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`create database "${name}"`);
+    log(`created the database ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+interface StoredSeed {
+  version: string;
+  users: number;
+  age_days: number;
+  seed_seconds: number;
+}
+
+/** The community stored in a PostgreSQL database by an earlier run, if any. */
+async function storedSeed(database: Database): Promise<StoredSeed | null> {
+  await database.db.execute(sql`create table if not exists bench_seed (
+    version text not null, users int not null, seeded_at timestamptz not null, seed_seconds float8 not null)`);
+  const [row] = await selectRows<StoredSeed>(
+    database.db,
+    sql`select version, users, extract(epoch from now() - seeded_at)::float8 / 86400 as age_days, seed_seconds
+        from bench_seed limit 1`,
+  );
+  return row ?? null;
+}
+
+interface Prepared {
+  database: Database;
+  dataDir: string;
+  figures: CommunityFigures;
+  seedSeconds: number;
+  seeded: boolean;
+  plan: SocialPlan;
+  f1: Scenario[];
+}
+
+async function prepare(kind: DbKind, url: string | undefined): Promise<Prepared> {
+  const started = Date.now();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-'));
+  if (kind === 'postgres') await ensurePostgresDatabase(url!);
+  const database = await openDatabase({ databaseUrl: kind === 'postgres' ? url : undefined, dataDir });
+  log(kind === 'pglite' ? `embedded PGlite in ${dataDir}` : `PostgreSQL at ${database.location}`);
+  await migrateDatabase(database);
+  const seed = await loadSeedIfEmpty(database.db, { info: log, warn: log });
+  if (!seed.loaded) log('F1 data already present');
+
+  const shape = communityShape(USER_COUNT);
+  let stored: StoredSeed | null = null;
+  if (kind === 'postgres') {
+    const [other] = await selectRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from users where username not like ${`${BENCH_PREFIX}%`}`,
+    );
+    if ((other?.n ?? 0) > 0) {
+      throw new Error(
+        `bench: ${database.location} has ${other?.n} accounts of its own; the benchmark replaces the community ` +
+          `of its database: use a dedicated one, such as ${DEFAULT_PG_URL}`,
+      );
+    }
+    stored = await storedSeed(database);
+  }
+  const reuse =
+    stored !== null &&
+    stored.version === COMMUNITY_VERSION &&
+    stored.users === USER_COUNT &&
+    stored.age_days < PG_SEED_MAX_AGE_DAYS &&
+    process.env.BENCH_RESEED !== '1';
+  let seedSeconds: number;
+  if (reuse) {
+    seedSeconds = stored!.seed_seconds;
+    log(`reusing the community seeded ${stored!.age_days.toFixed(1)} days ago (in ${seedSeconds.toFixed(1)} s)`);
+  } else {
+    log(`seeding the community (${USER_COUNT} accounts)…`);
+    const seedStarted = Date.now();
+    await seedCommunity(database, shape, (m) => log(m));
+    seedSeconds = (Date.now() - seedStarted) / 1000;
+    log(`community seeded in ${seedSeconds.toFixed(1)} s`);
+    if (kind === 'postgres') {
+      await database.db.execute(sql`delete from bench_seed`);
+      await database.db.execute(
+        sql`insert into bench_seed values (${COMMUNITY_VERSION}, ${USER_COUNT}, now(), ${seedSeconds})`,
+      );
+    }
+  }
+  const verifyStarted = Date.now();
+  const failed = await verifyCommunity(database, shape.timelineDays);
+  if (failed.length > 0) throw new Error(`bench: the community breaks invariants:\n  ${failed.join('\n  ')}`);
+  log(`invariants hold (checked in ${seconds(verifyStarted)})`);
+  const figures = await describeCommunity(database);
+  const plan = await planSocial(database.db);
+  const f1 = await f1Scenarios(database);
+  log(`data ready in ${seconds(started)}`);
+  return { database, dataDir, figures, seedSeconds, seeded: !reuse, plan, f1 };
+}
+
+/* The server. */
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/api/health/`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the server did not become healthy within 60 s');
+}
+
+let child: ChildProcess | null = null;
+
+async function startServer(kind: DbKind, url: string | undefined, dataDir: string, secret: string) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SECRET_KEY: secret,
+    LOG_LEVEL: 'warn',
+    SEED_F1: 'false',
+    SEED_DEMO: 'false',
+    API_RATE_LIMIT: '100000000',
+    // The API alone: a folder without a built web app.
+    WEB_DIST: path.join(dataDir, 'no-web-app'),
+  };
+  delete env.DATABASE_URL;
+  if (kind === 'postgres') env.DATABASE_URL = url;
+  child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/main.ts')], {
+    cwd: serverRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env,
+  });
+  await waitForHealth(base, child);
+  return base;
+}
+
+async function stopServer(): Promise<void> {
+  const running = child;
+  child = null;
+  if (running && running.exitCode === null) {
+    const exited = new Promise((r) => running.once('exit', r));
+    running.kill('SIGTERM');
+    await exited;
+  }
+}
+
+/* Measuring. */
+
+interface Row extends Measured {
+  source: 'api' | 'sql';
+  pass: number;
+  /** For the API rows of a feed: the label of its bare-SQL row. */
+  sqlLabel?: string;
+}
+
+const HEALTH = 'GET /api/health/';
+
+async function measureApi(base: string, scenarios: Scenario[], pass: number, after?: (s: Scenario) => Promise<void>) {
+  const rows: Row[] = [];
+  const settle = async (s: Scenario) => {
+    const ms = await drain(base);
+    if (ms > 1000) log(`  the server took ${(ms / 1000).toFixed(1)} s to answer what was still queued`);
+    await after?.(s);
+  };
+  for (const s of scenarios) {
+    await warmUp(base, s.steps);
+    await settle(s);
+    for (const connections of [...new Set([...(s.alsoConnections ?? []), ...CONNECTIONS])]) {
+      const measured = await runSteps(base, s.steps, connections, SECONDS);
+      for (const m of measured) rows.push({ ...m, source: 'api', pass, sqlLabel: s.sql?.label });
+      await settle(s);
+    }
+  }
+  return rows;
+}
+
+async function measureSql(database: Database, scenarios: Scenario[], pass: number) {
+  const rows: Row[] = [];
+  for (const s of scenarios) {
+    if (!s.sql) continue;
+    const { label, call } = s.sql;
+    await runCalls(label, (n) => call(database.db, n), 2, 1);
+    for (const connections of CONNECTIONS) {
+      const measured = await runCalls(label, (n) => call(database.db, n), connections, SECONDS);
+      rows.push({ ...measured, source: 'sql', pass });
+    }
+  }
+  return rows;
+}
+
+interface TableRow {
+  endpoint: string;
+  conn: number;
+  rps: number;
+  rpsVsHealth: number;
+  p50: number;
+  p50VsHealth: number;
+  p99: number;
+  p99VsHealth: number;
+  non2xx: number;
+  errors: number;
+  open: number;
+  sqlRps?: number;
+  sqlP50?: number;
+  sqlP99?: number;
+  apiVsSql?: number;
+}
+
+/** Medians over the passes; every ratio is taken within its pass first. */
+function summarize(api: Row[], bare: Row[]): TableRow[] {
+  const keys = [...new Map(api.map((r) => [`${r.label}|${r.connections}`, r])).values()];
+  return keys.map((k) => {
+    const same = api.filter((r) => r.label === k.label && r.connections === k.connections);
+    const health = (r: Row) =>
+      api.find((h) => h.label === HEALTH && h.pass === r.pass && h.connections === r.connections);
+    const sqlOf = (r: Row) =>
+      bare.find((b) => b.label === k.sqlLabel && b.pass === r.pass && b.connections === r.connections);
+    const ratio = (f: (r: Row) => number | undefined) => median(same.map((r) => f(r) ?? NaN));
+    const sqlRows = same.map(sqlOf).filter((r): r is Row => r !== undefined);
+    const row: TableRow = {
+      endpoint: k.label,
+      conn: k.connections,
+      rps: median(same.map((r) => r.rps)),
+      rpsVsHealth: ratio((r) => r.rps / (health(r)?.rps ?? NaN)),
+      p50: median(same.map((r) => r.p50)),
+      p50VsHealth: ratio((r) => r.p50 / (health(r)?.p50 ?? NaN)),
+      p99: median(same.map((r) => r.p99)),
+      p99VsHealth: ratio((r) => r.p99 / (health(r)?.p99 ?? NaN)),
+      non2xx: same.reduce((n, r) => n + r.non2xx, 0),
+      errors: same.reduce((n, r) => n + r.errors, 0),
+      open: median(same.map((r) => r.open)),
+    };
+    if (sqlRows.length > 0) {
+      row.sqlRps = median(sqlRows.map((r) => r.rps));
+      row.sqlP50 = median(sqlRows.map((r) => r.p50));
+      row.sqlP99 = median(sqlRows.map((r) => r.p99));
+      row.apiVsSql = ratio((r) => r.rps / (sqlOf(r)?.rps ?? NaN));
+    }
+    return row;
+  });
+}
+
+const fmt = (n: number | undefined, digits = 0) =>
+  n === undefined || !Number.isFinite(n)
+    ? ''
+    : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function printTable(title: string, rows: TableRow[]) {
+  const header = [
+    'endpoint',
+    'conn',
+    'req/s',
+    '÷health',
+    'p50 ms',
+    '×health',
+    'p99 ms',
+    '×health',
+    'non-2xx',
+    'errors',
+    'open',
+    'SQL req/s',
+    'SQL p50',
+    'SQL p99',
+    'API÷SQL',
+  ];
+  const lines = rows.map((r) => [
+    r.endpoint,
+    String(r.conn),
+    fmt(r.rps),
+    fmt(r.rpsVsHealth, 3),
+    fmt(r.p50, 1),
+    fmt(r.p50VsHealth, 1),
+    fmt(r.p99, 1),
+    fmt(r.p99VsHealth, 1),
+    String(r.non2xx),
+    String(r.errors),
+    fmt(r.open),
+    fmt(r.sqlRps),
+    fmt(r.sqlP50, 1),
+    fmt(r.sqlP99, 1),
+    fmt(r.apiVsSql, 2),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(`\n${title}\n`);
+  console.log(line(header));
+  console.log(`|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const l of lines) console.log(line(l));
+}
+
+/** The issue's targets, checked against the summary. */
+function checkTargets(kind: DbKind, rows: TableRow[]): string[] {
+  const verdict = (ok: boolean, text: string) => `${ok ? 'met    ' : 'MISSED '} ${text}`;
+  const out: string[] = [];
+  if (kind === 'pglite') {
+    const bad = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
+    out.push(
+      verdict(
+        bad.length === 0,
+        `PGlite: no error or timeout at ${CONNECTIONS.join('/')} connections` +
+          (bad.length ? ` (${bad.map((r) => r.endpoint).join('; ')})` : ''),
+      ),
+    );
+    return out;
+  }
+  for (const r of rows.filter((row) => row.conn === 50)) {
+    if (r.apiVsSql !== undefined) {
+      out.push(verdict(r.rps >= 2000, `${r.endpoint}: ${fmt(r.rps)} req/s ≥ 2,000`));
+      out.push(verdict(r.p99 <= 50, `${r.endpoint}: p99 ${fmt(r.p99, 1)} ms ≤ 50`));
+      out.push(verdict(r.apiVsSql >= 0.5, `${r.endpoint}: ${fmt(r.apiVsSql, 2)} of the bare SQL's rate ≥ 0.5`));
+    }
+    if (r.endpoint.startsWith('POST /api/core/reviews/') || r.endpoint.startsWith('POST /api/core/review-likes/')) {
+      out.push(verdict(r.p99 <= 50, `${r.endpoint}: p99 ${fmt(r.p99, 1)} ms ≤ 50`));
+    }
+    if (r.non2xx > 0 || r.errors > 0)
+      out.push(verdict(false, `${r.endpoint}: ${r.non2xx} non-2xx, ${r.errors} errors`));
+  }
+  return out;
+}
+
+interface DbResult {
+  kind: DbKind;
+  seedSeconds: number;
+  seeded: boolean;
+  figures: CommunityFigures;
+  plan: Pick<SocialPlan, 'topId' | 'topFollowers' | 'medianFanin'> & { writePool: number; timelineMedian: number };
+  rows: Row[];
+  table: TableRow[];
+  targets: string[];
+}
+
+async function benchDatabase(kind: DbKind, url: string | undefined, groups: Set<string>): Promise<DbResult> {
+  const prepared = await prepare(kind, url);
+  const { plan, figures } = prepared;
+  let database: Database | null = prepared.database;
+  const f = figures;
+  log(
+    `community: ${f.users} accounts (${f.private_users} private), ${f.follows_accepted} follows + ${f.follows_pending} pending, ` +
+      `${f.reviews} reviews, ${f.review_likes} likes, ${f.comments} comments (${f.replies} replies), ` +
+      `${f.feed_entries} timeline rows`,
+  );
+  log(
+    `most-followed account: ${f.top_followers} followers, ${f.top_reviews} reviews; ${f.accounts_1000_followers} accounts ` +
+      `with 1,000+ followers, ${f.accounts_1000_reviews} with 1,000+ reviews; median followers ${f.median_followers}, ` +
+      `following ${f.median_following}, reviews ${f.median_reviews}; Following fan-in p10/median/p90 ` +
+      `${f.fanin_p10}/${f.fanin_median}/${f.fanin_p90}`,
+  );
+  const timelineMedian = median(plan.following.map((r) => r.timeline));
+  log(
+    `Following readers: ${plan.following.length} with fan-in ${plan.following.at(0)?.fanin}-${plan.following.at(-1)?.fanin} ` +
+      `(median ${plan.medianFanin}), median ${timelineMedian} timeline rows; write pool ${plan.writePool.length} races`,
+  );
+  if (kind === 'pglite') {
+    // PGlite opens in one process at a time: the server gets it now, the bare SQL after the server.
+    await database.close();
+    database = null;
+  }
+
+  const secret = randomBytes(48).toString('base64url');
+  const tokens = await signAccessTokens(secret, planUserIds(plan));
+  const base = await startServer(kind, url, prepared.dataDir, secret);
+  log(`server up at ${base}; ${CONNECTIONS.join(' and ')} connections, ${SECONDS} s per measurement`);
+  const deep = groups.has('following') ? await walkFollowingCursors(base, plan, tokens, FEED_DEPTH) : [];
+  const topToken = tokens.get(plan.topId)!;
+  if (groups.has('create-review')) {
+    const left = await deleteLeftoverReviews(base, plan, topToken);
+    if (left > 0) log(`deleted ${left} reviews left over by an earlier run`);
+  }
+  const healthScenario: Scenario = { group: 'health', steps: [rotating(HEALTH, ['/api/health/'])] };
+  const scenarios = [
+    healthScenario,
+    ...socialScenarios(plan, tokens, deep, FEED_DEPTH).filter((s) => groups.has(s.group)),
+    ...(groups.has('f1') ? prepared.f1 : []),
+  ];
+  const afterScenario = async (s: Scenario) => {
+    if (s.group === 'create-review') await deleteLeftoverReviews(base, plan, topToken);
+  };
+
+  const rows: Row[] = [];
+  try {
+    for (let pass = 1; pass <= REPEAT; pass++) {
+      log(`pass ${pass}/${REPEAT} (API): load average ${load()} on ${os.cpus().length} CPUs`);
+      rows.push(...(await measureApi(base, scenarios, pass, afterScenario)));
+      if (database) {
+        log(`pass ${pass}/${REPEAT} (bare SQL): load average ${load()}`);
+        rows.push(...(await measureSql(database, scenarios, pass)));
+      }
+    }
+    if (database && (groups.has('like') || groups.has('comment'))) {
+      const restored = await restoreWrites(base, database.db, plan, tokens);
+      if (restored.likes + restored.comments > 0) {
+        log(`put back ${restored.likes} likes and deleted ${restored.comments} comments of the write scenarios`);
+      }
+    }
+  } finally {
+    await stopServer();
+  }
+  if (!database) {
+    database = await openDatabase({ dataDir: prepared.dataDir });
+    for (let pass = 1; pass <= REPEAT; pass++) {
+      log(`pass ${pass}/${REPEAT} (bare SQL, in process, server stopped): load average ${load()}`);
+      rows.push(...(await measureSql(database, scenarios, pass)));
+    }
+  }
+  await database.close();
+  rmSync(prepared.dataDir, { recursive: true, force: true });
+
+  const table = summarize(
+    rows.filter((r) => r.source === 'api'),
+    rows.filter((r) => r.source === 'sql'),
+  );
+  for (const r of rows.filter((row) => row.samples.length > 0)) {
+    log(`pass ${r.pass}, ${r.label}: statuses ${JSON.stringify(r.statuses)}; first answers: ${r.samples.join(' | ')}`);
+  }
+  return {
+    kind,
+    seedSeconds: prepared.seedSeconds,
+    seeded: prepared.seeded,
+    figures,
+    plan: {
+      topId: plan.topId,
+      topFollowers: plan.topFollowers,
+      medianFanin: plan.medianFanin,
+      writePool: plan.writePool.length,
+      timelineMedian,
+    },
+    rows,
+    table,
+    targets: checkTargets(kind, table),
+  };
 }
 
 async function main() {
   const started = Date.now();
-  const databaseUrl = process.env.DATABASE_URL;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-'));
-  let child: ChildProcess | null = null;
+  const groups = selectedGroups();
+  const databases = selectedDatabases();
   const watchdog = setTimeout(() => {
-    console.error('bench: stopped by the three-minute watchdog');
+    console.error(`bench: stopped by the ${WATCHDOG_MS / 60_000}-minute watchdog`);
     child?.kill('SIGKILL');
     process.exit(1);
   }, WATCHDOG_MS);
-
   try {
-    console.log(databaseUrl ? 'bench: using DATABASE_URL' : `bench: embedded PGlite in ${dataDir}`);
-    const database = await openDatabase({ databaseUrl, dataDir });
-    await migrateDatabase(database);
-    const seed = await loadSeedIfEmpty(database.db, {
-      info: (m) => console.log(`bench: ${m}`),
-      warn: (m) => console.warn(`bench: ${m}`),
-    });
-    if (!seed.loaded) console.log('bench: F1 data already present');
-    const added = await addGeneratedUsers(database);
-    // PGlite runs no autovacuum. Without ANALYZE the planner would not know the tables' sizes, and
-    // without VACUUM every rows bulk-inserted above would stay in the GIN indexes' pending lists,
-    // which each trigram search then scans in full (measured: 20 ms instead of 0.5 ms per search).
-    await database.db.execute(sql`vacuum analyze`);
-    const [counts] = await selectRows<{ races: number; drivers: number; results: number; users: number }>(
-      database.db,
-      sql`select (select count(*)::int from races) as races, (select count(*)::int from drivers) as drivers,
-          (select count(*)::int from race_results) as results, (select count(*)::int from users) as users`,
+    log(
+      `${databases.map((d) => d.kind).join(' and ')}; scenarios: health, ${[...groups].join(', ')}; ` +
+        `${REPEAT} pass(es); load average ${load()} on ${os.cpus().length} CPUs`,
     );
-    console.log(
-      `bench: data ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${counts?.races} races, ${counts?.drivers} drivers, ` +
-        `${counts?.results} results, ${counts?.users} users (${added} generated now)`,
-    );
-    const plan = await scenarios(database);
-    await database.close();
-
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/main.ts')], {
-      cwd: serverRoot,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        SEED_F1: 'false',
-        SEED_DEMO: 'false',
-        API_RATE_LIMIT: '100000000',
-        // The API alone: a folder without a built web app.
-        WEB_DIST: path.join(dataDir, 'no-web-app'),
-      },
-    });
-    await waitForHealth(base, child);
-    console.log(`bench: server up at ${base}; ${CONNECTIONS.join(' and ')} connections, ${SECONDS} s per endpoint\n`);
-
-    const table = [];
-    for (const s of plan) {
-      // A short warm-up so first plans, caches and WebAssembly tier-up do not count.
-      await autocannon({
-        url: base,
-        connections: 2,
-        duration: 1,
-        requests: [{ setupRequest: (r) => ({ ...r, path: s.paths[0] }) }],
-      });
-      for (const connections of CONNECTIONS) table.push(await runScenario(base, s, connections));
+    const results: DbResult[] = [];
+    for (const { kind, url } of databases) {
+      const dbStarted = Date.now();
+      results.push(await benchDatabase(kind, url, groups));
+      log(`${kind} finished in ${seconds(dbStarted)}`);
     }
-    console.table(table);
+    for (const r of results) {
+      printTable(
+        `${r.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${REPEAT > 1 ? `medians of ${REPEAT} passes` : '1 pass'}, ` +
+          `${SECONDS} s each; seed ${r.seedSeconds.toFixed(1)} s${r.seeded ? '' : ' (stored community reused)'}`,
+        r.table,
+      );
+      console.log(`\nTargets (${r.kind}):\n  ${r.targets.join('\n  ')}`);
+    }
     console.log(
-      'p50/p95/p99: exact percentiles of every response time autocannon reported (its own summary has no p95).',
+      '\n÷health: req/s divided by GET /api/health/ in the same pass; ×health: latency over its latency. ' +
+        'API÷SQL: the API rate over the same feed queries run directly (same concurrency and time).',
     );
-    console.log(`bench: finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (process.env.BENCH_OUT) {
+      writeFileSync(
+        process.env.BENCH_OUT,
+        JSON.stringify(
+          { started: new Date(started).toISOString(), cpus: os.cpus().length, seconds: SECONDS, results },
+          null,
+          2,
+        ),
+      );
+      log(`figures written to ${process.env.BENCH_OUT}`);
+    }
+    log(`finished in ${seconds(started)}; load average ${load()}`);
   } finally {
     clearTimeout(watchdog);
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child!.once('exit', r));
-    }
-    // With DATABASE_URL the directory holds only the generated secret key.
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopServer();
   }
 }
 
