@@ -2,7 +2,8 @@ import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar.tsx'
 import { cn } from '@/lib/utils.ts';
 
 export function initialsOf(name: string, username: string): string {
-  const words = (name.trim() || username).split(/[\s._-]+/).filter(Boolean);
+  // Words without a letter or digit ("Demo · Lena") are separators, not initials.
+  const words = (name.trim() || username).split(/[\s._-]+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
   const first = words[0]?.[0] ?? '?';
   const second = words.length > 1 ? (words[1]?.[0] ?? '') : '';
   return (first + second).toUpperCase();

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@paddock/contract/users';
 import { api } from '@/lib/api-client.ts';
+import { dependsOn } from '@/lib/query-events.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
 
 /**
@@ -20,6 +21,8 @@ export function getMeQueryOptions() {
     queryFn: ({ signal }) => getMe({ signal }),
     staleTime: 5 * 60_000,
     retryDelay: 1200,
+    // following_count and total_reviews change with the viewer's follows and reviews.
+    meta: dependsOn('follows', 'reviews'),
   });
 }
 

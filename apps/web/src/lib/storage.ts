@@ -44,5 +44,8 @@ export const STORAGE_KEYS = {
   refresh: 'refresh',
   theme: 'theme',
   homeTab: 'home:activeTab:v1',
+  /** Review ids each home feed has shown, so the server can leave them out next time. */
+  seenForYou: 'seen:forYou:v1',
+  seenFollowing: 'seen:following:v1',
   intendedDestination: 'intended_destination',
 } as const;

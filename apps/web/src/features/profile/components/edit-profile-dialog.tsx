@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { NAME_MAX } from '@paddock/contract/auth';
 import { ImageUpIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { TextField } from '@/components/text-field.tsx';
@@ -74,8 +74,8 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
   const [removeAvatar, setRemoveAvatar] = useState(false);
   const [pictureErrors, setPictureErrors] = useState<string[]>([]);
   const saving = isSubmitting || updateMe.isPending || uploadAvatar.isPending;
-  const name = form.watch('name') ?? '';
-  const bio = form.watch('bio') ?? '';
+  const name = useWatch({ control: form.control, name: 'name' }) ?? '';
+  const bio = useWatch({ control: form.control, name: 'bio' }) ?? '';
 
   useEffect(
     () => () => {

@@ -2,7 +2,7 @@ import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@paddock/contract/limits'
 import type { SearchResult } from '@paddock/contract/search';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
 
 export { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH };
 /** Results per group: a handful in the palette, more on the search page. */

@@ -13,7 +13,7 @@ import {
   SEARCH_MIN_LENGTH,
   useSearch,
 } from '../api/get-search-results.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
 import {
   DriverResultContent,
   RaceResultContent,

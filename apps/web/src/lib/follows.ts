@@ -1,0 +1,76 @@
+import type { FollowResult, FollowStatus, PublicProfile } from '@paddock/contract/follows';
+import type { UserRef } from '@paddock/contract/users';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+import { dependsOn, refreshAfter } from './query-events.ts';
+import { useIsSignedIn } from './session.ts';
+
+/*
+ * Follows are shared by every screen that shows a person (review cards, the review dialog and page,
+ * profiles), so they live here rather than in one feature.
+ */
+
+export async function getProfile(username: string, { signal }: { signal?: AbortSignal } = {}): Promise<PublicProfile> {
+  const { data } = await api.get<PublicProfile>('/api/social/users/by_username/', { params: { username }, signal });
+  return data;
+}
+
+export function getProfileQueryOptions(username: string) {
+  return queryOptions({
+    queryKey: ['follows', 'profile', username.toLowerCase()],
+    queryFn: async ({ signal, client }) => {
+      const profile = await getProfile(username, { signal });
+      client.setQueryData(getFollowStatusQueryOptions(profile).queryKey, profile.follow_status);
+      return profile;
+    },
+    meta: dependsOn('follows'),
+  });
+}
+
+export function useProfile(username: string) {
+  return useQuery(getProfileQueryOptions(username));
+}
+
+/**
+ * How the viewer stands to one account. Review payloads do not carry it, so it is read from the
+ * account's profile once and then kept up to date by the follow buttons.
+ */
+export function getFollowStatusQueryOptions(user: Pick<UserRef, 'id' | 'username'>) {
+  return queryOptions({
+    queryKey: ['follows', 'status', user.id],
+    queryFn: async ({ signal }): Promise<FollowStatus> => (await getProfile(user.username, { signal })).follow_status,
+  });
+}
+
+/** `known` skips the request where the screen already knows (the Following feed's authors are followed). */
+export function useFollowStatus(user: Pick<UserRef, 'id' | 'username'>, { known }: { known?: FollowStatus } = {}) {
+  const signedIn = useIsSignedIn();
+  return useQuery({ ...getFollowStatusQueryOptions(user), enabled: signedIn, initialData: known });
+}
+
+export async function follow(userId: number): Promise<FollowResult> {
+  const { data } = await api.post<FollowResult>('/api/social/follows/', { user_id: userId });
+  return data;
+}
+
+export async function unfollow(userId: number): Promise<void> {
+  await api.delete(`/api/social/follows/${userId}/`);
+}
+
+/** Follows, unfollows or withdraws a request; whatever depends on whom the viewer follows refreshes. */
+export function useToggleFollow(user: Pick<UserRef, 'id' | 'username'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (current: FollowStatus): Promise<FollowStatus> => {
+      if (current === 'following' || current === 'requested') {
+        await unfollow(user.id);
+        return 'none';
+      }
+      return (await follow(user.id)).status;
+    },
+    onSuccess: (status) => {
+      queryClient.setQueryData(getFollowStatusQueryOptions(user).queryKey, status);
+      return refreshAfter(queryClient, 'follows');
+    },
+  });
+}
