@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.userProfile.path,
-                    lazy: lazyComponent(() => import('@/features/profile/routes/user-profile.tsx'), 'UserProfileRoute'),
+                    lazy: lazyComponent(() => import('./routes/user-profile.tsx'), 'UserProfilePageRoute'),
                   },
                   {
                     path: paths.watchlists.path,
@@ -97,7 +97,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.race.path,
-                lazy: lazyComponent(() => import('@/features/races/routes/race.tsx'), 'RaceRoute'),
+                lazy: lazyComponent(() => import('./routes/race.tsx'), 'RacePageRoute'),
               },
               {
                 path: paths.team.path,

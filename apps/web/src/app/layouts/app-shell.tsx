@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar.tsx';
 import { TooltipProvider } from '@/components/ui/tooltip.tsx';
+import { AddReviewProvider } from './add-review-provider.tsx';
 import { AppHeader } from './app-header.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
 import { SearchPalette } from './search-palette.tsx';
@@ -24,18 +25,20 @@ export function AppShell() {
   return (
     <TooltipProvider delayDuration={200}>
       <SidebarProvider>
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to content
-        </a>
-        <AppSidebar onOpenSearch={() => setSearchOpen(true)} />
-        <SidebarInset>
-          <AppHeader onOpenSearch={() => setSearchOpen(true)} />
-          <Outlet />
-        </SidebarInset>
-        <SearchPalette open={searchOpen} onOpenChange={setSearchOpen} />
+        <AddReviewProvider>
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          >
+            Skip to content
+          </a>
+          <AppSidebar onOpenSearch={() => setSearchOpen(true)} />
+          <SidebarInset>
+            <AppHeader onOpenSearch={() => setSearchOpen(true)} />
+            <Outlet />
+          </SidebarInset>
+          <SearchPalette open={searchOpen} onOpenChange={setSearchOpen} />
+        </AddReviewProvider>
       </SidebarProvider>
     </TooltipProvider>
   );

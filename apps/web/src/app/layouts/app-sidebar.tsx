@@ -12,7 +12,6 @@ import {
   UserPlusIcon,
   type LucideIcon,
 } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LogoMark } from '@/components/logo.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
@@ -41,10 +40,10 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { useMe } from '@/lib/current-user.ts';
 import { useLogout } from '@/features/auth/api/logout.ts';
-import { AddReviewDialog } from '@/features/reviews/components/add-review-dialog.tsx';
 import { saveIntendedDestination } from '@/lib/intended-destination.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
 import { useTheme } from '@/lib/theme.ts';
+import { useOpenAddReview } from './add-review-provider.tsx';
 
 const LOCKED_HINT_ID = 'sidebar-locked-hint';
 const LOCKED_HINT = 'Sign in to access';
@@ -59,7 +58,7 @@ export function AppSidebar({ onOpenSearch }: { onOpenSearch: () => void }) {
   const navigate = useNavigate();
   const { isMobile, setOpenMobile, state } = useSidebar();
   const collapsed = state === 'collapsed' && !isMobile;
-  const [reviewOpen, setReviewOpen] = useState(false);
+  const openAddReview = useOpenAddReview();
 
   const closeMobile = () => {
     if (isMobile) setOpenMobile(false);
@@ -176,7 +175,7 @@ export function AppSidebar({ onOpenSearch }: { onOpenSearch: () => void }) {
                   onClick={() => {
                     if (!signedIn) return signInFirst();
                     closeMobile();
-                    setReviewOpen(true);
+                    openAddReview();
                   }}
                 >
                   <SquarePenIcon aria-hidden />
@@ -222,7 +221,6 @@ export function AppSidebar({ onOpenSearch }: { onOpenSearch: () => void }) {
           </p>
         </SidebarFooter>
       </Sidebar>
-      <AddReviewDialog open={reviewOpen} onOpenChange={setReviewOpen} />
     </>
   );
 }

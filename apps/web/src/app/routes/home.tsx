@@ -1,7 +1,17 @@
 import { HomeScreen } from '@/features/home/components/home-screen.tsx';
 import { HomeRaceCard } from '@/features/races/components/home-race-card.tsx';
+import { FollowingFeed, ForYouFeed } from '@/features/reviews/components/home-feeds.tsx';
+import { useOpenAddReview } from '../layouts/add-review-provider.tsx';
 
-/** Composed here because features do not import each other: the races feature fills the home screen's slot. */
+/** Composed here because features do not import each other: races and reviews fill the home screen's slots. */
 export function HomeRoute() {
-  return <HomeScreen raceCard={<HomeRaceCard />} />;
+  const openAddReview = useOpenAddReview();
+  return (
+    <HomeScreen
+      raceCard={<HomeRaceCard />}
+      followingFeed={(goToForYou) => <FollowingFeed onGoToForYou={goToForYou} />}
+      forYouFeed={<ForYouFeed />}
+      onAddReview={() => openAddReview()}
+    />
+  );
 }

@@ -11,11 +11,15 @@ export function initialHomeTab(): HomeTab {
   return isSignedIn() ? 'following' : 'forYou';
 }
 
-export function useHomeTab(): [HomeTab, (tab: HomeTab) => void] {
-  const [tab, setTabState] = useState(initialHomeTab);
-  const setTab = useCallback((next: HomeTab) => {
-    setTabState(next);
+/**
+ * The active tab. `choose` is the visitor's choice and is remembered; `show` switches without
+ * remembering (the automatic switch for someone who follows nobody is not their choice).
+ */
+export function useHomeTab(): { tab: HomeTab; choose: (tab: HomeTab) => void; show: (tab: HomeTab) => void } {
+  const [tab, setTab] = useState(initialHomeTab);
+  const choose = useCallback((next: HomeTab) => {
+    setTab(next);
     storage.set(STORAGE_KEYS.homeTab, next);
   }, []);
-  return [tab, setTab];
+  return { tab, choose, show: setTab };
 }

@@ -1,8 +1,63 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { LockIcon, NotebookPenIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { FollowButton } from '@/components/follow-button.tsx';
+import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { paths } from '@/config/paths.ts';
+import { useProfile } from '@/lib/follows.ts';
+import { isNotFoundError } from '@/lib/query-errors.ts';
+import type { PublicProfile } from '@paddock/contract/follows';
+import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header.tsx';
 
-/** Placeholder until other users' profiles are built. */
-export function UserProfileRoute() {
+/**
+ * Someone's profile (/profile/{username}) with Follow / Unfollow / Requested. `reviews` is the slot for
+ * their reviews, which the reviews feature fills (composed in app/routes/user-profile.tsx).
+ */
+export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfile) => ReactNode }) {
   const { username = '' } = useParams();
-  return <PlaceholderPage title={`@${username}`} subtitle="Profile" />;
+  const profile = useProfile(username);
+
+  if (profile.isPending) return <ProfileHeaderSkeleton />;
+  if (profile.isError) {
+    return isNotFoundError(profile.error) ? (
+      <NotFoundState title="User not found" description={`No one on Paddock is called @${username}.`} />
+    ) : (
+      <LoadErrorState title="The profile could not be loaded" onRetry={() => void profile.refetch()} />
+    );
+  }
+  const user = profile.data;
+  if (user.follow_status === 'self') return <Navigate to={paths.profile.getHref()} replace />;
+  const hidden = user.is_private && user.follow_status !== 'following';
+
+  return (
+    <div className="grid gap-6">
+      <title>{`${user.name || user.username} (@${user.username}) · Paddock`}</title>
+      <ProfileHeader
+        user={user}
+        action={
+          <div className="flex flex-col items-start gap-2 sm:items-end">
+            <FollowButton user={user} knownStatus={user.follow_status} size="default" />
+            {user.follows_you && <Badge variant="secondary">Follows you</Badge>}
+          </div>
+        }
+      />
+      {hidden ? (
+        <EmptyState
+          icon={LockIcon}
+          title="This account is private"
+          description={
+            user.follow_status === 'requested'
+              ? 'Your follow request is waiting for an answer.'
+              : 'Follow this account to see their reviews once they accept.'
+          }
+        />
+      ) : (
+        (reviews?.(user) ?? (
+          <EmptyState icon={NotebookPenIcon} title={`${user.name || user.username} has not reviewed a race yet`} />
+        ))
+      )}
+    </div>
+  );
 }

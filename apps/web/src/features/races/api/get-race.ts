@@ -1,6 +1,7 @@
 import type { RaceDetail } from '@paddock/contract/f1';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import { dependsOn } from '@/lib/query-events.ts';
 
 export async function getRace(raceId: string, { signal }: { signal?: AbortSignal } = {}): Promise<RaceDetail> {
   const { data } = await api.get<RaceDetail>(`/api/f1/races/${encodeURIComponent(raceId)}/`, { signal });
@@ -11,6 +12,8 @@ export function getRaceQueryOptions(raceId: string) {
   return queryOptions({
     queryKey: ['races', 'detail', raceId],
     queryFn: ({ signal }) => getRace(raceId, { signal }),
+    // The community figures (average, distribution, the viewer's review) change with reviews.
+    meta: dependsOn('reviews'),
   });
 }
 

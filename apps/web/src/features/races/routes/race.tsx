@@ -1,5 +1,6 @@
 import type { RaceDetail, RaceResults } from '@paddock/contract/f1';
 import { FlagIcon, TimerIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
@@ -17,8 +18,11 @@ import { RaceHeader } from '../components/race-header.tsx';
 import { RaceRatingsSummary } from '../components/race-ratings-summary.tsx';
 import { ClassificationTable, QualifyingTable } from '../components/race-results-table.tsx';
 
-/** The race page (spec §2 /race/{raceId}); the reviews and thoughts tabs join the results later. */
-export function RaceRoute() {
+/**
+ * The race page (spec §2 /race/{raceId}): results tabs and, when the app gives one, a Reviews tab whose
+ * list comes from the reviews feature (`reviews`, composed in app/routes/race.tsx).
+ */
+export function RaceRoute({ reviews }: { reviews?: (race: RaceDetail) => ReactNode }) {
   const { raceId = '' } = useParams();
   const race = useRace(raceId);
 
@@ -30,10 +34,10 @@ export function RaceRoute() {
       <LoadErrorState title="The race could not be loaded" onRetry={() => void race.refetch()} />
     );
   }
-  return <RacePage race={race.data} />;
+  return <RacePage race={race.data} reviews={reviews} />;
 }
 
-function RacePage({ race }: { race: RaceDetail }) {
+function RacePage({ race, reviews }: { race: RaceDetail; reviews?: (race: RaceDetail) => ReactNode }) {
   const results = useRaceResults(String(race.id));
   return (
     <div className="grid gap-8">
@@ -42,10 +46,11 @@ function RacePage({ race }: { race: RaceDetail }) {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 content-start gap-6">
           {race.podium.length > 0 && <Podium podium={race.podium} />}
-          <RaceResultsSection race={race} results={results} />
+          <RaceTabs race={race} results={results} reviews={reviews} />
         </div>
         <aside className="grid content-start gap-6" aria-label="Race facts">
-          <RaceRatingsSummary race={race} />
+          {/* With a Reviews tab the ratings live there, next to the reviews. */}
+          {!reviews && <RaceRatingsSummary race={race} />}
           {results.data?.fastest_lap && <FastestLapCard fastestLap={results.data.fastest_lap} />}
           <CircuitCard race={race} />
         </aside>
@@ -84,10 +89,18 @@ function Podium({ podium }: { podium: RaceDetail['podium'] }) {
   );
 }
 
-const TABS = ['results', 'sprint', 'qualifying'] as const;
-type ResultsTab = (typeof TABS)[number];
+const TABS = ['results', 'sprint', 'qualifying', 'reviews'] as const;
+type RaceTab = (typeof TABS)[number];
 
-function RaceResultsSection({ race, results }: { race: RaceDetail; results: ReturnType<typeof useRaceResults> }) {
+function RaceTabs({
+  race,
+  results,
+  reviews,
+}: {
+  race: RaceDetail;
+  results: ReturnType<typeof useRaceResults>;
+  reviews?: (race: RaceDetail) => ReactNode;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
 
   if (results.isPending) {
@@ -103,29 +116,20 @@ function RaceResultsSection({ race, results }: { race: RaceDetail; results: Retu
     return <LoadErrorState title="The results could not be loaded" onRetry={() => void results.refetch()} />;
   }
   const data: RaceResults = results.data;
-  if (data.classification.length === 0 && data.qualifying.length === 0 && data.sprint.length === 0) {
-    return (
-      <EmptyState
-        icon={FlagIcon}
-        title="No results yet"
-        description={
-          race.is_completed
-            ? 'Results for this race have not been published yet.'
-            : 'The classification appears here after the race.'
-        }
-      />
-    );
-  }
+  const noResults = data.classification.length === 0 && data.qualifying.length === 0 && data.sprint.length === 0;
+  if (noResults && !reviews) return <NoResults race={race} />;
 
-  const available: ResultsTab[] = TABS.filter((tab) =>
+  const available: RaceTab[] = TABS.filter((tab) =>
     tab === 'results'
-      ? data.classification.length > 0
+      ? data.classification.length > 0 || noResults
       : tab === 'sprint'
         ? data.sprint.length > 0
-        : data.qualifying.length > 0,
+        : tab === 'qualifying'
+          ? data.qualifying.length > 0
+          : reviews !== undefined,
   );
   const requested = searchParams.get('tab');
-  const current: ResultsTab = available.find((tab) => tab === requested) ?? available[0] ?? 'results';
+  const current: RaceTab = available.find((tab) => tab === requested) ?? available[0] ?? 'results';
   const select = (value: string) => {
     const next = new URLSearchParams(searchParams);
     next.set('tab', value);
@@ -134,13 +138,23 @@ function RaceResultsSection({ race, results }: { race: RaceDetail; results: Retu
 
   return (
     <Tabs value={current} onValueChange={select}>
-      <TabsList aria-label="Results" className="w-full sm:w-fit">
+      <TabsList aria-label="Race" className="w-full sm:w-fit">
         {available.includes('results') && <TabsTrigger value="results">Classification</TabsTrigger>}
         {available.includes('sprint') && <TabsTrigger value="sprint">Sprint</TabsTrigger>}
         {available.includes('qualifying') && <TabsTrigger value="qualifying">Qualifying</TabsTrigger>}
+        {available.includes('reviews') && (
+          <TabsTrigger value="reviews">
+            Reviews
+            <span className="text-xs text-muted-foreground tabular-nums">{race.review_count}</span>
+          </TabsTrigger>
+        )}
       </TabsList>
       <TabsContent value="results">
-        <ClassificationTable rows={data.classification} caption="Race classification" />
+        {noResults ? (
+          <NoResults race={race} />
+        ) : (
+          <ClassificationTable rows={data.classification} caption="Race classification" />
+        )}
       </TabsContent>
       <TabsContent value="sprint">
         <ClassificationTable rows={data.sprint} caption="Sprint classification" />
@@ -148,7 +162,27 @@ function RaceResultsSection({ race, results }: { race: RaceDetail; results: Retu
       <TabsContent value="qualifying">
         <QualifyingTable rows={data.qualifying} />
       </TabsContent>
+      {reviews && (
+        <TabsContent value="reviews" className="grid gap-6">
+          <RaceRatingsSummary race={race} />
+          {reviews(race)}
+        </TabsContent>
+      )}
     </Tabs>
+  );
+}
+
+function NoResults({ race }: { race: RaceDetail }) {
+  return (
+    <EmptyState
+      icon={FlagIcon}
+      title="No results yet"
+      description={
+        race.is_completed
+          ? 'Results for this race have not been published yet.'
+          : 'The classification appears here after the race.'
+      }
+    />
   );
 }
 

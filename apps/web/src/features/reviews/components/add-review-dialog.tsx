@@ -1,31 +1,32 @@
-import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { lazy, Suspense } from 'react';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import type { ReviewableRace } from './add-review-form.tsx';
 
-/** Stands in for the Add Race Review dialog until reviews are built; it says so instead of pretending. */
-export function AddReviewDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+// The form validates with the contract's zod schema; loading it on first open keeps zod out of the app shell.
+const AddReviewForm = lazy(() => import('./add-review-form.tsx').then((m) => ({ default: m.AddReviewForm })));
+
+/** Spec §2 Add Race Review dialog, opened from the sidebar, the floating button or a race page (with its race). */
+export function AddReviewDialog({
+  open,
+  onOpenChange,
+  race,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  race?: ReviewableRace;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent className="sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>Add a race review</DialogTitle>
-          <DialogDescription>
-            Writing reviews is not available yet: this part of Paddock is still being built. Rating races with stars and
-            a few words arrives in a coming update.
-          </DialogDescription>
+          <DialogTitle>Add Race Review</DialogTitle>
+          <DialogDescription>Rate a race you have watched and say what made it.</DialogDescription>
         </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button>Got it</Button>
-          </DialogClose>
-        </DialogFooter>
+        {open && (
+          <Suspense fallback={<p className="py-8 text-center text-sm text-muted-foreground">Loading…</p>}>
+            <AddReviewForm race={race} onDone={() => onOpenChange(false)} />
+          </Suspense>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -1,8 +1,64 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { useLocation, useParams } from 'react-router';
+import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { isNotFoundError } from '@/lib/query-errors.ts';
+import { useSharedReview } from '../api/get-shared-review.ts';
+import { CommentSection } from '../components/comment-section.tsx';
+import { ReviewCard } from '../components/review-card.tsx';
+import { reviewTitle } from '../utils/review-title.ts';
 
-/** Placeholder until the shared review page is built. */
+/** `#comment-{id}` names the comment a link points at (spec §2). */
+function commentIdFromHash(hash: string): number | null {
+  const match = /^#comment-(\d+)$/.exec(hash);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * The shared review page /review/{id} (spec §2): open to guests, 404 for a missing review or one of a
+ * private account the viewer may not see.
+ */
 export function ReviewRoute() {
   const { id = '' } = useParams();
-  return <PlaceholderPage title="Review" subtitle={`Review ${id}`} />;
+  const { hash } = useLocation();
+  const query = useSharedReview(id);
+
+  if (query.isPending) {
+    return (
+      <div className="grid gap-4" role="status" aria-label="Loading the review">
+        <Skeleton className="h-8 w-72 max-w-full" />
+        <Skeleton className="h-48 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return isNotFoundError(query.error) ? (
+      <NotFoundState
+        title="Review not found"
+        description="It may have been deleted, or it belongs to a private account you do not follow."
+      />
+    ) : (
+      <LoadErrorState title="The review could not be loaded" onRetry={() => void query.refetch()} />
+    );
+  }
+
+  const review = query.data;
+  const author = review.user.name || review.user.username;
+  return (
+    <article aria-labelledby="review-title" className="grid gap-6">
+      <title>{`${author} on ${reviewTitle(review)} · Paddock`}</title>
+      <header className="grid gap-1">
+        <p className="text-xs font-semibold tracking-[0.2em] text-primary uppercase">Race review</p>
+        <h1 id="review-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {reviewTitle(review)}
+        </h1>
+        <p className="text-muted-foreground">
+          by {author} (@{review.user.username})
+        </p>
+      </header>
+      <ReviewCard review={review} full headingLevel={2} />
+      <div className="rounded-xl border bg-card p-4 shadow-xs sm:p-5">
+        <CommentSection review={review} highlightId={commentIdFromHash(hash)} />
+      </div>
+    </article>
+  );
 }

@@ -1,0 +1,374 @@
+import type { FeedPage, Review } from '@paddock/contract/reviews';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeIntersectionObserver } from '@/test/intersection-observer.ts';
+import { stubApi, type StubbedRequest, type StubReply } from '@/test/http.ts';
+import { renderRoutes } from '@/test/render.tsx';
+import { checo, feedPage, marco, meFixture, reviewFixture, sam } from '@/test/review-fixtures.ts';
+import { AddReviewProvider } from '../layouts/add-review-provider.tsx';
+import { HomeRoute } from './home.tsx';
+
+const FOLLOWING = '/api/core/reviews/feed/';
+const FOR_YOU = '/api/core/reviews/for-you/';
+
+function renderHome() {
+  return renderRoutes(
+    [
+      {
+        path: '/home',
+        element: (
+          <AddReviewProvider>
+            <HomeRoute />
+          </AddReviewProvider>
+        ),
+      },
+    ],
+    { at: '/home' },
+  );
+}
+
+/**
+ * A server for the home screen: `feeds` answers each feed request (by path) in turn, and whatever
+ * `extra` does not answer gets the race card's empty answers or a 404.
+ */
+function serve({
+  following_count = 2,
+  feeds = {},
+  extra,
+}: {
+  following_count?: number | null;
+  feeds?: Partial<Record<string, (FeedPage | StubReply)[]>>;
+  extra?: (request: StubbedRequest) => StubReply | undefined;
+}) {
+  if (following_count !== null) localStorage.setItem('access', 'token');
+  const served: Record<string, number> = {};
+  return stubApi((request) => {
+    const answer = extra?.(request);
+    if (answer) return answer;
+    const { url } = request;
+    if (url === '/api/social/users/me/')
+      return { status: 200, data: meFixture({ following_count: following_count ?? 0 }) };
+    if (url === '/api/f1/races/active-thoughts/') return { status: 200, data: null };
+    if (url === '/api/f1/races/upcoming/') return { status: 200, data: [] };
+    const pages = feeds[url];
+    if (pages) {
+      const index = served[url] ?? 0;
+      served[url] = index + 1;
+      const page = pages[Math.min(index, pages.length - 1)]!;
+      return 'status' in page ? page : { status: 200, data: page };
+    }
+    return { status: 404, data: { detail: 'Not found.' } };
+  });
+}
+
+function feedRequests(requests: StubbedRequest[], url: string) {
+  return requests.filter((r) => r.url === url);
+}
+
+afterEach(() => {
+  toast.dismiss();
+  vi.restoreAllMocks();
+});
+
+describe('home feeds', () => {
+  it('lists the reviews of people the viewer follows, then says they have caught up', async () => {
+    const review = reviewFixture({ user: marco });
+    const requests = serve({ feeds: { [FOLLOWING]: [feedPage([review])] } });
+    renderHome();
+
+    expect(await screen.findByRole('article', { name: /Marco Rossi on Italian Grand Prix 2024/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Latest from People You Follow' })).toBeInTheDocument();
+    expect(screen.getByText('You have caught up with everyone you follow!')).toBeInTheDocument();
+    expect(screen.getByText('Check out the For You tab to find more people to follow')).toBeInTheDocument();
+    expect(feedRequests(requests, FOLLOWING)[0]?.params).toEqual({ page_size: '20' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Go to For You' }));
+
+    expect(screen.getByRole('tab', { name: 'For You' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('says so when the people followed have not reviewed anything yet', async () => {
+    serve({ feeds: { [FOLLOWING]: [feedPage([])] } });
+    renderHome();
+
+    expect(await screen.findByText('No reviews from people you follow yet')).toBeInTheDocument();
+    expect(screen.getByText('Follow some users or check the For You tab')).toBeInTheDocument();
+  });
+
+  it('never asks for the Following feed of someone who follows nobody, and shows For You instead', async () => {
+    const requests = serve({ following_count: 0, feeds: { [FOR_YOU]: [feedPage([reviewFixture({ user: sam })])] } });
+    renderHome();
+
+    expect(await screen.findByRole('heading', { name: 'For You' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Following' }));
+    expect(
+      screen.getByText("You don't follow anyone yet, follow some people to see their reviews here!"),
+    ).toBeInTheDocument();
+    expect(feedRequests(requests, FOLLOWING)).toHaveLength(0);
+  });
+
+  it('shows a guest For You with counts but no like button, and no Following feed request', async () => {
+    const requests = serve({
+      following_count: null,
+      feeds: { [FOR_YOU]: [feedPage([reviewFixture({ like_count: 7 })])] },
+    });
+    renderHome();
+
+    const review = await screen.findByRole('article', { name: /Lena Fischer/ });
+    expect(within(review).getByLabelText('7 likes')).toBeInTheDocument();
+    expect(within(review).queryByRole('button', { name: /Like review/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+    await userEvent.click(review);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(feedRequests(requests, FOLLOWING)).toHaveLength(0);
+  });
+
+  it("says 'No recommendations available yet' when For You is empty", async () => {
+    serve({ following_count: null, feeds: { [FOR_YOU]: [feedPage([])] } });
+    renderHome();
+
+    expect(await screen.findByText('No recommendations available yet')).toBeInTheDocument();
+  });
+
+  it("shows 'Loading…' first, and on failure offers Try Again, which reloads the page", async () => {
+    const reload = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
+    serve({ following_count: null, feeds: { [FOR_YOU]: [{ status: 500, data: {} }] } });
+    renderHome();
+
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load data. Please try again.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads the next page when the end of the list comes within 200 px, with the same seen ids and the last author', async () => {
+    const io = fakeIntersectionObserver();
+    localStorage.setItem('seen:forYou:v1', JSON.stringify({ ts: Date.now(), ids: [5, 6], lastAuthorId: 13 }));
+    const first = reviewFixture({ user: sam });
+    const second = reviewFixture({ user: marco });
+    const requests = serve({
+      following_count: null,
+      feeds: {
+        [FOR_YOU]: [
+          feedPage([first], { next_cursor: 0.75, meta: { last_author_id: 13 } }),
+          feedPage([second], { next_cursor: null, meta: { last_author_id: 12 } }),
+        ],
+      },
+    });
+    const view = renderHome();
+
+    await screen.findByRole('article', { name: /Sam Okafor/ });
+    const sentinel = view.container.querySelector('ul[aria-label="Reviews"] + div')!;
+    expect(io.optionsFor(sentinel)).toEqual([{ rootMargin: '200px' }]);
+    io.show(sentinel);
+
+    expect(await screen.findByRole('article', { name: /Marco Rossi/ })).toBeInTheDocument();
+    const [page1, page2] = feedRequests(requests, FOR_YOU);
+    expect(page1?.params).toEqual({ page_size: '20', seen_ids: '5,6', last_author_id: '13' });
+    expect(page2?.params).toEqual({ page_size: '20', seen_ids: '5,6', cursor: '0.75', last_author_id: '13' });
+  });
+
+  it("shows 'Loading more…' while the next page is on its way", async () => {
+    const io = fakeIntersectionObserver();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const requests = serve({
+      following_count: null,
+      feeds: { [FOR_YOU]: [feedPage([reviewFixture()], { next_cursor: 3 })] },
+    });
+    const view = renderHome();
+    await screen.findByRole('article', { name: /Lena Fischer/ });
+    // The second page waits until the test lets it through.
+    stubApi(async (request) => {
+      requests.push(request);
+      await gate;
+      return { status: 200, data: feedPage([]) };
+    });
+
+    io.show(view.container.querySelector('ul[aria-label="Reviews"] + div')!);
+
+    expect(await screen.findByText('Loading more…')).toBeInTheDocument();
+    release();
+    await vi.waitFor(() => expect(screen.queryByText('Loading more…')).not.toBeInTheDocument());
+  });
+
+  it('drops a seen-ids record older than 7 days instead of sending it', async () => {
+    localStorage.setItem(
+      'seen:forYou:v1',
+      JSON.stringify({ ts: Date.now() - 8 * 24 * 3_600_000, ids: [5, 6], lastAuthorId: 13 }),
+    );
+    const requests = serve({ following_count: null, feeds: { [FOR_YOU]: [feedPage([])] } });
+    renderHome();
+
+    await screen.findByText('No recommendations available yet');
+    expect(feedRequests(requests, FOR_YOU)[0]?.params).toEqual({ page_size: '20' });
+    expect(localStorage.getItem('seen:forYou:v1')).toBeNull();
+  });
+
+  it('records the reviews shown, and Refresh asks again without them', async () => {
+    const io = fakeIntersectionObserver();
+    const shown = reviewFixture({ user: sam });
+    const requests = serve({
+      following_count: null,
+      feeds: { [FOR_YOU]: [feedPage([shown], { meta: { last_author_id: sam.id } }), feedPage([])] },
+    });
+    const view = renderHome();
+    const item = (await screen.findByRole('article', { name: /Sam Okafor/ })).closest('li')!;
+
+    io.show(item);
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+
+    expect(await screen.findByText('No recommendations available yet')).toBeInTheDocument();
+    const [before, after] = feedRequests(requests, FOR_YOU);
+    expect(before?.params?.seen_ids).toBeUndefined();
+    expect(after?.params).toEqual({ page_size: '20', seen_ids: String(shown.id), last_author_id: String(sam.id) });
+    view.unmount();
+    expect(JSON.parse(localStorage.getItem('seen:forYou:v1')!)).toMatchObject({
+      ids: [shown.id],
+      lastAuthorId: sam.id,
+    });
+  });
+
+  it('saves the seen ids every 15 s rather than at every card', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const io = fakeIntersectionObserver();
+    const shown = reviewFixture({ user: sam });
+    serve({ following_count: null, feeds: { [FOR_YOU]: [feedPage([shown])] } });
+    renderHome();
+    const item = (await screen.findByRole('article', { name: /Sam Okafor/ })).closest('li')!;
+
+    io.show(item);
+    expect(localStorage.getItem('seen:forYou:v1')).toBeNull();
+    await vi.advanceTimersByTimeAsync(15_000);
+
+    expect(JSON.parse(localStorage.getItem('seen:forYou:v1')!)).toMatchObject({ ids: [shown.id] });
+    vi.useRealTimers();
+  });
+
+  it('saves the seen ids when the page is hidden', async () => {
+    const io = fakeIntersectionObserver();
+    const shown = reviewFixture({ user: sam });
+    serve({ following_count: null, feeds: { [FOR_YOU]: [feedPage([shown])] } });
+    renderHome();
+    io.show((await screen.findByRole('article', { name: /Sam Okafor/ })).closest('li')!);
+
+    window.dispatchEvent(new Event('pagehide'));
+
+    expect(JSON.parse(localStorage.getItem('seen:forYou:v1')!)).toMatchObject({ ids: [shown.id] });
+  });
+
+  it('updates a like in both cached feeds and keeps the count from going below zero', async () => {
+    const shared = reviewFixture({ user: marco, like_count: 0, is_liked_by_user: true });
+    const likes: StubReply[] = [{ status: 200, data: { liked: false, like_count: 0 } }];
+    serve({
+      feeds: { [FOLLOWING]: [feedPage([shared])], [FOR_YOU]: [feedPage([shared])] },
+      extra: ({ url }) => (url === '/api/core/review-likes/toggle/' ? likes.shift() : undefined),
+    });
+    const { queryClient } = renderHome();
+    await screen.findByRole('article', { name: /Marco Rossi/ });
+    await userEvent.click(screen.getByRole('tab', { name: 'For You' }));
+    const inForYou = await screen.findByRole('article', { name: /Marco Rossi/ });
+
+    await userEvent.click(within(inForYou).getByRole('button', { name: /Unlike review/ }));
+
+    expect(await within(inForYou).findByRole('button', { name: 'Like review, 0 likes' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    const following = queryClient.getQueryData<{ pages: { results: Review[] }[] }>(['reviews', 'feed', 'following']);
+    expect(following?.pages[0]?.results[0]).toMatchObject({ is_liked_by_user: false, like_count: 0 });
+  });
+
+  it('updates the count in both feeds when a review is liked', async () => {
+    const shared = reviewFixture({ user: marco, like_count: 2 });
+    serve({
+      feeds: { [FOLLOWING]: [feedPage([shared])], [FOR_YOU]: [feedPage([shared])] },
+      extra: ({ url }) =>
+        url === '/api/core/review-likes/toggle/' ? { status: 200, data: { liked: true, like_count: 3 } } : undefined,
+    });
+    renderHome();
+    await screen.findByRole('tab', { name: 'For You' });
+    await userEvent.click(screen.getByRole('tab', { name: 'For You' }));
+    await userEvent.click(
+      within(await screen.findByRole('article', { name: /Marco Rossi/ })).getByRole('button', {
+        name: 'Like review, 2 likes',
+      }),
+    );
+    await screen.findByRole('button', { name: 'Unlike review, 3 likes' });
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Following' }));
+
+    expect(await screen.findByRole('button', { name: 'Unlike review, 3 likes' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('says nothing when a like fails, and the heart stays as it was', async () => {
+    serve({
+      following_count: 0,
+      feeds: { [FOR_YOU]: [feedPage([reviewFixture({ like_count: 2 })])] },
+      extra: ({ url }) => (url === '/api/core/review-likes/toggle/' ? { status: 500, data: {} } : undefined),
+    });
+    renderHome();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Like review, 2 likes' }));
+
+    expect(await screen.findByRole('button', { name: 'Like review, 2 likes' })).toBeEnabled();
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+  });
+
+  it('opens the detail dialog when a signed-in viewer clicks a review', async () => {
+    const review = reviewFixture({ user: marco });
+    serve({
+      feeds: { [FOLLOWING]: [feedPage([review])] },
+      extra: ({ url }) => {
+        if (url === `/api/core/reviews/${review.id}/`) return { status: 200, data: review };
+        if (url === '/api/social/comments/') return { status: 200, data: { results: [], next_cursor: null } };
+        return undefined;
+      },
+    });
+    renderHome();
+
+    await userEvent.click(await screen.findByText('Leclerc making a one-stop work at Monza.'));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Italian Grand Prix 2024' });
+    expect(within(dialog).getByRole('textbox', { name: 'Write a comment' })).toBeInTheDocument();
+  });
+
+  it('deletes an own review after an inline confirmation and refreshes the feed', async () => {
+    const own = reviewFixture({ user: checo });
+    const requests = serve({
+      following_count: 0,
+      feeds: { [FOR_YOU]: [feedPage([own]), feedPage([])] },
+      extra: ({ method }) => (method === 'DELETE' ? { status: 204 } : undefined),
+    });
+    renderHome();
+    const mine = await screen.findByRole('article', { name: /Checo Fan/ });
+
+    await userEvent.click(within(mine).getByRole('button', { name: 'Delete' }));
+    const question = within(mine).getByRole('group', { name: 'Delete this review?' });
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(question).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('No recommendations available yet')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual([`/api/core/reviews/${own.id}/`]);
+    expect(feedRequests(requests, FOR_YOU).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lets the owner cancel a delete', async () => {
+    const own = reviewFixture({ user: checo });
+    const requests = serve({ following_count: 0, feeds: { [FOR_YOU]: [feedPage([own])] } });
+    renderHome();
+    const mine = await screen.findByRole('article', { name: /Checo Fan/ });
+
+    await userEvent.click(within(mine).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(mine).getByRole('button', { name: 'Cancel' }));
+
+    expect(within(mine).queryByRole('group', { name: 'Delete this review?' })).not.toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+  });
+});

@@ -1,0 +1,19 @@
+import type { Comment, Reply } from '@paddock/contract/comments';
+import type { LikeToggleResult } from '@paddock/contract/reviews';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+import { changeCachedComment } from '../utils/comment-cache.ts';
+
+export async function toggleCommentLike(commentId: number): Promise<LikeToggleResult> {
+  const { data } = await api.post<LikeToggleResult>('/api/social/comment-likes/toggle/', { comment_id: commentId });
+  return data;
+}
+
+export function useToggleCommentLike() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (comment: Comment | Reply) => toggleCommentLike(comment.id),
+    onSuccess: ({ liked, like_count }, comment) =>
+      changeCachedComment(queryClient, comment, (cached) => ({ ...cached, is_liked_by_user: liked, like_count })),
+  });
+}

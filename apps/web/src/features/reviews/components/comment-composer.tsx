@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { COMMENT_EMPTY, commentTextSchema, REPLY_EMPTY } from '@paddock/contract/comments';
+import { COMMENT_MAX } from '@paddock/contract/limits';
+import type { Review } from '@paddock/contract/reviews';
+import { SendIcon } from 'lucide-react';
+import { useId, useMemo, type KeyboardEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button.tsx';
+import { FieldError } from '@/components/ui/field.tsx';
+import { Textarea } from '@/components/ui/textarea.tsx';
+import { messagesOf } from '@/lib/form-errors.ts';
+import { useCreateComment } from '../api/create-comment.ts';
+
+/**
+ * Writes a comment, or a reply when `parentId` is given. Spec §5: Enter posts, Shift+Enter starts a
+ * new line; an empty text says 'Comment cannot be empty' / 'Reply cannot be empty'.
+ */
+export function CommentComposer({
+  review,
+  parentId,
+  autoFocus = false,
+  onPosted,
+  onCancel,
+}: {
+  review: Pick<Review, 'id' | 'race'>;
+  parentId?: number;
+  autoFocus?: boolean;
+  onPosted?: () => void;
+  onCancel?: () => void;
+}) {
+  const id = useId();
+  const isReply = parentId !== undefined;
+  const create = useCreateComment(review);
+  const schema = useMemo(
+    () => z.object({ comment: commentTextSchema(isReply ? REPLY_EMPTY : COMMENT_EMPTY) }),
+    [isReply],
+  );
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { comment: '' } });
+  const errors = messagesOf(form.formState.errors.comment);
+  const label = isReply ? 'Write a reply' : 'Write a comment';
+
+  const onSubmit = form.handleSubmit(({ comment }) =>
+    create.mutateAsync({ comment, parentId }).then(
+      () => {
+        toast.success('Comment posted successfully!');
+        form.reset();
+        onPosted?.();
+      },
+      () => toast.error('Failed to post comment. Please try again.'),
+    ),
+  );
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (!create.isPending) void onSubmit();
+  }
+
+  return (
+    <form className="grid gap-2" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <div className="flex items-end gap-2">
+        <Textarea
+          aria-label={label}
+          placeholder={isReply ? 'Write a reply…' : 'Add a comment…'}
+          rows={1}
+          maxLength={COMMENT_MAX}
+          autoFocus={autoFocus}
+          className="max-h-40 min-h-9"
+          aria-invalid={errors.length > 0 || undefined}
+          aria-describedby={errors.length > 0 ? `${id}-error` : `${id}-hint`}
+          onKeyDown={onKeyDown}
+          {...form.register('comment')}
+        />
+        <Button
+          type="submit"
+          size="icon"
+          aria-label={isReply ? 'Post reply' : 'Post comment'}
+          disabled={create.isPending}
+        >
+          <SendIcon aria-hidden />
+        </Button>
+      </div>
+      <FieldError id={`${id}-error`} messages={errors} />
+      <div className="flex items-center justify-between gap-2">
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          Enter to post, Shift+Enter for a new line
+        </p>
+        {onCancel && (
+          <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

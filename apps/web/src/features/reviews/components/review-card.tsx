@@ -1,0 +1,204 @@
+import type { FollowStatus } from '@paddock/contract/follows';
+import { REVIEW_TRUNCATE_AT } from '@paddock/contract/limits';
+import type { Review } from '@paddock/contract/reviews';
+import { HeartIcon, MapPinIcon, MessageCircleIcon, PencilIcon } from 'lucide-react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { CountryFlag } from '@/components/country-flag.tsx';
+import { FollowButton } from '@/components/follow-button.tsx';
+import { InlineDeleteConfirm } from '@/components/inline-confirm.tsx';
+import { StarRating } from '@/components/star-rating.tsx';
+import { UserAvatar } from '@/components/user-avatar.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { paths } from '@/config/paths.ts';
+import { useMe } from '@/lib/current-user.ts';
+import { useIsSignedIn } from '@/lib/session.ts';
+import { formatRelativeTime } from '@/lib/time.ts';
+import { cn } from '@/lib/utils.ts';
+import { useDeleteReview } from '../api/delete-review.ts';
+import { useToggleReviewLike } from '../api/toggle-review-like.ts';
+import { reviewTitle } from '../utils/review-title.ts';
+import { ReviewShareMenu } from './review-share-menu.tsx';
+
+// The edit form validates with the contract's zod schema: loaded when first opened.
+const EditReviewDialog = lazy(() => import('./edit-review-dialog.tsx').then((m) => ({ default: m.EditReviewDialog })));
+
+/** Clicks on the card's own links and buttons do what they say, not open the review. */
+function isFromControl(event: MouseEvent): boolean {
+  const target = event.target;
+  return (
+    target instanceof Element &&
+    target.closest('a, button, input, textarea, [role="menuitem"], [role="group"]') !== null
+  );
+}
+
+/**
+ * A review as the feeds, lists and dialogs show it (spec §2 "Review UI"). `onOpen` makes the card open
+ * the detail dialog (signed-in viewers only); `full` shows the whole text (detail dialog, shared page).
+ */
+export function ReviewCard({
+  review,
+  onOpen,
+  full = false,
+  followStatus,
+  headingLevel = 3,
+  showRace = true,
+  className,
+}: {
+  review: Review;
+  onOpen?: (review: Review) => void;
+  full?: boolean;
+  followStatus?: FollowStatus;
+  headingLevel?: 2 | 3;
+  /** Off in a race's own list, where every review is of that race. */
+  showRace?: boolean;
+  className?: string;
+}) {
+  const signedIn = useIsSignedIn();
+  const me = useMe();
+  const isOwner = me.data?.id === review.user.id;
+  const like = useToggleReviewLike(review);
+  const remove = useDeleteReview();
+  const [editing, setEditing] = useState(false);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const text = review.review_text ?? '';
+  const truncated = !full && text.length > REVIEW_TRUNCATE_AT;
+  const open = onOpen && signedIn ? () => onOpen(review) : undefined;
+  const title = reviewTitle(review);
+
+  return (
+    <>
+      <article
+        aria-label={`${review.user.name || review.user.username} on ${title}`}
+        className={cn(
+          'grid gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs sm:p-5',
+          open && 'cursor-pointer transition-colors hover:border-foreground/20',
+          className,
+        )}
+        onClick={(event) => {
+          if (open && !isFromControl(event) && !window.getSelection()?.toString()) open();
+        }}
+      >
+        <header className="flex items-start gap-3">
+          <Link to={paths.userProfile.getHref(review.user.username)} className="shrink-0" tabIndex={-1} aria-hidden>
+            <UserAvatar user={review.user} className="size-10" />
+          </Link>
+          <div className="grid min-w-0 flex-1 gap-0.5">
+            <p className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-sm">
+              <Link
+                to={paths.userProfile.getHref(review.user.username)}
+                className="truncate font-semibold hover:underline"
+              >
+                {review.user.name || review.user.username}
+              </Link>
+              <span className="truncate text-muted-foreground">@{review.user.username}</span>
+              <span aria-hidden className="text-muted-foreground">
+                ·
+              </span>
+              <time dateTime={review.created_at} className="text-muted-foreground" title={review.created_at}>
+                {formatRelativeTime(review.created_at)}
+              </time>
+            </p>
+            <StarRating rating={review.rating} />
+          </div>
+          <div className="flex items-center gap-1">
+            <FollowButton user={review.user} knownStatus={followStatus} compact />
+            <ReviewShareMenu reviewId={review.id} title={title} />
+          </div>
+        </header>
+
+        <div className={cn('grid gap-0.5', !showRace && 'sr-only')}>
+          <Heading className="text-base leading-snug font-semibold">
+            <Link to={paths.race.getHref(review.race.id)} className="hover:text-primary hover:underline">
+              {title}
+            </Link>
+          </Heading>
+          <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+            <CountryFlag code={review.race.country_code} />
+            <MapPinIcon aria-hidden className="size-3" />
+            {review.race.circuit_name}
+            {review.race.location && review.race.location !== review.race.circuit_name && `, ${review.race.location}`}
+          </p>
+        </div>
+
+        {text && (
+          <p className="text-sm leading-relaxed break-words whitespace-pre-line">
+            {truncated ? `${text.slice(0, REVIEW_TRUNCATE_AT).trimEnd()}… ` : text}
+            {truncated &&
+              (open ? (
+                <button type="button" className="font-medium text-primary hover:underline" onClick={open}>
+                  Click to read more
+                </button>
+              ) : (
+                <Link to={paths.review.getHref(review.id)} className="font-medium text-primary hover:underline">
+                  Click to read more
+                </Link>
+              ))}
+          </p>
+        )}
+
+        <footer className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
+          {signedIn ? (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              aria-pressed={review.is_liked_by_user}
+              aria-label={`${review.is_liked_by_user ? 'Unlike' : 'Like'} review, ${review.like_count} ${review.like_count === 1 ? 'like' : 'likes'}`}
+              disabled={like.isPending}
+              className={cn('-ml-2', review.is_liked_by_user && 'text-primary hover:text-primary')}
+              onClick={() => like.mutate()}
+            >
+              <HeartIcon aria-hidden className={cn(review.is_liked_by_user && 'fill-current')} />
+              <span className="tabular-nums">{review.like_count}</span>
+            </Button>
+          ) : (
+            <span className="flex items-center gap-1.5 px-1" aria-label={`${review.like_count} likes`}>
+              <HeartIcon aria-hidden className="size-4" />
+              <span className="tabular-nums">{review.like_count}</span>
+            </span>
+          )}
+          {open ? (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              aria-label={`${review.comment_count} ${review.comment_count === 1 ? 'comment' : 'comments'}, open review`}
+              onClick={open}
+            >
+              <MessageCircleIcon aria-hidden />
+              <span className="tabular-nums">{review.comment_count}</span>
+            </Button>
+          ) : (
+            <span
+              className="flex items-center gap-1.5 px-2"
+              aria-label={`${review.comment_count} ${review.comment_count === 1 ? 'comment' : 'comments'}`}
+            >
+              <MessageCircleIcon aria-hidden className="size-4" />
+              <span className="tabular-nums">{review.comment_count}</span>
+            </span>
+          )}
+          {isOwner && (
+            <div className="ml-auto flex flex-wrap items-center gap-1">
+              <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(true)}>
+                <PencilIcon aria-hidden />
+                Edit
+              </Button>
+              <InlineDeleteConfirm
+                question="Delete this review?"
+                pending={remove.isPending}
+                onConfirm={() => remove.mutate(review)}
+              />
+            </div>
+          )}
+        </footer>
+      </article>
+      {/* Outside the card: events inside the dialog must not reach the card's click handler. */}
+      {editing && (
+        <Suspense fallback={null}>
+          <EditReviewDialog review={review} open={editing} onOpenChange={setEditing} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Review } from '@paddock/contract/reviews';
+import { useEffect } from 'react';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import { isNotFoundError } from '@/lib/query-errors.ts';
+import { useReview } from '../api/get-review.ts';
+import { reviewTitle } from '../utils/review-title.ts';
+import { CommentSection } from './comment-section.tsx';
+import { ReviewCard } from './review-card.tsx';
+
+/**
+ * Spec §2 review detail dialog (signed-in viewers): the whole review, its likes and its comments. It
+ * starts from the card's copy and closes by itself when the review is deleted.
+ */
+export function ReviewDetailDialog({
+  review: initial,
+  open,
+  onOpenChange,
+}: {
+  review: Review;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const query = useReview(initial.id, { placeholder: initial });
+  const review = query.data ?? initial;
+  const gone = query.isError && isNotFoundError(query.error);
+
+  useEffect(() => {
+    if (gone) onOpenChange(false);
+  }, [gone, onOpenChange]);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="gap-5 sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{reviewTitle(review)}</DialogTitle>
+          <DialogDescription>
+            Review by {review.user.name || review.user.username} (@{review.user.username})
+          </DialogDescription>
+        </DialogHeader>
+        <ReviewCard review={review} full className="border-0 p-0 shadow-none sm:p-0" />
+        <CommentSection review={review} />
+      </DialogContent>
+    </Dialog>
+  );
+}

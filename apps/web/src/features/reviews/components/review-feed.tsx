@@ -1,0 +1,110 @@
+import type { FollowStatus } from '@paddock/contract/follows';
+import type { Review } from '@paddock/contract/reviews';
+import { RotateCwIcon } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import { useFeed, type FeedKind } from '../api/get-feed.ts';
+import { useInfiniteScroll } from '../hooks/use-infinite-scroll.ts';
+import { useSeenTracker } from '../hooks/use-seen-tracker.ts';
+import { ReviewCard } from './review-card.tsx';
+
+// Comments validate with the contract's zod schema: the dialog loads when a review is first opened.
+const ReviewDetailDialog = lazy(() =>
+  import('./review-detail-dialog.tsx').then((m) => ({ default: m.ReviewDetailDialog })),
+);
+
+/** Spec §2/§8 feed states: 'Loading…' first, and a failure offers to reload the page. */
+export function FeedError() {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center"
+    >
+      <p className="font-medium">Failed to load data. Please try again.</p>
+      <Button variant="outline" onClick={() => window.location.reload()}>
+        <RotateCwIcon aria-hidden />
+        Try Again
+      </Button>
+    </div>
+  );
+}
+
+export function FeedLoading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <p role="status" className="py-8 text-center text-sm text-muted-foreground">
+      {label}
+    </p>
+  );
+}
+
+/**
+ * One home feed: infinite scroll (spec §2), seen ids recorded as cards come into view (spec §9), and
+ * the detail dialog for signed-in viewers. The wrappers give it its texts.
+ */
+export function ReviewFeed({
+  feed,
+  header,
+  empty,
+  end,
+  followStatus,
+}: {
+  feed: FeedKind;
+  header: ReactNode;
+  empty: ReactNode;
+  end?: ReactNode;
+  followStatus?: FollowStatus;
+}) {
+  const query = useFeed(feed);
+  const { track, noteLastAuthor } = useSeenTracker(feed);
+  const [opened, setOpened] = useState<Review | null>(null);
+  const pages = query.data?.pages ?? [];
+  const reviews = pages.flatMap((page) => page.results);
+  const lastAuthor = pages.at(-1)?.meta.last_author_id;
+  const canLoadMore = query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError;
+  const sentinel = useInfiniteScroll(() => void query.fetchNextPage(), canLoadMore);
+
+  useEffect(() => {
+    // An empty page names no author; the one before it still counts.
+    if (lastAuthor !== undefined && lastAuthor !== null) noteLastAuthor(lastAuthor);
+  }, [lastAuthor, noteLastAuthor]);
+
+  let body: ReactNode;
+  if (query.isPending) body = <FeedLoading />;
+  else if (query.isError && reviews.length === 0) body = <FeedError />;
+  else if (reviews.length === 0) body = empty;
+  else {
+    body = (
+      <>
+        <ul className="grid gap-4" aria-label="Reviews">
+          {reviews.map((review) => (
+            <li key={review.id} ref={track(review.id)}>
+              <ReviewCard review={review} onOpen={setOpened} followStatus={followStatus} />
+            </li>
+          ))}
+        </ul>
+        <div ref={sentinel} aria-hidden />
+        {query.isFetchingNextPage && <FeedLoading label="Loading more…" />}
+        {query.isFetchNextPageError && <FeedError />}
+        {!query.hasNextPage && end}
+      </>
+    );
+  }
+
+  return (
+    <section className="grid gap-4">
+      {header}
+      {body}
+      {opened && (
+        <Suspense fallback={null}>
+          <ReviewDetailDialog
+            review={opened}
+            open
+            onOpenChange={(open) => {
+              if (!open) setOpened(null);
+            }}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}

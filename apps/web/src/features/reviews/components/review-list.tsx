@@ -1,0 +1,63 @@
+import type { Review } from '@paddock/contract/reviews';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import type { ReviewPage } from '../api/get-race-reviews.ts';
+import { FeedError, FeedLoading } from './review-feed.tsx';
+import { ReviewCard } from './review-card.tsx';
+
+const ReviewDetailDialog = lazy(() =>
+  import('./review-detail-dialog.tsx').then((m) => ({ default: m.ReviewDetailDialog })),
+);
+
+/** A paged list of reviews (a race's, a user's) with 'Load more' and the detail dialog. */
+export function ReviewList({
+  query,
+  label,
+  empty,
+  showRace = true,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<ReviewPage>>;
+  label: string;
+  empty: ReactNode;
+  showRace?: boolean;
+}) {
+  const [opened, setOpened] = useState<Review | null>(null);
+  const reviews = query.data?.pages.flatMap((page) => page.results) ?? [];
+
+  if (query.isPending) return <FeedLoading />;
+  if (query.isError && reviews.length === 0) return <FeedError />;
+  if (reviews.length === 0) return empty;
+  return (
+    <>
+      <ul className="grid gap-4" aria-label={label}>
+        {reviews.map((review) => (
+          <li key={review.id}>
+            <ReviewCard review={review} onOpen={setOpened} showRace={showRace} />
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <Button
+          variant="outline"
+          className="w-fit justify-self-center"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
+        </Button>
+      )}
+      {opened && (
+        <Suspense fallback={null}>
+          <ReviewDetailDialog
+            review={opened}
+            open
+            onOpenChange={(open) => {
+              if (!open) setOpened(null);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
