@@ -39,6 +39,10 @@ export interface Measured {
   errors: number;
   /** Requests sent but not answered when the measurement stopped (slower than what remained of it). */
   open: number;
+  /** Seconds the server took after the stop to answer what was still queued (see drain). */
+  backlog: number;
+  /** The slowest answer, ms. */
+  max: number;
   statuses: Record<string, number>;
   /** The first few non-2xx answers, for the report. */
   samples: string[];
@@ -130,6 +134,8 @@ export async function runSteps(base: string, steps: Step[], connections: number,
       non2xx: row.non2xx,
       errors: i === 0 ? result.errors + result.timeouts : 0,
       open: Math.max(0, row.sent - times.length - (i === 0 ? result.timeouts : 0)),
+      backlog: 0,
+      max: round(times.at(-1) ?? NaN),
       statuses: row.statuses,
       samples: row.samples,
     };
@@ -193,6 +199,8 @@ export async function runCalls(
     non2xx: 0,
     errors,
     open: 0,
+    backlog: 0,
+    max: round(times.at(-1) ?? NaN),
     statuses: {},
     samples,
   };

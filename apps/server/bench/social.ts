@@ -50,12 +50,12 @@ export async function planSocial(db: Db): Promise<SocialPlan> {
   );
   if (!top) throw new Error('bench: no accounts');
   // Reviews of the create-review benchmark left over by a stopped run are deleted before it starts.
+  const notBenchWrite = sql`(r.review_text is null or r.review_text not like ${`${WRITE_TEXT}%`})`;
   const pool = await selectRows<{ id: number }>(
     db,
     sql`select id from races
         where (has_results or starts_at < now() - interval '3 hours')
-          and id not in (select race_id from reviews where user_id = ${top.id}
-                         and (review_text is null or review_text not like ${`${WRITE_TEXT}%`}))
+          and id not in (select r.race_id from reviews r where r.user_id = ${top.id} and ${notBenchWrite})
         order by id`,
   );
   const following = await selectRows<{ id: number; fanin: number; timeline: number; median: number }>(
@@ -84,7 +84,7 @@ export async function planSocial(db: Db): Promise<SocialPlan> {
     db,
     sql`select r.id as "reviewId", x.user_id as "userId"
         from (select r.id, r.user_id from reviews r join users a on a.id = r.user_id
-              where not a.is_private order by r.id desc limit 2500) r
+              where not a.is_private and ${notBenchWrite} order by r.id desc limit 2500) r
         cross join lateral (select ((r.id::int8 * 7919) % (select count(*) from users) + 1)::int as user_id) x
         where x.user_id <> r.user_id
           and not exists (select 1 from review_likes l where l.review_id = r.id and l.user_id = x.user_id)
@@ -93,7 +93,7 @@ export async function planSocial(db: Db): Promise<SocialPlan> {
   const commentTargets = await selectRows<{ id: number }>(
     db,
     sql`select r.id from reviews r join users a on a.id = r.user_id
-        where not a.is_private order by r.id desc offset 2500 limit 1000`,
+        where not a.is_private and ${notBenchWrite} order by r.id desc offset 2500 limit 1000`,
   );
   const commenters = await selectRows<{ id: number }>(db, sql`select id from users where id % 20 = 3 order by id`);
   return {
