@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { monza2024Results, raceDetailFixture } from '@/test/f1-fixtures.ts';
+import { stubApi } from '@/test/http.ts';
+import { renderRoutes } from '@/test/render.tsx';
+import { marco, reviewFixture, sam } from '@/test/review-fixtures.ts';
+import { AddReviewProvider } from '../layouts/add-review-provider.tsx';
+import { RacePageRoute } from './race.tsx';
+
+function renderRace(at: string) {
+  return renderRoutes(
+    [
+      {
+        path: '/race/:raceId',
+        element: (
+          <AddReviewProvider>
+            <RacePageRoute />
+          </AddReviewProvider>
+        ),
+      },
+    ],
+    { at },
+  );
+}
+
+const first = reviewFixture({ user: sam, review_text: 'Newest take.' });
+const second = reviewFixture({ user: marco, review_text: 'Older take.' });
+
+function serve({ signedIn = false } = {}) {
+  if (signedIn) localStorage.setItem('access', 'token');
+  return stubApi(({ url, params }) => {
+    if (url === '/api/f1/races/1117/') return { status: 200, data: raceDetailFixture() };
+    if (url === '/api/f1/races/1117/results/') return { status: 200, data: monza2024Results };
+    if (url === '/api/core/reviews/') {
+      return params?.cursor
+        ? { status: 200, data: { results: [second], next_cursor: null } }
+        : { status: 200, data: { results: [first], next_cursor: 'abc' } };
+    }
+    if (url === '/api/f1/races/recommended_for_review/') return { status: 200, data: [] };
+    return { status: 404, data: { detail: 'Not found.' } };
+  });
+}
+
+describe('race page Reviews tab', () => {
+  it('shows the rating distribution and the race reviews, newest first, with Load more', async () => {
+    const requests = serve();
+    renderRace('/race/1117');
+
+    await userEvent.click(await screen.findByRole('tab', { name: /Reviews/ }));
+
+    const distribution = screen.getByRole('list', { name: 'Rating distribution' });
+    expect(within(distribution).getAllByRole('listitem')).toHaveLength(5);
+    expect(screen.getByText('Average rating 4.4 out of 5 from 20 reviews')).toBeInTheDocument();
+    expect(await screen.findByText('Newest take.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Older take.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    const lists = requests.filter((r) => r.url === '/api/core/reviews/');
+    expect(lists.map((r) => r.params)).toEqual([{ race_id: '1117' }, { race_id: '1117', cursor: 'abc' }]);
+  });
+
+  it('opens straight on the tab from ?tab=reviews', async () => {
+    serve();
+    renderRace('/race/1117?tab=reviews');
+
+    expect(await screen.findByText('Newest take.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Reviews/ })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('lets a signed-in viewer who has not reviewed the race write a review of it', async () => {
+    serve({ signedIn: true });
+    renderRace('/race/1117?tab=reviews');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Write a review' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add Race Review' });
+    expect(await within(dialog).findByText('Italian Grand Prix 2024')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Change' })).toBeInTheDocument();
+  });
+
+  it('does not offer a guest to write a review', async () => {
+    serve();
+    renderRace('/race/1117?tab=reviews');
+
+    await screen.findByText('Newest take.');
+    expect(screen.queryByRole('button', { name: 'Write a review' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi, type StubReply } from '@/test/http.ts';
+import { renderRoutes, testQueryClient } from '@/test/render.tsx';
+import { lena, meFixture } from '@/test/review-fixtures.ts';
+import { FollowButton } from './follow-button.tsx';
+
+function renderButton(replies: Record<string, StubReply>, { signedIn = true, userId = lena.id } = {}) {
+  const queryClient = testQueryClient();
+  if (signedIn) {
+    localStorage.setItem('access', 'token');
+    queryClient.setQueryData(['auth', 'me'], meFixture());
+  }
+  const requests = stubApi((request) => replies[`${request.method} ${request.url}`] ?? { status: 404 });
+  renderRoutes([{ path: '/home', element: <FollowButton user={{ ...lena, id: userId }} /> }], {
+    at: '/home',
+    queryClient,
+  });
+  return requests;
+}
+
+const profile = (follow_status: string, is_private = false) => ({
+  status: 200,
+  data: { ...lena, follow_status, is_private, follows_you: false },
+});
+
+describe('follow button', () => {
+  it('follows a public account, then offers Unfollow', async () => {
+    const requests = renderButton({
+      'GET /api/social/users/by_username/': profile('none'),
+      'POST /api/social/follows/': { status: 201, data: { status: 'following' } },
+    });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow @lena' }));
+
+    expect(await screen.findByRole('button', { name: 'Unfollow @lena' })).toHaveTextContent('Unfollow');
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ user_id: lena.id });
+    expect(requests[0]?.params).toEqual({ username: 'lena' });
+  });
+
+  it("shows 'Requested' after following a private account, and withdraws the request on a second click", async () => {
+    const requests = renderButton({
+      'GET /api/social/users/by_username/': profile('none', true),
+      'POST /api/social/follows/': { status: 201, data: { status: 'requested' } },
+      [`DELETE /api/social/follows/${lena.id}/`]: { status: 204 },
+    });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow @lena' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Requested @lena' }));
+
+    expect(await screen.findByRole('button', { name: 'Follow @lena' })).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(true);
+  });
+
+  it('unfollows', async () => {
+    renderButton({
+      'GET /api/social/users/by_username/': profile('following'),
+      [`DELETE /api/social/follows/${lena.id}/`]: { status: 204 },
+    });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Unfollow @lena' }));
+
+    expect(await screen.findByRole('button', { name: 'Follow @lena' })).toBeInTheDocument();
+  });
+
+  it('is not offered to guests, nor on oneself', async () => {
+    const guestRequests = renderButton({}, { signedIn: false });
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(guestRequests).toHaveLength(0);
+  });
+
+  it('is not offered on the viewer themself', () => {
+    renderButton({ 'GET /api/social/users/by_username/': profile('self') }, { userId: meFixture().id });
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
