@@ -153,7 +153,10 @@ export function ReviewCard({
               <span className="tabular-nums">{review.like_count}</span>
             </Button>
           ) : (
-            <span className="flex items-center gap-1.5 px-1" aria-label={`${review.like_count} likes`}>
+            <span
+              className="flex items-center gap-1.5 px-1"
+              aria-label={`${review.like_count} ${review.like_count === 1 ? 'like' : 'likes'}`}
+            >
               <HeartIcon aria-hidden className="size-4" />
               <span className="tabular-nums">{review.like_count}</span>
             </span>

@@ -1,0 +1,185 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+
+/**
+ * Reviews, comments, likes, follows and the home feeds against the real server: one user follows
+ * another, who reviews a race; the follower likes and comments, the author replies; a third user's
+ * For You shows the review; editing and deleting reach every feed; a guest opens the shared link.
+ */
+
+interface Account {
+  id: number;
+  username: string;
+  name: string;
+  access: string;
+  refresh: string;
+}
+
+interface ReviewJson {
+  id: number;
+  rating: number;
+  review_text: string | null;
+}
+
+const PASSWORD = 'lights out 2026';
+const stamp = Date.now().toString(36);
+
+async function register(request: APIRequestContext, name: string): Promise<Account> {
+  const username = `${name.toLowerCase()}_${stamp}`;
+  const res = await request.post('/api/auth/register/', {
+    data: { username, email: `${username}@example.com`, password: PASSWORD, name: `${name} Journey` },
+  });
+  expect(res.status()).toBe(201);
+  const body = (await res.json()) as { access: string; refresh: string; user: { id: number } };
+  return { id: body.user.id, username, name: `${name} Journey`, access: body.access, refresh: body.refresh };
+}
+
+/** A fresh browser (its own storage: no seen reviews yet) signed in as `account`, or a guest. */
+async function openAs(browser: Browser, account: Account | null): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext();
+  if (account) {
+    await context.addInitScript((tokens) => {
+      localStorage.setItem('access', tokens.access);
+      localStorage.setItem('refresh', tokens.refresh);
+    }, account);
+  }
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    // A deleted review's detail answers 404 on purpose; everything else is a problem.
+    if (message.type() === 'error' && !message.text().includes('404')) problems.push(message.text());
+  });
+  return { page, problems };
+}
+
+function reviewCard(page: Page, author: Account) {
+  return page.getByRole('article', { name: new RegExp(`^${author.name} on Italian Grand Prix 2024`) });
+}
+
+test('follow, review, like, comment, reply, For You, edit, delete and a shared link', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const alice = await register(request, 'Alice');
+  const bob = await register(request, 'Bob');
+  const carol = await register(request, 'Carol');
+
+  // Bob follows Alice from her profile.
+  const bobView = await openAs(browser, bob);
+  await bobView.page.goto(`/profile/${alice.username}`);
+  await expect(bobView.page.getByRole('heading', { name: alice.name })).toBeVisible();
+  await bobView.page.getByRole('button', { name: `Follow @${alice.username}` }).click();
+  await expect(bobView.page.getByRole('button', { name: `Unfollow @${alice.username}` })).toBeVisible();
+
+  // Alice reviews the 2024 Italian Grand Prix from the sidebar's 'Add a race review'.
+  const aliceView = await openAs(browser, alice);
+  const a = aliceView.page;
+  await a.goto('/home');
+  await a.getByRole('button', { name: 'Add a race review' }).click();
+  const addDialog = a.getByRole('dialog', { name: 'Add Race Review' });
+  await expect(addDialog.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  await addDialog.getByRole('searchbox').fill('monza 2024');
+  await addDialog.getByRole('button', { name: /Italian Grand Prix 2024/ }).click();
+  await addDialog.getByRole('radio', { name: '4 stars' }).click();
+  await addDialog.getByLabel('Your review (optional)').fill('Leclerc and the one-stop at Monza. Unforgettable.');
+  await addDialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(a.getByText('Review created successfully!')).toBeVisible();
+  await expect(addDialog).toBeHidden();
+  const mine = (await (await request.get(`/api/core/reviews/?user_id=${alice.id}`)).json()) as {
+    results: ReviewJson[];
+  };
+  const review = mine.results[0]!;
+  expect(review).toMatchObject({ rating: 4 });
+
+  // It is in Bob's Following feed; he likes it and comments from the detail dialog.
+  const b = bobView.page;
+  await b.goto('/home');
+  await expect(b.getByRole('heading', { name: 'Latest from People You Follow' })).toBeVisible();
+  const inFollowing = reviewCard(b, alice);
+  await expect(inFollowing).toContainText('Leclerc and the one-stop at Monza. Unforgettable.');
+  await inFollowing.getByRole('button', { name: 'Like review, 0 likes' }).click();
+  await expect(inFollowing.getByRole('button', { name: 'Unlike review, 1 like' })).toBeVisible();
+  await expect(b.getByText('You have caught up with everyone you follow!')).toBeVisible();
+  await inFollowing.getByText('Leclerc and the one-stop').click();
+  const detail = b.getByRole('dialog', { name: 'Italian Grand Prix 2024' });
+  await expect(detail.getByRole('button', { name: 'Unlike review, 1 like' })).toBeVisible();
+  await detail.getByRole('textbox', { name: 'Write a comment' }).fill('That tyre call!');
+  await detail.getByRole('textbox', { name: 'Write a comment' }).press('Enter');
+  await expect(b.getByText('Comment posted successfully!')).toBeVisible();
+  await expect(detail.getByText('That tyre call!')).toBeVisible();
+  await b.keyboard.press('Escape');
+  await expect(inFollowing.getByRole('button', { name: /open review/ })).toHaveAccessibleName('1 comment, open review');
+
+  // Alice replies on the review's page.
+  await a.goto(`/review/${review.id}`);
+  const bobsComment = a.getByRole('article', { name: `Comment by ${bob.name}` });
+  await bobsComment.getByRole('button', { name: 'Reply' }).click();
+  await a.getByRole('textbox', { name: 'Write a reply' }).fill('It was the only way!');
+  await a.getByRole('textbox', { name: 'Write a reply' }).press('Enter');
+  await expect(a.getByText('Comment posted successfully!')).toBeVisible();
+  await expect(a.getByRole('article', { name: `Comment by ${alice.name}` })).toContainText('It was the only way!');
+
+  // Carol follows nobody: she lands on For You, which shows the review with its like and comments.
+  const carolView = await openAs(browser, carol);
+  const c = carolView.page;
+  await c.goto('/home');
+  await expect(c.getByRole('tab', { name: 'For You' })).toHaveAttribute('aria-selected', 'true');
+  const inForYou = reviewCard(c, alice);
+  await expect(inForYou).toBeVisible();
+  await expect(inForYou.getByRole('button', { name: 'Like review, 1 like' })).toBeVisible();
+  await expect(inForYou.getByRole('button', { name: '2 comments, open review' })).toBeVisible();
+  await c.getByRole('tab', { name: 'Following' }).click();
+  await expect(c.getByText("You don't follow anyone yet, follow some people to see their reviews here!")).toBeVisible();
+
+  // A guest opens the shared link to Bob's comment.
+  const guestView = await openAs(browser, null);
+  const g = guestView.page;
+  const comments = (await (await request.get(`/api/social/comments/?review_id=${review.id}`)).json()) as {
+    results: { id: number }[];
+  };
+  await g.goto(`/review/${review.id}#comment-${comments.results[0]!.id}`);
+  await expect(g.getByRole('heading', { level: 1, name: 'Italian Grand Prix 2024' })).toBeVisible();
+  await expect(g.getByText('Please log in to comment')).toBeVisible();
+  await expect(g.locator(`#comment-${comments.results[0]!.id}`)).toHaveClass(/ring-primary/);
+  await expect(g.getByLabel('1 like', { exact: true })).toBeVisible();
+
+  // Alice edits the review on the race page; her race page, Bob's Following and Carol's For You show it.
+  await a.goto(`/race/${await raceIdOf(request, review.id)}?tab=reviews`);
+  const onRacePage = reviewCard(a, alice);
+  await onRacePage.getByRole('button', { name: 'Edit' }).click();
+  const editDialog = a.getByRole('dialog', { name: 'Edit Review' });
+  await expect(editDialog.getByRole('button', { name: 'Update' })).toBeDisabled();
+  await editDialog.getByRole('radio', { name: '5 stars' }).click();
+  await editDialog.getByLabel('Your review (optional)').fill('Edited: the best race of 2024.');
+  await editDialog.getByRole('button', { name: 'Update' }).click();
+  await expect(a.getByText('Review updated successfully')).toBeVisible();
+  await expect(onRacePage).toContainText('Edited: the best race of 2024.');
+  await expect(onRacePage.getByText('Rated 5 out of 5')).toBeAttached();
+
+  const bobAgain = await openAs(browser, bob);
+  await bobAgain.page.goto('/home');
+  await expect(reviewCard(bobAgain.page, alice)).toContainText('Edited: the best race of 2024.');
+  const carolAgain = await openAs(browser, carol);
+  await carolAgain.page.goto('/home');
+  await expect(reviewCard(carolAgain.page, alice)).toContainText('Edited: the best race of 2024.');
+
+  // Alice deletes it after confirming; it leaves her page and every feed, and the link shows 'Review not found'.
+  await onRacePage.getByRole('button', { name: 'Delete' }).click();
+  await onRacePage.getByRole('group', { name: 'Delete this review?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(onRacePage).toBeHidden();
+
+  await bobAgain.page.reload();
+  await expect(bobAgain.page.getByText('No reviews from people you follow yet')).toBeVisible();
+  await carolAgain.page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(carolAgain.page.getByRole('heading', { name: 'For You' })).toBeVisible();
+  await expect(reviewCard(carolAgain.page, alice)).toHaveCount(0);
+  await g.reload();
+  await expect(g.getByText('Review not found')).toBeVisible();
+
+  for (const view of [aliceView, bobView, carolView, guestView, bobAgain, carolAgain]) {
+    expect(view.problems).toEqual([]);
+  }
+});
+
+async function raceIdOf(request: APIRequestContext, reviewId: number): Promise<number> {
+  const res = await request.get(`/api/core/reviews/${reviewId}/`);
+  return ((await res.json()) as { race: { id: number } }).race.id;
+}
