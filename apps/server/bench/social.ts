@@ -352,6 +352,7 @@ export function socialScenarios(
     },
     {
       group: 'like',
+      alsoConnections: [1],
       steps: [
         {
           label: 'POST /api/core/review-likes/toggle/',
@@ -369,6 +370,7 @@ export function socialScenarios(
     },
     {
       group: 'comment',
+      alsoConnections: [1],
       steps: [
         {
           label: 'POST /api/social/comments/',

@@ -1,0 +1,162 @@
+/*
+ * The tables of `npm run bench`: medians over the passes, ratios to GET /api/health/ and to the bare SQL,
+ * and the issue's targets. bench/median.ts prints the same tables from several runs' BENCH_OUT files.
+ */
+import { median, type Measured } from './load.ts';
+
+export type DbKind = 'pglite' | 'postgres';
+
+export const HEALTH = 'GET /api/health/';
+
+export interface Row extends Measured {
+  source: 'api' | 'sql';
+  pass: number;
+  /** For the API rows of a feed: the label of its bare-SQL row. */
+  sqlLabel?: string;
+}
+
+export interface TableRow {
+  endpoint: string;
+  conn: number;
+  rps: number;
+  rpsVsHealth: number;
+  p50: number;
+  p50VsHealth: number;
+  p99: number;
+  p99VsHealth: number;
+  non2xx: number;
+  errors: number;
+  max: number;
+  backlog: number;
+  sqlRps?: number;
+  sqlP50?: number;
+  sqlP99?: number;
+  apiVsSql?: number;
+}
+
+/** Medians over the passes; every ratio is taken within its pass first. */
+export function summarize(api: Row[], bare: Row[]): TableRow[] {
+  const keys = [...new Map(api.map((r) => [`${r.label}|${r.connections}`, r])).values()];
+  return keys.map((k) => {
+    const same = api.filter((r) => r.label === k.label && r.connections === k.connections);
+    const health = (r: Row) =>
+      api.find((h) => h.label === HEALTH && h.pass === r.pass && h.connections === r.connections);
+    const sqlOf = (r: Row) =>
+      bare.find((b) => b.label === k.sqlLabel && b.pass === r.pass && b.connections === r.connections);
+    const ratio = (f: (r: Row) => number | undefined) => median(same.map((r) => f(r) ?? NaN));
+    const sqlRows = same.map(sqlOf).filter((r): r is Row => r !== undefined);
+    const row: TableRow = {
+      endpoint: k.label,
+      conn: k.connections,
+      rps: median(same.map((r) => r.rps)),
+      rpsVsHealth: ratio((r) => r.rps / (health(r)?.rps ?? NaN)),
+      p50: median(same.map((r) => r.p50)),
+      p50VsHealth: ratio((r) => r.p50 / (health(r)?.p50 ?? NaN)),
+      p99: median(same.map((r) => r.p99)),
+      p99VsHealth: ratio((r) => r.p99 / (health(r)?.p99 ?? NaN)),
+      non2xx: same.reduce((n, r) => n + r.non2xx, 0),
+      errors: same.reduce((n, r) => n + r.errors, 0),
+      max: median(same.map((r) => r.max)),
+      backlog: median(same.map((r) => r.backlog)),
+    };
+    if (sqlRows.length > 0) {
+      row.sqlRps = median(sqlRows.map((r) => r.rps));
+      row.sqlP50 = median(sqlRows.map((r) => r.p50));
+      row.sqlP99 = median(sqlRows.map((r) => r.p99));
+      row.apiVsSql = ratio((r) => r.rps / (sqlOf(r)?.rps ?? NaN));
+    }
+    return row;
+  });
+}
+
+export const fmt = (n: number | undefined, digits = 0) =>
+  n === undefined || !Number.isFinite(n)
+    ? ''
+    : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export function printTable(title: string, rows: TableRow[]) {
+  const header = [
+    'endpoint',
+    'conn',
+    'req/s',
+    '÷health',
+    'p50 ms',
+    '×health',
+    'p99 ms',
+    '×health',
+    'non-2xx',
+    'errors',
+    'max ms',
+    'backlog s',
+    'SQL req/s',
+    'SQL p50',
+    'SQL p99',
+    'API÷SQL',
+  ];
+  const lines = rows.map((r) => [
+    r.endpoint,
+    String(r.conn),
+    fmt(r.rps),
+    fmt(r.rpsVsHealth, 3),
+    fmt(r.p50, 1),
+    fmt(r.p50VsHealth, 1),
+    fmt(r.p99, 1),
+    fmt(r.p99VsHealth, 1),
+    String(r.non2xx),
+    String(r.errors),
+    fmt(r.max),
+    fmt(r.backlog, 1),
+    fmt(r.sqlRps),
+    fmt(r.sqlP50, 1),
+    fmt(r.sqlP99, 1),
+    fmt(r.apiVsSql, 2),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(`\n${title}\n`);
+  console.log(line(header));
+  console.log(`|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const l of lines) console.log(line(l));
+}
+
+/** The issue's targets, checked against the summary. */
+export function checkTargets(kind: DbKind, rows: TableRow[], seconds: number, connections: number[]): string[] {
+  const verdict = (ok: boolean, text: string) => `${ok ? 'met    ' : 'MISSED '} ${text}`;
+  const out: string[] = [];
+  if (kind === 'pglite') {
+    const bad = rows.filter((r) => r.non2xx > 0 || r.errors > 0 || r.rps === 0);
+    out.push(
+      verdict(
+        bad.length === 0,
+        `PGlite: no error or timeout at ${connections.join('/')} connections` +
+          (bad.length
+            ? ` (${bad.map((r) => `${r.endpoint}: ${r.non2xx} non-2xx, ${r.errors} errors`).join('; ')})`
+            : ''),
+      ),
+    );
+    // A request still queued at the stop is neither answered nor timed out: bound its latency by the
+    // measurement's length plus the time the server needed to answer the queue.
+    const risky = rows.filter((r) => Math.max(r.max / 1000, seconds + r.backlog) >= 10);
+    out.push(
+      `${risky.length === 0 ? 'met    ' : 'RISK   '} PGlite: requests still queued at the stop answered within the 10 s timeout` +
+        (risky.length
+          ? ` (may not be: ${risky.map((r) => `${r.endpoint}: backlog ${fmt(r.backlog, 1)} s`).join('; ')})`
+          : ''),
+    );
+    return out;
+  }
+  for (const r of rows.filter((row) => row.conn === 50)) {
+    if (r.apiVsSql !== undefined) {
+      out.push(verdict(r.rps >= 2000, `${r.endpoint}: ${fmt(r.rps)} req/s ≥ 2,000`));
+      out.push(verdict(r.p99 <= 50, `${r.endpoint}: p99 ${fmt(r.p99, 1)} ms ≤ 50`));
+      out.push(verdict(r.apiVsSql >= 0.5, `${r.endpoint}: ${fmt(r.apiVsSql, 2)} of the bare SQL's rate ≥ 0.5`));
+    }
+    if (r.endpoint.startsWith('POST /api/core/reviews/') || r.endpoint.startsWith('POST /api/core/review-likes/')) {
+      out.push(verdict(r.p99 <= 50, `${r.endpoint}: p99 ${fmt(r.p99, 1)} ms ≤ 50`));
+    }
+    if (r.non2xx > 0 || r.errors > 0)
+      out.push(verdict(false, `${r.endpoint}: ${r.non2xx} non-2xx, ${r.errors} errors`));
+  }
+  return out;
+}
