@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 
 /**
  * Not a check but a record: the app shell in both themes, as a guest and signed in, on a desktop and
@@ -172,6 +172,239 @@ test.describe('f1 pages', () => {
         await page.goto('/search?q=monza');
         await expect(page.getByRole('region', { name: /^Races/ })).toBeVisible();
         await shot(page, `f1-search-${theme}-${device}`);
+      });
+    }
+  }
+});
+
+/* Reviews and the home feeds in each state, with a small community made through the API. */
+test.describe('reviews and feeds', () => {
+  interface Member {
+    id: number;
+    username: string;
+    access: string;
+    refresh: string;
+  }
+  let writer: Member;
+  let follower: Member;
+  let loner: Member;
+  let quietFollower: Member;
+  let reviewIds: number[] = [];
+  let commentId = 0;
+  let monzaId = 0;
+
+  async function join(request: APIRequestContext, name: string, username: string): Promise<Member> {
+    const res = await request.post('/api/auth/register/', {
+      data: { username, email: `${username}@example.com`, password: 'lights out 2026', name },
+    });
+    expect(res.status()).toBe(201);
+    const body = (await res.json()) as { access: string; refresh: string; user: { id: number } };
+    return { id: body.user.id, username, access: body.access, refresh: body.refresh };
+  }
+
+  function as(member: Member) {
+    return { headers: { Authorization: `Bearer ${member.access}` } };
+  }
+
+  test.beforeAll(async ({ request }) => {
+    const tag = Date.now().toString(36);
+    writer = await join(request, 'Lena Fischer', `lena_${tag}`);
+    const second = await join(request, 'Marco Rossi', `marco_${tag}`);
+    follower = await join(request, 'Sam Okafor', `sam_${tag}`);
+    loner = await join(request, 'Aiko Tanaka', `aiko_${tag}`);
+    quietFollower = await join(request, 'Noor Haddad', `noor_${tag}`);
+    const silent = await join(request, 'Quiet Quinn', `quinn_${tag}`);
+
+    const races = (await (await request.get('/api/f1/races/?season=2024')).json()) as {
+      results: { id: number; name: string }[];
+    };
+    const raceId = (name: string) => races.results.find((race) => race.name === name)?.id ?? 0;
+    monzaId = raceId('Italian Grand Prix');
+    const reviews: [Member, string, number, string][] = [
+      [
+        writer,
+        'Italian Grand Prix',
+        5,
+        'Leclerc making a one-stop work at Monza while everyone else pitted twice. The tifosi invading the track afterwards gave me chills. Ferrari finally read a race right: the hard tyre lasted, Piastri could not close the gap, and the crowd under the podium was the best sight of the season. I will rewatch this one.',
+      ],
+      [second, 'Italian Grand Prix', 4, 'A strategy race that never felt slow.'],
+      [writer, 'Monaco Grand Prix', 3, 'Emotional win for Leclerc at home, but a procession after the red flag.'],
+      [second, 'Brazilian Grand Prix', 5, 'Seventeenth to first in the wet. Chaos all afternoon.'],
+    ];
+    reviewIds = [];
+    for (const [member, race, rating, text] of reviews) {
+      const created = await request.post('/api/core/reviews/', {
+        ...as(member),
+        data: { race_id: raceId(race) || raceId('São Paulo Grand Prix'), rating, review_text: text },
+      });
+      expect(created.status()).toBe(201);
+      reviewIds.push(((await created.json()) as { id: number }).id);
+    }
+    await request.post('/api/social/follows/', { ...as(follower), data: { user_id: writer.id } });
+    await request.post('/api/social/follows/', { ...as(follower), data: { user_id: second.id } });
+    await request.post('/api/social/follows/', { ...as(quietFollower), data: { user_id: silent.id } });
+    await request.post('/api/core/review-likes/toggle/', { ...as(follower), data: { review_id: reviewIds[0] } });
+    await request.post('/api/core/review-likes/toggle/', { ...as(second), data: { review_id: reviewIds[0] } });
+    const comment = await request.post('/api/social/comments/', {
+      ...as(follower),
+      data: { race_review_id: reviewIds[0], comment: 'That hard-tyre stint was a masterclass.' },
+    });
+    commentId = ((await comment.json()) as { id: number }).id;
+    await request.post('/api/social/comments/', {
+      ...as(writer),
+      data: {
+        race_review_id: reviewIds[0],
+        comment: 'And Ferrari called it right for once!',
+        parent_comment_id: commentId,
+      },
+    });
+  });
+
+  async function open(
+    browser: Browser,
+    theme: 'light' | 'dark',
+    device: keyof typeof viewports,
+    member: Member | null,
+  ): Promise<Page> {
+    const context = await browser.newContext({
+      viewport: viewports[device],
+      // A phone has a finger for a pointer: that is what shows the floating Add review button.
+      ...(device === 'mobile' ? { isMobile: true, hasTouch: true } : {}),
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    await prepareContext(page, theme, member);
+    return page;
+  }
+
+  async function prepareContext(page: Page, theme: 'light' | 'dark', member: Member | null) {
+    await page.addInitScript(
+      ({ theme, member }) => {
+        localStorage.setItem('theme', theme);
+        if (member) {
+          localStorage.setItem('access', member.access);
+          localStorage.setItem('refresh', member.refresh);
+        }
+      },
+      { theme, member },
+    );
+  }
+
+  async function atFeeds(page: Page) {
+    await expect(page.getByText('Loading…')).toHaveCount(0);
+    await scrollToTop(page.getByRole('tablist', { name: 'Feeds' }));
+  }
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const device of ['desktop', 'mobile'] as const) {
+      const suffix = `${theme}-${device}`;
+
+      test(`feeds ${suffix}`, async ({ browser }) => {
+        // A guest: welcome card and For You.
+        const guest = await open(browser, theme, device, null);
+        await guest.goto('/home');
+        await expect(guest.getByRole('heading', { name: 'Welcome to Paddock' })).toBeVisible();
+        await shot(guest, `social-home-guest-top-${suffix}`);
+        await expect(guest.getByRole('article').first()).toBeVisible();
+        await atFeeds(guest);
+        await shot(guest, `social-home-guest-for-you-${suffix}`);
+        await guest.getByRole('tab', { name: 'Following' }).click();
+        await shot(guest, `social-home-guest-following-${suffix}`);
+        await guest.context().close();
+
+        // Someone who follows people with reviews: the Following feed, then its end.
+        const page = await open(browser, theme, device, follower);
+        await page.goto('/home');
+        await expect(page.getByRole('heading', { name: 'Latest from People You Follow' })).toBeVisible();
+        await expect(page.getByRole('article').first()).toBeVisible();
+        await atFeeds(page);
+        await shot(page, `social-home-following-${suffix}`);
+        await page.getByText('You have caught up with everyone you follow!').scrollIntoViewIfNeeded();
+        await shot(page, `social-home-following-end-${suffix}`);
+        await page.getByRole('button', { name: 'Go to For You' }).click();
+        await expect(page.getByRole('heading', { name: 'For You' })).toBeVisible();
+        await atFeeds(page);
+        await shot(page, `social-home-for-you-${suffix}`);
+        await page.context().close();
+
+        // Someone who follows nobody: switched to For You, and the Following tab says why.
+        const lonely = await open(browser, theme, device, loner);
+        await lonely.goto('/home');
+        await expect(lonely.getByRole('tab', { name: 'For You' })).toHaveAttribute('aria-selected', 'true');
+        await lonely.getByRole('tab', { name: 'Following' }).click();
+        await expect(lonely.getByText(/You don't follow anyone yet/)).toBeVisible();
+        await atFeeds(lonely);
+        await shot(lonely, `social-home-follows-nobody-${suffix}`);
+        await lonely.context().close();
+
+        // Following someone who has not reviewed anything; an empty For You; a failing feed.
+        const quiet = await open(browser, theme, device, quietFollower);
+        await quiet.goto('/home');
+        await expect(quiet.getByText('No reviews from people you follow yet')).toBeVisible();
+        await atFeeds(quiet);
+        await shot(quiet, `social-home-following-empty-${suffix}`);
+        await quiet.route('**/api/core/reviews/for-you/**', (route) =>
+          route.fulfill({ json: { results: [], next_cursor: null, meta: { last_author_id: null } } }),
+        );
+        await quiet.getByRole('tab', { name: 'For You' }).click();
+        await expect(quiet.getByText('No recommendations available yet')).toBeVisible();
+        await shot(quiet, `social-home-for-you-empty-${suffix}`);
+        await quiet.unroute('**/api/core/reviews/for-you/**');
+        await quiet.route('**/api/core/reviews/for-you/**', (route) => route.fulfill({ status: 500, json: {} }));
+        await quiet.getByRole('button', { name: 'Refresh' }).click();
+        await expect(quiet.getByText('Failed to load data. Please try again.')).toBeVisible({ timeout: 20_000 });
+        await shot(quiet, `social-home-feed-error-${suffix}`);
+        await quiet.context().close();
+      });
+
+      test(`review dialogs and pages ${suffix}`, async ({ browser }) => {
+        const page = await open(browser, theme, device, follower);
+        await page.goto('/home');
+        const first = page.getByRole('article').filter({ hasText: 'Leclerc making a one-stop' });
+        await expect(first).toBeVisible();
+
+        // The detail dialog with comments and a reply.
+        await first.getByRole('button', { name: 'Click to read more' }).click();
+        const detail = page.getByRole('dialog');
+        await expect(detail.getByText('And Ferrari called it right for once!')).toBeVisible();
+        await shot(page, `social-detail-${suffix}`);
+        await page.keyboard.press('Escape');
+
+        // The Add Race Review dialog: from the floating button on a phone, the sidebar on a desktop.
+        if (device === 'mobile') await page.getByRole('button', { name: 'Add review' }).click();
+        else await page.getByRole('button', { name: 'Add a race review' }).click();
+        const add = page.getByRole('dialog', { name: 'Add Race Review' });
+        await expect(add.getByText('Recommended races')).toBeVisible();
+        await shot(page, `social-add-review-${suffix}`);
+        await add.getByRole('searchbox').fill('monza 2023');
+        await add.getByRole('button', { name: /Italian Grand Prix 2023/ }).click();
+        await add.getByRole('radio', { name: '4 stars' }).click();
+        await add.getByLabel('Your review (optional)').fill('Verstappen’s record tenth win in a row.');
+        await shot(page, `social-add-review-filled-${suffix}`);
+        await page.keyboard.press('Escape');
+
+        // The race page's Reviews tab.
+        await page.goto(`/race/${monzaId}?tab=reviews`);
+        await expect(page.getByRole('list', { name: 'Reviews of this race' })).toBeVisible();
+        await scrollToTop(page.getByRole('tab', { name: /Reviews/ }));
+        await shot(page, `social-race-reviews-${suffix}`);
+
+        // Someone else's profile with Unfollow and their reviews.
+        await page.goto(`/profile/${writer.username}`);
+        await expect(page.getByRole('button', { name: `Unfollow @${writer.username}` })).toBeVisible();
+        await expect(page.getByRole('article').first()).toBeVisible();
+        await shot(page, `social-profile-${suffix}`);
+        await page.context().close();
+
+        // A guest on a shared link to a comment, and on a link to nothing.
+        const guest = await open(browser, theme, device, null);
+        await guest.goto(`/review/${reviewIds[0]}#comment-${commentId}`);
+        await expect(guest.locator(`#comment-${commentId}`)).toHaveClass(/ring-primary/);
+        await shot(guest, `social-shared-review-${suffix}`);
+        await guest.goto('/review/999999');
+        await expect(guest.getByText('Review not found')).toBeVisible();
+        await shot(guest, `social-shared-review-missing-${suffix}`);
+        await guest.context().close();
       });
     }
   }

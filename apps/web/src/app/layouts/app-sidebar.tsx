@@ -141,7 +141,7 @@ export function AppSidebar({ onOpenSearch }: { onOpenSearch: () => void }) {
                 label="Profile"
                 href={paths.profile.getHref()}
                 icon={UserIcon}
-                active={isActive(paths.profile.getHref())}
+                active={pathname === paths.profile.getHref()}
                 locked={!signedIn}
                 onLockedClick={() => signInFirst(paths.profile.getHref())}
                 onNavigate={closeMobile}

@@ -124,13 +124,13 @@ function CommentBody({
           <Link to={paths.userProfile.getHref(comment.user.username)} className="font-semibold hover:underline">
             {name}
           </Link>
-          <span className="text-muted-foreground">@{comment.user.username}</span>
-          <span aria-hidden className="text-muted-foreground">
-            ·
+          <span className="flex min-w-0 items-baseline gap-x-1.5 text-muted-foreground">
+            <span className="truncate">@{comment.user.username}</span>
+            <span aria-hidden>·</span>
+            <time dateTime={comment.created_at} className="shrink-0 text-xs">
+              {formatRelativeTime(comment.created_at)}
+            </time>
           </span>
-          <time dateTime={comment.created_at} className="text-xs text-muted-foreground">
-            {formatRelativeTime(comment.created_at)}
-          </time>
         </p>
         <p className="text-sm break-words whitespace-pre-line">{comment.comment}</p>
         <div className="-ml-2 flex flex-wrap items-center gap-1 text-muted-foreground">

@@ -43,6 +43,7 @@ export function ReviewCard({
   followStatus,
   headingLevel = 3,
   showRace = true,
+  showFollow = true,
   className,
 }: {
   review: Review;
@@ -52,6 +53,8 @@ export function ReviewCard({
   headingLevel?: 2 | 3;
   /** Off in a race's own list, where every review is of that race. */
   showRace?: boolean;
+  /** Off on the author's own profile, whose header has the button already. */
+  showFollow?: boolean;
   className?: string;
 }) {
   const signedIn = useIsSignedIn();
@@ -91,18 +94,19 @@ export function ReviewCard({
               >
                 {review.user.name || review.user.username}
               </Link>
-              <span className="truncate text-muted-foreground">@{review.user.username}</span>
-              <span aria-hidden className="text-muted-foreground">
-                ·
+              {/* Handle and time wrap together, so a narrow card never leaves the dot at a line's end. */}
+              <span className="flex min-w-0 items-baseline gap-x-1.5 text-muted-foreground">
+                <span className="truncate">@{review.user.username}</span>
+                <span aria-hidden>·</span>
+                <time dateTime={review.created_at} className="shrink-0" title={review.created_at}>
+                  {formatRelativeTime(review.created_at)}
+                </time>
               </span>
-              <time dateTime={review.created_at} className="text-muted-foreground" title={review.created_at}>
-                {formatRelativeTime(review.created_at)}
-              </time>
             </p>
             <StarRating rating={review.rating} />
           </div>
           <div className="flex items-center gap-1">
-            <FollowButton user={review.user} knownStatus={followStatus} compact />
+            {showFollow && <FollowButton user={review.user} knownStatus={followStatus} compact />}
             <ReviewShareMenu reviewId={review.id} title={title} />
           </div>
         </header>

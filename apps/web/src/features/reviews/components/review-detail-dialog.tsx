@@ -37,7 +37,7 @@ export function ReviewDetailDialog({
             Review by {review.user.name || review.user.username} (@{review.user.username})
           </DialogDescription>
         </DialogHeader>
-        <ReviewCard review={review} full className="border-0 p-0 shadow-none sm:p-0" />
+        <ReviewCard review={review} full className="border-0 bg-transparent p-0 shadow-none sm:p-0" />
         <CommentSection review={review} />
       </DialogContent>
     </Dialog>

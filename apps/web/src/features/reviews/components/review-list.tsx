@@ -16,11 +16,13 @@ export function ReviewList({
   label,
   empty,
   showRace = true,
+  showFollow = true,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<ReviewPage>>;
   label: string;
   empty: ReactNode;
   showRace?: boolean;
+  showFollow?: boolean;
 }) {
   const [opened, setOpened] = useState<Review | null>(null);
   const reviews = query.data?.pages.flatMap((page) => page.results) ?? [];
@@ -33,7 +35,7 @@ export function ReviewList({
       <ul className="grid gap-4" aria-label={label}>
         {reviews.map((review) => (
           <li key={review.id}>
-            <ReviewCard review={review} onOpen={setOpened} showRace={showRace} />
+            <ReviewCard review={review} onOpen={setOpened} showRace={showRace} showFollow={showFollow} />
           </li>
         ))}
       </ul>

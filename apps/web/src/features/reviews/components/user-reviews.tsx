@@ -15,6 +15,7 @@ export function UserReviews({ user }: { user: { id: number; name: string; userna
       <ReviewList
         query={query}
         label={`Reviews by ${name}`}
+        showFollow={false}
         empty={<EmptyState icon={NotebookPenIcon} title={`${name} has not reviewed a race yet`} />}
       />
     </section>
