@@ -386,11 +386,11 @@ async function stopServer(): Promise<void> {
 
 /* Measuring. */
 
-async function measureApi(base: string, scenarios: Scenario[], pass: number, after?: (s: Scenario) => Promise<void>) {
+async function measureApi(base: string, scenarios: Scenario[], pass: number) {
   const rows: Row[] = [];
   const settle = async (s: Scenario) => {
     const ms = await drain(base);
-    await after?.(s);
+    await s.reset?.();
     return ms / 1000;
   };
   for (const s of scenarios) {
@@ -470,18 +470,15 @@ async function benchDatabase(kind: DbKind, url: string | undefined, groups: Set<
   const healthScenario: Scenario = { group: 'health', steps: [rotating(HEALTH, ['/api/health/'])] };
   const scenarios = [
     healthScenario,
-    ...socialScenarios(plan, tokens, deep, FEED_DEPTH).filter((s) => groups.has(s.group)),
+    ...socialScenarios(base, plan, tokens, deep, FEED_DEPTH).filter((s) => groups.has(s.group)),
     ...(groups.has('f1') ? prepared.f1 : []),
   ];
-  const afterScenario = async (s: Scenario) => {
-    if (s.group === 'create-review') await deleteLeftoverReviews(base, plan, topToken);
-  };
 
   const rows: Row[] = [];
   try {
     for (let pass = 1; pass <= REPEAT; pass++) {
       log(`pass ${pass}/${REPEAT} (API): load average ${load()} on ${os.cpus().length} CPUs`);
-      rows.push(...(await measureApi(base, scenarios, pass, afterScenario)));
+      rows.push(...(await measureApi(base, scenarios, pass)));
       if (database) {
         log(`pass ${pass}/${REPEAT} (bare SQL): load average ${load()}`);
         rows.push(...(await measureSql(database, scenarios, pass)));

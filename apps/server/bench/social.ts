@@ -174,13 +174,17 @@ export interface Scenario {
   steps: Step[];
   /** Connection counts measured besides BENCH_CONNECTIONS (the latency of one request alone). */
   alsoConnections?: number[];
+  /** Puts the database and the scenario's state back after a measurement (the server has drained). */
+  reset?: () => Promise<void>;
   sql?: { label: string; call: (db: Db, n: number) => Promise<unknown> };
 }
 
 const rotate = <T>(items: readonly T[]) => {
-  if (items.length === 0) throw new Error('bench: a scenario has nothing to rotate over');
   let i = 0;
-  return () => items[i++ % items.length]!;
+  return () => {
+    if (items.length === 0) throw new Error('bench: a scenario has nothing to rotate over');
+    return items[i++ % items.length]!;
+  };
 };
 
 const get = (label: string, next: () => { path: string; token?: string }): Step => ({ label, setup: () => next() });
@@ -235,6 +239,7 @@ export async function forYouFeedSql(db: Db, viewer: number | null): Promise<numb
 
 /** Every social scenario, by group. `deepPages` are the Following cursors from walkFollowingCursors. */
 export function socialScenarios(
+  base: string,
   plan: SocialPlan,
   tokens: Map<number, string>,
   deepPages: { id: number; cursor: number }[],
@@ -254,7 +259,7 @@ export function socialScenarios(
 
   // Races the most-followed account may review: taken by a connection for a create-delete pair and given
   // back once the review is deleted, so two requests never write the same review.
-  const freeRaces = [...plan.writePool];
+  let freeRaces = [...plan.writePool];
   const topToken = token(plan.topId);
 
   return [
@@ -317,6 +322,12 @@ export function socialScenarios(
     {
       group: 'create-review',
       alsoConnections: [1],
+      // Requests cut off by the end of a measurement never gave their race back: take every race back
+      // once the reviews they left are deleted.
+      reset: async () => {
+        await deleteLeftoverReviews(base, plan, topToken);
+        freeRaces = [...plan.writePool];
+      },
       steps: [
         {
           label: 'POST /api/core/reviews/ (most-followed account)',
@@ -408,11 +419,23 @@ export function socialScenarios(
 export async function deleteLeftoverReviews(base: string, plan: SocialPlan, topToken: string): Promise<number> {
   const pool = new Set(plan.writePool);
   const auth = { authorization: `Bearer ${topToken}` };
-  const res = await fetch(`${base}/api/core/reviews/?user_id=${plan.topId}&page_size=100`, { headers: auth });
-  if (!res.ok) throw new Error(`bench: listing the most-followed account's reviews answered ${res.status}`);
-  const { results } = (await res.json()) as { results: { id: number; race: { id: number } }[] };
   let deleted = 0;
-  for (const review of results.filter((r) => pool.has(r.race.id))) {
+  // Creations still waiting for the author's row lock may land after a listing: list until none is left.
+  for (let quiet = 0, round = 0; quiet < 2 && round < 40; round++) {
+    const res = await fetch(`${base}/api/core/reviews/?user_id=${plan.topId}&page_size=100`, { headers: auth });
+    if (!res.ok) throw new Error(`bench: listing the most-followed account's reviews answered ${res.status}`);
+    const { results } = (await res.json()) as { results: { id: number; race: { id: number } }[] };
+    const left = results.filter((r) => pool.has(r.race.id));
+    deleted += await deleteReviews(base, left, auth);
+    quiet = left.length === 0 ? quiet + 1 : 0;
+    if (quiet < 2) await new Promise((r) => setTimeout(r, 250));
+  }
+  return deleted;
+}
+
+async function deleteReviews(base: string, reviews: { id: number }[], auth: Record<string, string>) {
+  let deleted = 0;
+  for (const review of reviews) {
     const del = await fetch(`${base}/api/core/reviews/${review.id}/`, { method: 'DELETE', headers: auth });
     // 404: a delete still in flight from the measurement got there first.
     if (del.status !== 204 && del.status !== 404) {
