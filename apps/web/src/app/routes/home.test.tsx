@@ -171,6 +171,23 @@ describe('home feeds', () => {
     expect(page2?.params).toEqual({ page_size: '20', seen_ids: '5,6', cursor: '0.75', last_author_id: '13' });
   });
 
+  it('goes on to the next page by itself when a page ends empty but more follow', async () => {
+    const requests = serve({
+      following_count: null,
+      feeds: {
+        [FOR_YOU]: [
+          feedPage([], { next_cursor: 0.5, meta: { last_author_id: 13 } }),
+          feedPage([reviewFixture({ user: marco })]),
+        ],
+      },
+    });
+    renderHome();
+
+    expect(await screen.findByRole('article', { name: /Marco Rossi/ })).toBeInTheDocument();
+    expect(screen.queryByText('No recommendations available yet')).not.toBeInTheDocument();
+    expect(feedRequests(requests, FOR_YOU)[1]?.params).toMatchObject({ cursor: '0.5', last_author_id: '13' });
+  });
+
   it("shows 'Loading more…' while the next page is on its way", async () => {
     const io = fakeIntersectionObserver();
     let release!: () => void;

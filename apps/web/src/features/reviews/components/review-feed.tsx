@@ -63,13 +63,19 @@ export function ReviewFeed({
   const canLoadMore = query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError;
   const sentinel = useInfiniteScroll(() => void query.fetchNextPage(), canLoadMore);
 
+  // A page may end short, even empty, while more follow (decision 008): an empty start is not the end yet.
+  const emptyButMore = reviews.length === 0 && query.hasNextPage;
+  useEffect(() => {
+    if (emptyButMore && !query.isFetching && !query.isFetchNextPageError) void query.fetchNextPage();
+  }, [emptyButMore, query]);
+
   useEffect(() => {
     // An empty page names no author; the one before it still counts.
     if (lastAuthor !== undefined && lastAuthor !== null) noteLastAuthor(lastAuthor);
   }, [lastAuthor, noteLastAuthor]);
 
   let body: ReactNode;
-  if (query.isPending) body = <FeedLoading />;
+  if (query.isPending || (emptyButMore && !query.isError)) body = <FeedLoading />;
   else if (query.isError && reviews.length === 0) body = <FeedError />;
   else if (reviews.length === 0) body = empty;
   else {
