@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: paths.profile.path,
-                    lazy: lazyComponent(() => import('@/features/profile/routes/own-profile.tsx'), 'OwnProfileRoute'),
+                    lazy: lazyComponent(() => import('./routes/own-profile.tsx'), 'OwnProfilePageRoute'),
                   },
                   {
                     path: paths.userProfile.path,

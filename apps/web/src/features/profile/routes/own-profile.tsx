@@ -1,11 +1,14 @@
+import type { CurrentUser } from '@paddock/contract/users';
 import { NotebookPenIcon, RefreshCwIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useMe } from '@/lib/current-user.ts';
 import { EditProfileDialog } from '../components/edit-profile-dialog.tsx';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header.tsx';
 
-export function OwnProfileRoute() {
+/** The viewer's profile; `reviews` is the slot for their reviews (composed in app/routes/own-profile.tsx). */
+export function OwnProfileRoute({ reviews }: { reviews?: (me: CurrentUser) => ReactNode }) {
   const me = useMe();
 
   if (me.isPending) return <ProfileHeaderSkeleton />;
@@ -20,11 +23,7 @@ export function OwnProfileRoute() {
   return (
     <div className="grid gap-6">
       <ProfileHeader user={me.data} action={<EditProfileDialog user={me.data} />} />
-      <EmptyState
-        icon={NotebookPenIcon}
-        title="Your reviews and stats will appear here"
-        description="Race reviews are still being built; once they arrive, yours are listed on this page."
-      />
+      {reviews?.(me.data) ?? <EmptyState icon={NotebookPenIcon} title="Your reviews will appear here" />}
     </div>
   );
 }

@@ -1,10 +1,20 @@
-import { NotebookPenIcon } from 'lucide-react';
+import { NotebookPenIcon, SquarePenIcon } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { useUserReviews } from '../api/get-user-reviews.ts';
 import { ReviewList } from './review-list.tsx';
 
-/** A profile's reviews, newest first. */
-export function UserReviews({ user }: { user: { id: number; name: string; username: string } }) {
+/**
+ * A profile's reviews, newest first. On the viewer's own profile (`onWriteReview` given) an empty list
+ * offers to write the first one.
+ */
+export function UserReviews({
+  user,
+  onWriteReview,
+}: {
+  user: { id: number; name: string; username: string };
+  onWriteReview?: () => void;
+}) {
   const query = useUserReviews(user.id);
   const name = user.name || user.username;
   return (
@@ -16,7 +26,18 @@ export function UserReviews({ user }: { user: { id: number; name: string; userna
         query={query}
         label={`Reviews by ${name}`}
         showFollow={false}
-        empty={<EmptyState icon={NotebookPenIcon} title={`${name} has not reviewed a race yet`} />}
+        empty={
+          onWriteReview ? (
+            <EmptyState icon={NotebookPenIcon} title="You have not reviewed a race yet">
+              <Button onClick={onWriteReview} aria-haspopup="dialog">
+                <SquarePenIcon aria-hidden />
+                Add a race review
+              </Button>
+            </EmptyState>
+          ) : (
+            <EmptyState icon={NotebookPenIcon} title={`${name} has not reviewed a race yet`} />
+          )
+        }
       />
     </section>
   );
