@@ -34,10 +34,12 @@ export function FollowButton({
 }) {
   const signedIn = useIsSignedIn();
   const me = useMe();
-  const status = useFollowStatus(user, { known: knownStatus });
+  const isSelf = me.data?.id === user.id;
+  // Until the viewer is known, a review might be their own: nothing is asked about it yet.
+  const status = useFollowStatus(user, { known: knownStatus, enabled: me.data !== undefined && !isSelf });
   const toggle = useToggleFollow(user);
 
-  if (!signedIn || me.data?.id === user.id || status.data === undefined || status.data === 'self') return null;
+  if (!signedIn || isSelf || status.data === undefined || status.data === 'self') return null;
   const current = status.data;
   const Icon = current === 'following' ? UserCheckIcon : current === 'requested' ? ClockIcon : UserPlusIcon;
 

@@ -42,10 +42,16 @@ export function getFollowStatusQueryOptions(user: Pick<UserRef, 'id' | 'username
   });
 }
 
-/** `known` skips the request where the screen already knows (the Following feed's authors are followed). */
-export function useFollowStatus(user: Pick<UserRef, 'id' | 'username'>, { known }: { known?: FollowStatus } = {}) {
+/**
+ * `known` skips the request where the screen already knows (the Following feed's authors are followed);
+ * `enabled: false` where there is nothing to ask (the viewer's own content).
+ */
+export function useFollowStatus(
+  user: Pick<UserRef, 'id' | 'username'>,
+  { known, enabled = true }: { known?: FollowStatus; enabled?: boolean } = {},
+) {
   const signedIn = useIsSignedIn();
-  return useQuery({ ...getFollowStatusQueryOptions(user), enabled: signedIn, initialData: known });
+  return useQuery({ ...getFollowStatusQueryOptions(user), enabled: signedIn && enabled, initialData: known });
 }
 
 export async function follow(userId: number): Promise<FollowResult> {
