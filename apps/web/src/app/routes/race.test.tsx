@@ -47,7 +47,7 @@ describe('race page Reviews tab', () => {
     const requests = serve();
     renderRace('/race/1117');
 
-    await userEvent.click(await screen.findByRole('tab', { name: /Reviews/ }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Reviews 20' }));
 
     const distribution = screen.getByRole('list', { name: 'Rating distribution' });
     expect(within(distribution).getAllByRole('listitem')).toHaveLength(5);

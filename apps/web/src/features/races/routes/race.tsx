@@ -144,8 +144,7 @@ function RaceTabs({
         {available.includes('qualifying') && <TabsTrigger value="qualifying">Qualifying</TabsTrigger>}
         {available.includes('reviews') && (
           <TabsTrigger value="reviews">
-            Reviews
-            <span className="text-xs text-muted-foreground tabular-nums">{race.review_count}</span>
+            Reviews <span className="text-xs text-muted-foreground tabular-nums">{race.review_count}</span>
           </TabsTrigger>
         )}
       </TabsList>
