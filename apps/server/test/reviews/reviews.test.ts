@@ -143,6 +143,28 @@ describe('listing reviews', () => {
     expect(one.body.results.map((r) => r.id)).toEqual([ra.id]);
   });
 
+  it('tells each viewer how they stand to the author: self, following, requested or none', async () => {
+    const author = await createUser(t.database.db);
+    const [fan, asker, stranger] = [
+      await createUser(t.database.db),
+      await createUser(t.database.db),
+      await createUser(t.database.db),
+    ];
+    await as(fan).post('/api/social/follows/', { user_id: author.id });
+    const created = (await review(author, { race_id: (await pastRace(t.database.db)).id, rating: 4 })).body;
+    await as(author).patch('/api/social/users/me/', { is_private: true });
+    await as(asker).post('/api/social/follows/', { user_id: author.id });
+    const statusFor = async (viewer: TestUser | null) =>
+      (await as(viewer).get<Review>(`/api/core/reviews/${created.id}/`)).body.user.follow_status;
+    expect(created.user.follow_status).toBe('self');
+    expect(await statusFor(fan)).toBe('following');
+    await as(author).patch('/api/social/users/me/', { is_private: false });
+    expect(await statusFor(stranger)).toBe('none');
+    expect(await statusFor(null)).toBe('none');
+    // Going public accepted the request.
+    expect(await statusFor(asker)).toBe('following');
+  });
+
   it('asks for a race or a user', async () => {
     expect(await as(null).get('/api/core/reviews/')).toEqual({
       status: 400,
@@ -160,7 +182,10 @@ describe('listing reviews', () => {
     const [fan, race] = [await createUser(t.database.db), await pastRace(t.database.db)];
     const created = (await review(fan, { race_id: race.id, rating: 4 })).body;
     for (const url of [`/api/core/reviews/${created.id}/`, `/api/core/reviews/shared/${created.id}/`]) {
-      expect(await as(null).get(url)).toEqual({ status: 200, body: created });
+      expect(await as(null).get(url)).toEqual({
+        status: 200,
+        body: { ...created, user: { ...created.user, follow_status: 'none' } },
+      });
     }
     expect((await as(null).get('/api/core/reviews/shared/999999/')).status).toBe(404);
     expect((await as(null).get('/api/core/reviews/shared/not-a-token/')).status).toBe(404);

@@ -32,8 +32,9 @@ export function useProfile(username: string) {
 }
 
 /**
- * How the viewer stands to one account. Review payloads do not carry it, so it is read from the
- * account's profile once and then kept up to date by the follow buttons.
+ * How the viewer stands to one account, shared by every button for it. Reviews carry it for their
+ * author (`known`, the first one seeds the cache); elsewhere it is read from the account's profile once.
+ * The follow buttons keep it up to date.
  */
 export function getFollowStatusQueryOptions(user: Pick<UserRef, 'id' | 'username'>) {
   return queryOptions({

@@ -1,4 +1,5 @@
 import type { Comment, Reply } from '@paddock/contract/comments';
+import type { FollowStatus } from '@paddock/contract/follows';
 import type { FeedPage, Review } from '@paddock/contract/reviews';
 import type { CurrentUser, UserRef } from '@paddock/contract/users';
 
@@ -29,8 +30,15 @@ export const checo: UserRef = { id: 4, username: 'checo', name: 'Checo Fan', pro
 
 let nextId = 100;
 
-export function reviewFixture(overrides: Partial<Review> = {}): Review {
+/**
+ * A review; `user` may be a plain UserRef, whose follow status (towards the viewer) is then "none", as for
+ * a stranger.
+ */
+export function reviewFixture(
+  overrides: Partial<Omit<Review, 'user'>> & { user?: UserRef & { follow_status?: FollowStatus } } = {},
+): Review {
   nextId += 1;
+  const { user = lena, ...rest } = overrides;
   return {
     id: nextId,
     race: {
@@ -43,7 +51,7 @@ export function reviewFixture(overrides: Partial<Review> = {}): Review {
       round_number: 16,
       country_code: 'IT',
     },
-    user: lena,
+    user: { follow_status: 'none', ...user },
     rating: 4,
     review_text: 'Leclerc making a one-stop work at Monza.',
     like_count: 2,
@@ -51,7 +59,7 @@ export function reviewFixture(overrides: Partial<Review> = {}): Review {
     comment_count: 1,
     created_at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
     updated_at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
-    ...overrides,
+    ...rest,
   };
 }
 

@@ -43,3 +43,11 @@ export const acceptedFollowerIds = (userId: SQL | number) =>
 /** The accounts `userId` follows (accepted), as a subquery of their ids. */
 export const acceptedFollowingIds = (userId: SQL | number) =>
   sql`(select following_id from follows where follower_id = ${userId} and status = 'accepted')`;
+
+/** SQL: how the viewer stands to the user `userId` ("self", "following", "requested" or "none"). */
+export function followStatusOf(viewer: Viewer, userId: SQL): SQL {
+  if (viewer === null) return sql`'none'`;
+  return sql`(case when ${userId} = ${viewer} then 'self' else coalesce((
+    select case s_f.status when 'accepted' then 'following' else 'requested' end from follows s_f
+    where s_f.follower_id = ${viewer} and s_f.following_id = ${userId}), 'none') end)`;
+}

@@ -4,10 +4,10 @@ import { reviews, watchedRaces } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/context.ts';
 import { selectRows } from '../../lib/sql.ts';
 import { joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
-import { acceptedFollowerIds, acceptedFollowingIds, canSeeContentOf } from '../follows/visibility.ts';
+import { acceptedFollowerIds, acceptedFollowingIds, canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
 import { likedByViewer } from '../likes/sql.ts';
 import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
-import type { UserRef } from '@paddock/contract';
+import type { FollowStatus, UserRef } from '@paddock/contract';
 
 /*
  * Reviews, watched races, the race figures and the Following timelines. Lists are one statement each;
@@ -29,6 +29,7 @@ export interface ReviewCardRow extends RaceRefRow {
   created_ms: number;
   updated_ms: number;
   user: UserRef;
+  follow_status: FollowStatus;
   author_private: boolean;
   liked: boolean;
 }
@@ -38,7 +39,8 @@ const cardColumns = (viewer: Viewer) => sql`
   r.id, r.rating, r.review_text, r.like_count, r.comment_count,
   (extract(epoch from r.created_at) * 1000)::float8 as created_ms,
   (extract(epoch from r.updated_at) * 1000)::float8 as updated_ms,
-  ${userRefJson('u')} as user, ${userIsPrivate('u')} as author_private,
+  ${userRefJson('u')} as user, ${followStatusOf(viewer, sql`u.id`)} as follow_status,
+  ${userIsPrivate('u')} as author_private,
   ${raceRefColumns},
   ${likedByViewer('review', viewer, sql`r.id`)} as liked`;
 

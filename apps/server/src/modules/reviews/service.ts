@@ -61,7 +61,7 @@ export function toReview(row: ReviewCardRow): Review {
   return {
     id: row.id,
     race: toRaceRef(row),
-    user: row.user,
+    user: { ...row.user, follow_status: row.follow_status },
     rating: row.rating,
     review_text: row.review_text,
     like_count: row.like_count,

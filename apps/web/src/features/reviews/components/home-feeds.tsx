@@ -10,8 +10,6 @@ export function FollowingFeed({ onGoToForYou }: { onGoToForYou: () => void }) {
   return (
     <ReviewFeed
       feed="following"
-      // Everyone in this feed is followed by the viewer: their buttons need not ask.
-      followStatus="following"
       header={<h2 className="text-lg font-semibold">Latest from People You Follow</h2>}
       empty={
         <EmptyState

@@ -42,6 +42,18 @@ describe('review card', () => {
     expect(within(card).getByText('Monza')).toBeInTheDocument();
   });
 
+  it('shows how the viewer follows the author from the review itself, asking the server nothing', async () => {
+    const requests = stubApi(() => ({ status: 500 }));
+    renderCard(
+      reviewFixture({ user: { ...checo, id: 77, username: 'marco', name: 'Marco', follow_status: 'following' } }),
+      {
+        signedIn: true,
+      },
+    );
+    expect(await screen.findByRole('button', { name: 'Unfollow @marco' })).toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+
   it("cuts a long text at 300 characters with 'Click to read more', which a guest follows to the review page", () => {
     const text = `${'a'.repeat(299)}bcdef`;
     const review = reviewFixture({ review_text: text });

@@ -1,4 +1,3 @@
-import type { FollowStatus } from '@paddock/contract/follows';
 import { REVIEW_TRUNCATE_AT } from '@paddock/contract/limits';
 import type { Review } from '@paddock/contract/reviews';
 import { HeartIcon, MapPinIcon, MessageCircleIcon, PencilIcon } from 'lucide-react';
@@ -40,7 +39,6 @@ export function ReviewCard({
   review,
   onOpen,
   full = false,
-  followStatus,
   headingLevel = 3,
   showRace = true,
   showFollow = true,
@@ -49,7 +47,6 @@ export function ReviewCard({
   review: Review;
   onOpen?: (review: Review) => void;
   full?: boolean;
-  followStatus?: FollowStatus;
   headingLevel?: 2 | 3;
   /** Off in a race's own list, where every review is of that race. */
   showRace?: boolean;
@@ -106,7 +103,7 @@ export function ReviewCard({
             <StarRating rating={review.rating} />
           </div>
           <div className="flex items-center gap-1">
-            {showFollow && <FollowButton user={review.user} knownStatus={followStatus} compact />}
+            {showFollow && <FollowButton user={review.user} knownStatus={review.user.follow_status} compact />}
             <ReviewShareMenu reviewId={review.id} title={title} />
           </div>
         </header>

@@ -1,4 +1,3 @@
-import type { FollowStatus } from '@paddock/contract/follows';
 import type { Review } from '@paddock/contract/reviews';
 import { RotateCwIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
@@ -46,13 +45,11 @@ export function ReviewFeed({
   header,
   empty,
   end,
-  followStatus,
 }: {
   feed: FeedKind;
   header: ReactNode;
   empty: ReactNode;
   end?: ReactNode;
-  followStatus?: FollowStatus;
 }) {
   const query = useFeed(feed);
   const { track, noteLastAuthor } = useSeenTracker(feed);
@@ -84,7 +81,7 @@ export function ReviewFeed({
         <ul className="grid gap-4" aria-label="Reviews">
           {reviews.map((review) => (
             <li key={review.id} ref={track(review.id)}>
-              <ReviewCard review={review} onOpen={setOpened} followStatus={followStatus} />
+              <ReviewCard review={review} onOpen={setOpened} />
             </li>
           ))}
         </ul>
