@@ -213,7 +213,7 @@ async function insertUsers(database: Database, shape: CommunityShape, now: numbe
 }
 
 /** Tables the community lives in, emptied before a new seed (the F1 data stays). */
-const COMMUNITY_TABLES = [
+export const COMMUNITY_TABLES = [
   'users',
   'refresh_tokens',
   'follows',

@@ -176,6 +176,8 @@ export interface Scenario {
   alsoConnections?: number[];
   /** Puts the database and the scenario's state back after a measurement (the server has drained). */
   reset?: () => Promise<void>;
+  /** Tables the scenario leaves dead rows in, vacuumed after it where the benchmark can. */
+  churns?: string[];
   sql?: { label: string; call: (db: Db, n: number) => Promise<unknown> };
 }
 
@@ -322,6 +324,7 @@ export function socialScenarios(
     {
       group: 'create-review',
       alsoConnections: [1],
+      churns: ['reviews', 'feed_entries', 'watched_races', 'race_review_stats', 'users'],
       // Requests cut off by the end of a measurement never gave their race back: take every race back
       // once the reviews they left are deleted.
       reset: async () => {
@@ -364,6 +367,7 @@ export function socialScenarios(
     {
       group: 'like',
       alsoConnections: [1],
+      churns: ['reviews', 'review_likes', 'notifications'],
       steps: [
         {
           label: 'POST /api/core/review-likes/toggle/',
@@ -382,6 +386,7 @@ export function socialScenarios(
     {
       group: 'comment',
       alsoConnections: [1],
+      churns: ['reviews', 'review_comments', 'notifications'],
       steps: [
         {
           label: 'POST /api/social/comments/',
