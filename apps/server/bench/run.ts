@@ -15,8 +15,10 @@
  * Databases (BENCH_DB):
  * - pglite: a fresh PGlite in a temporary DATA_DIR, seeded each run and deleted afterwards.
  * - postgres: DATABASE_URL, or postgres://postgres@127.0.0.1:5432/paddock_bench (created if missing).
- *   The community is seeded once and reused (BENCH_RESEED=1 or a week's age seeds it again); the
- *   write scenarios put back what they changed. A database with accounts of its own is refused.
+ *   The community is seeded once and reused (its table bench_seed says which; BENCH_RESEED=1 or a
+ *   week's age seeds it again); the write scenarios put back what they changed (the REVIEW_LIKED
+ *   notifications of the toggled likes stay, as the service leaves them). A database with accounts of
+ *   its own is refused.
  * - both: PGlite, then PostgreSQL.
  * The default is postgres when DATABASE_URL is set, else pglite.
  *
