@@ -5,7 +5,10 @@
  *
  * Everything is a pure function of the account's index and a few constants, hashed with PostgreSQL's
  * hashint8extended (stable across versions and platforms: hash partitioning relies on it), so two
- * seeds at the same moment are identical. Only "now" moves: times are laid out backwards from it.
+ * seeds at the same moment are identical. Only "now" moves: times are laid out backwards from it, so
+ * who follows whom, which races each account reviewed, ratings and texts never change, while review
+ * dates (and the ids that follow them, which pick likers and commenters) shift a little between seeds
+ * made at different times, and the like and comment totals by a few units.
  *
  * The rows are exactly what the services would have written (see the invariants in seedCommunity).
  */
