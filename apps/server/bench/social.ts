@@ -7,15 +7,8 @@ import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { selectRows } from '../src/lib/sql.ts';
-import {
-  selectCards,
-  selectFollowedReviews,
-  selectForYouCandidates,
-  selectTimeline,
-  type FeedItem,
-  type RankedItem,
-} from '../src/modules/reviews/queries.ts';
-import { arrangeWithoutRepeats } from '../src/modules/reviews/service.ts';
+import { createEventBus } from '../src/lib/events.ts';
+import { followingFeed, forYouFeed } from '../src/modules/reviews/service.ts';
 import type { Step, StepContext } from './load.ts';
 
 /** The people and objects the scenarios use, chosen from the seeded community. */
@@ -191,52 +184,23 @@ const rotate = <T>(items: readonly T[]) => {
 
 const get = (label: string, next: () => { path: string; token?: string }): Step => ({ label, setup: () => next() });
 
-/* The feeds as the services read them (reviews/service.ts followingFeed and forYouFeed), without the API. */
+/*
+ * The feeds' statements as the service runs them (reviews/service.ts followingFeed and forYouFeed),
+ * called directly in this process: the database's work and the mapping of rows, without HTTP.
+ */
 
-/** followingFeed: the timeline, the followed accounts' reviews past it when short, then the cards. */
+const noEvents = createEventBus({ error: () => undefined });
+
+/** followingFeed: the timeline page with its cards, and the followed accounts' reviews past it when short. */
 export async function followingFeedSql(db: Db, viewer: number, beforeId?: number): Promise<number> {
-  const limit = PAGE_SIZE + 1;
-  let items: FeedItem[] = await selectTimeline(db, { viewer, beforeId, seen: [], limit });
-  if (items.length < limit) {
-    const older = await selectFollowedReviews(db, {
-      viewer,
-      beforeId: items.at(-1)?.id ?? beforeId,
-      seen: [],
-      limit: limit - items.length,
-    });
-    items = items.concat(older);
-  }
-  const cards = await selectCards(
-    db,
-    viewer,
-    items.slice(0, PAGE_SIZE).map((i) => i.id),
-  );
-  return cards.length;
+  const page = await followingFeed({ db, events: noEvents }, viewer, { page_size: PAGE_SIZE, cursor: beforeId });
+  return page.results.length;
 }
 
 /** forYouFeed's first page: ranked candidate windows arranged without repeated authors, then the cards. */
 export async function forYouFeedSql(db: Db, viewer: number | null): Promise<number> {
-  // The service's FOR_YOU_WINDOW_FACTOR and FOR_YOU_ROUNDS.
-  const windowFactor = 3;
-  const rounds = 4;
-  const page: RankedItem[] = [];
-  let lastAuthor: number | null = null;
-  let beforeRank: number | undefined;
-  for (let round = 0; round < rounds && page.length < PAGE_SIZE; round += 1) {
-    const window = (PAGE_SIZE - page.length) * windowFactor + 1;
-    const candidates = await selectForYouCandidates(db, { viewer, beforeRank, seen: [], limit: window });
-    const arranged = arrangeWithoutRepeats(candidates, lastAuthor, PAGE_SIZE - page.length);
-    page.push(...arranged.page);
-    lastAuthor = arranged.last;
-    if (arranged.consumedTo !== null) beforeRank = arranged.consumedTo;
-    if (candidates.length < window && arranged.consumed === candidates.length) break;
-  }
-  const cards = await selectCards(
-    db,
-    viewer,
-    page.map((i) => i.id),
-  );
-  return cards.length;
+  const page = await forYouFeed({ db, events: noEvents }, viewer, { page_size: PAGE_SIZE });
+  return page.results.length;
 }
 
 /** Every social scenario, by group. `deepPages` are the Following cursors from walkFollowingCursors. */

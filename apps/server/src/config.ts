@@ -29,6 +29,8 @@ const envSchema = z.object({
   PASSWORD_RESET_IP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   FEED_TIMELINE_DAYS: z.coerce.number().int().positive().default(30),
+  FEED_FANOUT_INLINE_MAX: z.coerce.number().int().min(0).default(100),
+  FEED_FANOUT_BATCH: z.coerce.number().int().positive().default(1000),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

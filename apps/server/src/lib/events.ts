@@ -16,7 +16,8 @@ export interface AppEvents {
   'follow.requested': { followerId: number; followingId: number };
   /** An accepted follow ended (unfollow), or a pending request was withdrawn. */
   'follow.removed': { followerId: number; followingId: number; wasAccepted: boolean };
-  'review.created': { reviewId: number; authorId: number; raceId: number };
+  /** `fanOut`: the review is in the followers' timelines already, or queued for them (many followers). */
+  'review.created': { reviewId: number; authorId: number; raceId: number; fanOut: 'inline' | 'queued' };
   'review.updated': { reviewId: number; authorId: number; raceId: number };
   'review.deleted': { reviewId: number; authorId: number; raceId: number };
   /** Only a like, not its undoing. */

@@ -1,10 +1,37 @@
+import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 
-/** Rows of a raw statement; both drivers (PGlite and node-postgres) answer with `{rows}`. */
+const dialect = new PgDialect();
+const names = new Map<string, string>();
+
+/** A statement's name: the same text always gets the same one. */
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Rows of a raw statement, as a named prepared statement: on PostgreSQL each connection parses and
+ * plans a statement once and then reuses it (the planner re-plans for values where that pays), instead
+ * of planning the same joins on every request. PGlite runs it as an ordinary query. Both drivers answer
+ * with `{rows}`.
+ */
 export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
+  const built = dialect.sqlToQuery(query);
+  const prepared = db._.session.prepareQuery(built, undefined, statementName(built.sql), false);
+  const result: unknown = await prepared.execute();
   return (result as { rows: T[] }).rows;
+}
+
+/** A raw statement that returns nothing the caller reads, prepared like `selectRows`. */
+export async function run(db: Db, query: SQL): Promise<void> {
+  await selectRows(db, query);
 }
 
 /** The unique index a failed write hit, if it was a unique violation (PostgreSQL and PGlite alike). */

@@ -7,7 +7,7 @@ import { f1Routes } from './f1/routes.ts';
 import { followsRoutes } from './follows/routes.ts';
 import { subscribeFollows } from './follows/service.ts';
 import { subscribeNotifications } from './notifications/service.ts';
-import { reviewsRoutes } from './reviews/routes.ts';
+import { feedSettingsFrom, reviewsRoutes } from './reviews/routes.ts';
 import { reviewsCommunity, subscribeReviews } from './reviews/service.ts';
 import { searchRoutes } from './search/routes.ts';
 import { usersRoutes } from './users/routes.ts';
@@ -39,7 +39,7 @@ export const modules: ApiModule[] = [
   mount('/social', followsRoutes, {}, subscribeFollows),
   // f1 shows community figures through an interface the reviews module fills (decision 006).
   mount('/f1', f1Routes, { community: reviewsCommunity }),
-  mount('/core', reviewsRoutes, {}, (ctx, config) => subscribeReviews(ctx, config.FEED_TIMELINE_DAYS)),
+  mount('/core', reviewsRoutes, {}, (ctx, config) => subscribeReviews(ctx, feedSettingsFrom(config))),
   mount('/social', commentsRoutes, {}),
   // Registers /core/search/ itself, beside the other /core routes.
   mount('', searchRoutes, {}),

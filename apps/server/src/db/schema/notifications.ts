@@ -41,6 +41,6 @@ export const notifications = pgTable(
   },
   (t) => [
     uniqueIndex('notifications_once_key').on(t.recipientId, t.type, t.senderId, t.targetId),
-    index('notifications_recipient_idx').on(t.recipientId, t.id.desc()),
+    index('notifications_recipient_idx').on(t.recipientId, t.id),
   ],
 );

@@ -42,9 +42,11 @@ export const reviews = pgTable(
   },
   (t) => [
     uniqueIndex('reviews_user_race_key').on(t.userId, t.raceId),
-    index('reviews_user_idx').on(t.userId, t.id.desc()),
-    index('reviews_race_idx').on(t.raceId, t.id.desc()),
-    index('reviews_for_you_idx').on(t.forYouRank.desc()),
+    // Ascending: PostgreSQL reads them backwards for "newest first" and "best first". A DESC index
+    // (NULLS LAST) would not match `order by … desc` (NULLS FIRST) and would not be used at all.
+    index('reviews_user_idx').on(t.userId, t.id),
+    index('reviews_race_idx').on(t.raceId, t.id),
+    index('reviews_for_you_idx').on(t.forYouRank),
     index('reviews_created_idx').on(t.createdAt),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
@@ -84,17 +86,26 @@ export const raceReviewStats = pgTable('race_review_stats', {
 /**
  * The Following feed, written when a review is created (fan-out on write): one row per follower of its
  * author. Rows of reviews older than the retention window are pruned; older pages are read from the
- * followed accounts' reviews directly.
+ * followed accounts' reviews directly. A derived table without foreign keys (checking them cost as much
+ * as writing the rows): the reviews service deletes a review's rows with the review.
  */
 export const feedEntries = pgTable(
   'feed_entries',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reviewId: integer('review_id')
-      .notNull()
-      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    reviewId: integer('review_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.reviewId] }), index('feed_entries_review_idx').on(t.reviewId)],
 );
+
+/**
+ * Fan-outs still to write: a review by an account with many followers is copied into their timelines
+ * after its transaction, in batches, by whichever instance claims the row (`after_follower_id` is how
+ * far it got). The row is written with the review, so no fan-out is lost to a crash.
+ */
+export const feedFanouts = pgTable('feed_fanouts', {
+  reviewId: integer('review_id').primaryKey(),
+  authorId: integer('author_id').notNull(),
+  afterFollowerId: integer('after_follower_id').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,8 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { reviews, watchedRaces } from '../../db/schema/index.ts';
+import { feedEntries, feedFanouts, reviews, watchedRaces } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/context.ts';
-import { selectRows } from '../../lib/sql.ts';
+import { run, selectRows } from '../../lib/sql.ts';
 import { joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
 import { acceptedFollowerIds, acceptedFollowingIds, canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
 import { likedByViewer } from '../likes/sql.ts';
@@ -163,13 +163,16 @@ export async function addToReviewCounts(
 export async function addToRaceStats(tx: Db, raceId: number, rating: number, by: 1 | -1): Promise<void> {
   if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new Error(`not a rating: ${rating}`);
   const column = sql.raw(`rating_${rating}`);
-  await tx.execute(sql`
+  await run(
+    tx,
+    sql`
     insert into race_review_stats (race_id, review_count, rating_sum, ${column})
     values (${raceId}, ${by}, ${by * rating}, ${by})
     on conflict (race_id) do update set
       review_count = race_review_stats.review_count + excluded.review_count,
       rating_sum = race_review_stats.rating_sum + excluded.rating_sum,
-      ${column} = race_review_stats.${column} + excluded.${column}`);
+      ${column} = race_review_stats.${column} + excluded.${column}`,
+  );
 }
 
 /**
@@ -178,14 +181,22 @@ export async function addToRaceStats(tx: Db, raceId: number, rating: number, by:
  * recount instead of being lost under it.
  */
 export async function recountRaceStatsOfUser(tx: Db, userId: number): Promise<void> {
-  await tx.execute(sql`
+  await run(
+    tx,
+    sql`
     insert into race_review_stats (race_id)
     select race_id from reviews where user_id = ${userId}
-    on conflict do nothing`);
-  await tx.execute(sql`
+    on conflict do nothing`,
+  );
+  await run(
+    tx,
+    sql`
     select 1 from race_review_stats
-    where race_id in (select race_id from reviews where user_id = ${userId}) for update`);
-  await tx.execute(sql`
+    where race_id in (select race_id from reviews where user_id = ${userId}) for update`,
+  );
+  await run(
+    tx,
+    sql`
     update race_review_stats s set
       review_count = x.n, rating_sum = x.total, rating_1 = x.r1, rating_2 = x.r2, rating_3 = x.r3,
       rating_4 = x.r4, rating_5 = x.r5
@@ -200,7 +211,8 @@ export async function recountRaceStatsOfUser(tx: Db, userId: number): Promise<vo
         and exists (select 1 from users a where a.id = r.user_id and not a.is_private)
       group by mine.race_id
     ) x
-    where s.race_id = x.race_id`);
+    where s.race_id = x.race_id`,
+  );
 }
 
 export interface RaceStatsRow {
@@ -292,26 +304,89 @@ export function selectWatched(
 
 /** Fan-out on write: the new review enters the timeline of every account following its author. */
 export async function fanOutReview(tx: Db, reviewId: number, authorId: number): Promise<void> {
-  await tx.execute(sql`
-    insert into feed_entries (user_id, review_id)
-    select follower_id, ${reviewId}::int from ${acceptedFollowerIds(authorId)} f(follower_id)
-    on conflict do nothing`);
+  await run(
+    tx,
+    sql`insert into feed_entries (user_id, review_id)
+        select follower_id, ${reviewId}::int from ${acceptedFollowerIds(authorId)} f(follower_id)
+        on conflict do nothing`,
+  );
+}
+
+/** Queues the fan-out of a review by an account with many followers (written after the transaction). */
+export async function queueFanOut(tx: Db, reviewId: number, authorId: number): Promise<void> {
+  await tx.insert(feedFanouts).values({ reviewId, authorId }).onConflictDoNothing();
+}
+
+export interface FanOutJob {
+  review_id: number;
+  author_id: number;
+  after_follower_id: number;
+}
+
+/** The oldest queued fan-out no other transaction is working on, locked; null when there is none. */
+export async function claimFanOut(tx: Db): Promise<FanOutJob | null> {
+  const [job] = await selectRows<FanOutJob>(
+    tx,
+    sql`select review_id, author_id, after_follower_id from feed_fanouts
+        order by created_at, review_id limit 1 for update skip locked`,
+  );
+  return job ?? null;
+}
+
+/**
+ * One batch of a queued fan-out: the next `limit` followers (by id) get the review. Returns how many
+ * rows were written and the last follower reached. A review deleted meanwhile gets no rows.
+ */
+export async function fanOutBatch(tx: Db, job: FanOutJob, limit: number) {
+  const [row] = await selectRows<{ written: number; last_follower: number | null }>(
+    tx,
+    sql`with batch as (
+          select f.follower_id from follows f
+          where f.following_id = ${job.author_id} and f.status = 'accepted' and f.follower_id > ${job.after_follower_id}
+            and exists (select 1 from reviews where id = ${job.review_id})
+          order by f.follower_id limit ${limit}),
+        written as (
+          insert into feed_entries (user_id, review_id) select follower_id, ${job.review_id}::int from batch
+          on conflict do nothing)
+        select count(*)::int as written, max(follower_id) as last_follower from batch`,
+  );
+  return { written: row?.written ?? 0, lastFollower: row?.last_follower ?? null };
+}
+
+export async function advanceFanOut(tx: Db, reviewId: number, afterFollowerId: number): Promise<void> {
+  await tx.update(feedFanouts).set({ afterFollowerId }).where(eq(feedFanouts.reviewId, reviewId));
+}
+
+export async function finishFanOut(tx: Db, reviewId: number): Promise<void> {
+  await tx.delete(feedFanouts).where(eq(feedFanouts.reviewId, reviewId));
+}
+
+/** A deleted review leaves every timeline (the table has no foreign key to do it). */
+export async function deleteTimelineRowsOf(tx: Db, reviewId: number): Promise<void> {
+  await finishFanOut(tx, reviewId);
+  await tx.delete(feedEntries).where(eq(feedEntries.reviewId, reviewId));
 }
 
 /** A new follow: the followed account's reviews since `since` enter the follower's timeline. */
 export async function backfillTimeline(tx: Db, followerId: number, followingId: number, since: Date): Promise<void> {
-  await tx.execute(sql`
+  await run(
+    tx,
+    sql`
     insert into feed_entries (user_id, review_id)
     select ${followerId}::int, r.id from reviews r
     where r.user_id = ${followingId} and r.created_at >= ${since.toISOString()}::timestamptz
-    on conflict do nothing`);
+    on conflict do nothing`,
+  );
 }
 
 /** A follow ended: the followed account's reviews leave the former follower's timeline. */
 export async function removeFromTimeline(tx: Db, followerId: number, followingId: number): Promise<void> {
-  await tx.execute(sql`
+  await run(
+    tx,
+    sql`
     delete from feed_entries fe using reviews r
-    where fe.user_id = ${followerId} and r.id = fe.review_id and r.user_id = ${followingId}`);
+    where fe.user_id = ${followerId} and r.id = fe.review_id and r.user_id = ${followingId}`,
+  );
 }
 
 /**
@@ -319,10 +394,13 @@ export async function removeFromTimeline(tx: Db, followerId: number, followingId
  * ids grow with creation time, so everything up to the newest such review goes, by the review_id index.
  */
 export async function pruneTimelines(db: Db, before: Date): Promise<void> {
-  await db.execute(sql`
+  await run(
+    db,
+    sql`
     delete from feed_entries where review_id <= (
       select id from reviews where created_at < ${before.toISOString()}::timestamptz
-      order by created_at desc limit 1)`);
+      order by created_at desc limit 1)`,
+  );
 }
 
 export interface FeedItem {
@@ -330,21 +408,33 @@ export interface FeedItem {
   user_id: number;
 }
 
-const notSeen = (seen: readonly number[]) =>
-  seen.length === 0 ? sql`true` : sql`r.id <> all(${sql.param([...seen])}::int[])`;
+const notSeen = (seen: readonly number[], id: SQL = sql`r.id`) =>
+  seen.length === 0 ? sql`true` : sql`${id} <> all(${sql.param([...seen])}::int[])`;
 
-/** The viewer's timeline rows below `beforeId`, newest first, by authors they may see. */
-export function selectTimeline(
+export interface TimelineRow extends Partial<ReviewCardRow> {
+  entry_id: number;
+  /** False for a review the viewer may no longer see (or one deleted meanwhile): it is skipped. */
+  shown: boolean;
+}
+
+/**
+ * The viewer's next `limit` timeline rows below `beforeId` (newest first, not in `seen`), read from the
+ * timeline's primary key before anything is joined, each with the card of its review.
+ */
+export function selectTimelinePage(
   db: Db,
   q: { viewer: number; beforeId?: number; seen: readonly number[]; limit: number },
-): Promise<FeedItem[]> {
-  return selectRows<FeedItem>(
+): Promise<TimelineRow[]> {
+  return selectRows<TimelineRow>(
     db,
-    sql`select r.id, r.user_id
-        from feed_entries fe join reviews r on r.id = fe.review_id ${joinUser('u', sql`r.user_id`)}
-        where fe.user_id = ${q.viewer} ${q.beforeId === undefined ? sql`` : sql`and fe.review_id < ${q.beforeId}`}
-          and ${notSeen(q.seen)} and ${visible(q.viewer)}
-        order by fe.review_id desc limit ${q.limit}`,
+    sql`select page.review_id as entry_id, (r.id is not null and ${visible(q.viewer)}) as shown, ${cardColumns(q.viewer)}
+        from (
+          select fe.review_id from feed_entries fe
+          where fe.user_id = ${q.viewer} ${q.beforeId === undefined ? sql`` : sql`and fe.review_id < ${q.beforeId}`}
+            and ${notSeen(q.seen, sql`fe.review_id`)}
+          order by fe.review_id desc limit ${q.limit}) page
+        left join (${cardFrom}) on r.id = page.review_id
+        order by page.review_id desc`,
   );
 }
 

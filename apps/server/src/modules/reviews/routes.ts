@@ -15,11 +15,13 @@ import {
   watchedListQuerySchema,
   watchedRaceSchema,
 } from '@paddock/contract';
+import type { Config } from '../../config.ts';
 import { errorBody } from '../../lib/openapi.ts';
 import { parseIdParam } from '../../lib/params.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import {
   ALREADY_REVIEWED,
+  createFanOutWorker,
   createReview,
   deleteReview,
   followingFeed,
@@ -36,6 +38,7 @@ import {
   unmarkWatched,
   updateReview,
   WATCH_NOT_COMPLETED,
+  type FeedSettings,
 } from './service.ts';
 
 const tags = ['reviews'];
@@ -49,20 +52,40 @@ const privateAccount = errorBody(`\`{"detail": "${PRIVATE_ACCOUNT}"}\`: a privat
 const idParams = z.object({ id: z.string() });
 const watchedResult = z.object({ race_id: z.number().int() });
 
+export const feedSettingsFrom = (config: Config): FeedSettings => ({
+  timelineDays: config.FEED_TIMELINE_DAYS,
+  fanOutInlineMax: config.FEED_FANOUT_INLINE_MAX,
+  fanOutBatch: config.FEED_FANOUT_BATCH,
+});
+
 /** Reviews, their likes, watched races and the two home feeds, mounted at /api/core. */
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.database.db, events: app.events };
+  const settings = feedSettingsFrom(app.config);
 
-  // Timeline rows past FEED_TIMELINE_DAYS are pruned hourly (each instance; the delete is idempotent).
-  let pruning: NodeJS.Timeout | undefined;
-  const prune = () =>
-    pruneFeedTimelines(ctx, app.config.FEED_TIMELINE_DAYS).catch((err: unknown) =>
+  // Queued fan-outs (reviews of accounts with many followers) are written by this worker after their
+  // transaction; it also picks up what another instance left when it stopped.
+  const fanOuts = createFanOutWorker(ctx, settings.fanOutBatch, (err) => app.log.error({ err }, 'feed fan-out failed'));
+  app.events.on('review.created', ({ fanOut }) => {
+    if (fanOut === 'queued') fanOuts.kick();
+  });
+  // Hourly, on each instance (both are idempotent): timeline rows past FEED_TIMELINE_DAYS are pruned,
+  // and fan-outs left by a stopped instance are taken up.
+  let hourly: NodeJS.Timeout | undefined;
+  const maintain = () => {
+    fanOuts.kick();
+    pruneFeedTimelines(ctx, settings.timelineDays).catch((err: unknown) =>
       app.log.warn({ err }, 'pruning feed timelines failed'),
     );
+  };
   app.addHook('onReady', async () => {
-    pruning = setInterval(() => void prune(), 3_600_000).unref();
+    fanOuts.kick();
+    hourly = setInterval(maintain, 3_600_000).unref();
   });
-  app.addHook('onClose', async () => clearInterval(pruning));
+  app.addHook('onClose', async () => {
+    clearInterval(hourly);
+    await fanOuts.stop();
+  });
 
   app.get(
     '/reviews/',
@@ -97,7 +120,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: reviewSchema, 400: errorBody('Field errors, or `non_field_errors`.'), 401: unauthorized },
       },
     },
-    async (request, reply) => reply.code(201).send(await createReview(ctx, requireUser(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createReview(ctx, requireUser(request), request.body, settings)),
   );
 
   app.get(

@@ -20,7 +20,13 @@ import { adjustUserCounters, findUserBrief } from '../users/service.ts';
 import {
   addToRaceStats,
   addToReviewCounts,
+  advanceFanOut,
   backfillTimeline,
+  claimFanOut,
+  deleteTimelineRowsOf,
+  fanOutBatch,
+  finishFanOut,
+  queueFanOut,
   deleteReviewRow,
   deleteWatched,
   fanOutReview,
@@ -36,7 +42,7 @@ import {
   selectPopular,
   selectRaceStats,
   selectReviewList,
-  selectTimeline,
+  selectTimelinePage,
   selectTrendingRaceIds,
   selectViewerRaceState,
   selectVisibleReview,
@@ -47,6 +53,18 @@ import {
   type ReviewCardRow,
   type ReviewRef,
 } from './queries.ts';
+
+/** What the reviews services read from the settings. */
+export interface FeedSettings {
+  /** Timeline rows are kept this many days (FEED_TIMELINE_DAYS). */
+  timelineDays: number;
+  /** A review by an account with more followers is fanned out after its transaction (FEED_FANOUT_INLINE_MAX). */
+  fanOutInlineMax: number;
+  /** Followers written per statement of such a fan-out (FEED_FANOUT_BATCH). */
+  fanOutBatch: number;
+}
+
+export const DEFAULT_FEED_SETTINGS: FeedSettings = { timelineDays: 30, fanOutInlineMax: 100, fanOutBatch: 1000 };
 
 export const ALREADY_REVIEWED = 'You have already reviewed this race.';
 export const RACE_NOT_COMPLETED = 'You can only review races that have been completed.';
@@ -140,13 +158,19 @@ async function requireCompletedRace(ctx: ServiceContext, raceId: number, notComp
 
 /**
  * POST /core/reviews/: one review per user per race, for completed races. In one transaction: the
- * review, the race's figures (public accounts), the author's review count, the race marked watched and
- * the review written into every follower's timeline.
+ * review, the race's figures (public accounts), the race marked watched, the review written into every
+ * follower's timeline (or queued for that, for an account with many followers) and, last so its row is
+ * locked briefly, the author's review count.
  */
-export async function createReview(ctx: ServiceContext, viewer: number, body: CreateReviewBody): Promise<Review> {
+export async function createReview(
+  ctx: ServiceContext,
+  viewer: number,
+  body: CreateReviewBody,
+  settings: FeedSettings = DEFAULT_FEED_SETTINGS,
+): Promise<Review> {
   await requireCompletedRace(ctx, body.race_id, RACE_NOT_COMPLETED);
   const at = nowDate();
-  const reviewId = await ctx.db.transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx) => {
     const author = await findUserBrief(tx, viewer);
     if (!author) throw unauthorized();
     const id = await insertReview(tx, {
@@ -158,13 +182,20 @@ export async function createReview(ctx: ServiceContext, viewer: number, body: Cr
     });
     if (id === null) throw fieldErrors({ non_field_errors: [ALREADY_REVIEWED] });
     if (!author.isPrivate) await addToRaceStats(tx, body.race_id, body.rating, 1);
-    await adjustUserCounters(tx, viewer, { reviews: 1 });
     await insertWatched(tx, viewer, body.race_id, at);
-    await fanOutReview(tx, id, viewer);
-    return id;
+    const fanOut = author.followersCount > settings.fanOutInlineMax ? 'queued' : 'inline';
+    if (fanOut === 'queued') await queueFanOut(tx, id, viewer);
+    else await fanOutReview(tx, id, viewer);
+    await adjustUserCounters(tx, viewer, { reviews: 1 });
+    return { id, fanOut } as const;
   });
-  await ctx.events.emit('review.created', { reviewId, authorId: viewer, raceId: body.race_id });
-  return getReview(ctx, viewer, reviewId);
+  await ctx.events.emit('review.created', {
+    reviewId: created.id,
+    authorId: viewer,
+    raceId: body.race_id,
+    fanOut: created.fanOut,
+  });
+  return getReview(ctx, viewer, created.id);
 }
 
 /** Locks a review for its owner; 404 when the viewer may not see it, 403 when it is someone else's. */
@@ -199,6 +230,7 @@ export async function updateReview(
 export async function deleteReview(ctx: ServiceContext, viewer: number, reviewId: number): Promise<void> {
   const review = await ctx.db.transaction(async (tx) => {
     const current = await lockOwnReview(tx, viewer, reviewId);
+    await deleteTimelineRowsOf(tx, reviewId);
     await deleteReviewRow(tx, reviewId);
     if (!current.author_private) await addToRaceStats(tx, current.race_id, current.rating, -1);
     await adjustUserCounters(tx, viewer, { reviews: -1 });
@@ -284,23 +316,32 @@ export async function followingFeed(ctx: ServiceContext, viewer: number, q: Feed
   const limit = q.page_size + 1;
   const seen = q.seen_ids ?? [];
   const beforeId = q.cursor === undefined ? undefined : Math.floor(q.cursor);
-  let items = await selectTimeline(ctx.db, { viewer, beforeId, seen, limit });
-  if (items.length < limit) {
+  const rows = await selectTimelinePage(ctx.db, { viewer, beforeId, seen, limit });
+  let page: { id: number; userId: number; review: Review | null }[] = rows.map((row) => ({
+    id: row.entry_id,
+    userId: row.shown ? row.user!.id : 0,
+    review: row.shown ? toReview(row as ReviewCardRow) : null,
+  }));
+  if (rows.length < limit) {
+    // The timeline ran out: older pages come from the followed accounts' reviews themselves.
     const older = await selectFollowedReviews(ctx.db, {
       viewer,
-      beforeId: items.at(-1)?.id ?? beforeId,
+      beforeId: rows.at(-1)?.entry_id ?? beforeId,
       seen,
-      limit: limit - items.length,
+      limit: limit - rows.length,
     });
-    items = items.concat(older);
+    const cards = await cardsInOrder(ctx, viewer, older);
+    const byId = new Map(cards.map((c) => [c.id, c]));
+    page = page.concat(older.map((o) => ({ id: o.id, userId: o.user_id, review: byId.get(o.id) ?? null })));
   }
-  const page = items.slice(0, q.page_size);
-  const results = await cardsInOrder(ctx, viewer, page);
+  const more = page.length > q.page_size;
+  page = page.slice(0, q.page_size);
+  const shown = page.filter((p) => p.review !== null);
   const last = page.at(-1);
   return feedPage(
-    results,
-    items.length > q.page_size && last ? last.id : null,
-    last?.user_id ?? q.last_author_id ?? null,
+    shown.map((p) => p.review!),
+    more && last ? last.id : null,
+    shown.at(-1)?.userId ?? q.last_author_id ?? null,
   );
 }
 
@@ -415,13 +456,70 @@ export const reviewsCommunity: RaceCommunity = {
 };
 
 /**
+ * Works through one batch of the oldest queued fan-out nobody else is working on. Returns false when
+ * no fan-out is waiting (or all are taken by other instances).
+ */
+export async function fanOutNextBatch(ctx: ServiceContext, batch: number): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const job = await claimFanOut(tx);
+    if (!job) return false;
+    const { written, lastFollower } = await fanOutBatch(tx, job, batch);
+    if (written < batch || lastFollower === null) await finishFanOut(tx, job.review_id);
+    else await advanceFanOut(tx, job.review_id, lastFollower);
+    return true;
+  });
+}
+
+export interface FanOutWorker {
+  /** Starts working through the queue unless already at it (then it looks again when done). */
+  kick(): void;
+  /** Resolves when the worker has nothing in hand. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** One per instance: writes queued fan-outs after their reviews' transactions, batch by batch. */
+export function createFanOutWorker(ctx: ServiceContext, batch: number, onError: (err: unknown) => void): FanOutWorker {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const work = async () => {
+    do {
+      again = false;
+      while (!stopped && (await fanOutNextBatch(ctx, batch)));
+    } while (again && !stopped);
+  };
+  return {
+    kick() {
+      if (stopped) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = work()
+        .catch(onError)
+        .finally(() => {
+          running = null;
+        });
+    },
+    async idle() {
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      await this.idle();
+    },
+  };
+}
+
+/**
  * Reacts to other modules' events: a follow fills the follower's timeline with the followed account's
  * recent reviews and an unfollow empties it of them; an account that changes privacy is counted in (or
  * out of) the race figures again.
  */
-export function subscribeReviews(ctx: ServiceContext, timelineDays: number): void {
+export function subscribeReviews(ctx: ServiceContext, settings: FeedSettings): void {
   ctx.events.on('follow.accepted', async ({ followerId, followingId }) => {
-    await backfillTimeline(ctx.db, followerId, followingId, new Date(clock.now() - timelineDays * DAY_MS));
+    await backfillTimeline(ctx.db, followerId, followingId, new Date(clock.now() - settings.timelineDays * DAY_MS));
   });
   ctx.events.on('follow.removed', async ({ followerId, followingId, wasAccepted }) => {
     if (wasAccepted) await removeFromTimeline(ctx.db, followerId, followingId);

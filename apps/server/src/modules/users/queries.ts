@@ -170,11 +170,17 @@ export interface UserBrief {
   id: number;
   username: string;
   isPrivate: boolean;
+  followersCount: number;
 }
 
 export async function selectUserBrief(db: Db, userId: number): Promise<UserBrief | null> {
   const [row] = await db
-    .select({ id: users.id, username: users.username, isPrivate: users.isPrivate })
+    .select({
+      id: users.id,
+      username: users.username,
+      isPrivate: users.isPrivate,
+      followersCount: users.followersCount,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;
