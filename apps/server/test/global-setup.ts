@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
   }
 
   const client = await PGlite.create({ extensions: pgliteExtensions });
-  const database = openPglite(client, 'memory');
+  const database = await openPglite(client, 'memory');
   await migrateDatabase(database);
   const image = await client.dumpDataDir('none');
   const templateFile = path.join(tmp, 'template.tar');

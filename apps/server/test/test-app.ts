@@ -36,7 +36,7 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const image = readFileSync(inject('pgliteTemplate'));
   const client = await PGlite.create({ loadDataDir: new Blob([image]), extensions: pgliteExtensions });
-  return openPglite(client, 'memory');
+  return await openPglite(client, 'memory');
 }
 
 export interface TestApp {

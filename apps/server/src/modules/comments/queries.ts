@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { reviewComments } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/context.ts';
-import { selectRows } from '../../lib/sql.ts';
+import { rowLimit, selectRows } from '../../lib/sql.ts';
 import { likedByViewer } from '../likes/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
 import type { UserRef } from '@paddock/contract';
@@ -41,7 +41,7 @@ export function selectTopLevel(
     sql`select ${columns(viewer)} from ${from}
         where c.review_id = ${q.reviewId} and c.parent_id is null
           ${q.afterId === undefined ? sql`` : sql`and c.id > ${q.afterId}`}
-        order by c.id limit ${q.limit}`,
+        order by c.id ${rowLimit(q.limit)}`,
   );
 }
 
@@ -55,7 +55,7 @@ export function selectReplies(
     db,
     sql`select ${columns(viewer)} from ${from}
         where c.parent_id = ${q.parentId} ${q.afterId === undefined ? sql`` : sql`and c.id > ${q.afterId}`}
-        order by c.id limit ${q.limit}`,
+        order by c.id ${rowLimit(q.limit)}`,
   );
 }
 
@@ -71,7 +71,7 @@ export function selectFirstReplies(
     db,
     sql`select x.* from unnest(${sql.param([...parentIds])}::int[]) p(id)
         cross join lateral (
-          select ${columns(viewer)} from ${from} where c.parent_id = p.id order by c.id limit ${perParent}) x
+          select ${columns(viewer)} from ${from} where c.parent_id = p.id order by c.id ${rowLimit(perParent)}) x
         order by x.parent_id, x.id`,
   );
 }

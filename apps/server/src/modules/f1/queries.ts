@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { nowDate } from '../../lib/clock.ts';
-import { selectRows } from '../../lib/sql.ts';
+import { rowLimit, selectRows } from '../../lib/sql.ts';
 import { raceIsCompletedSql } from '../../f1data/race-status.ts';
 import {
   driverRefJson,
@@ -96,7 +96,7 @@ export function selectRacesNewestFirst(db: Db, f: RaceFilter, limit: number): Pr
   return selectRows<RaceCardRow>(
     db,
     sql`select ${raceCardColumns()} from ${raceCardFrom} where ${raceWhere(f)}
-        order by races.starts_at desc, races.id desc limit ${limit}`,
+        order by races.starts_at desc, races.id desc ${rowLimit(limit)}`,
   );
 }
 
@@ -105,7 +105,7 @@ export function selectUpcomingRaces(db: Db, limit: number): Promise<RaceCardRow[
   return selectRows<RaceCardRow>(
     db,
     sql`select ${raceCardColumns()} from ${raceCardFrom} where races.starts_at > ${nowDate().toISOString()}::timestamptz
-        order by races.starts_at, races.id limit ${limit}`,
+        order by races.starts_at, races.id ${rowLimit(limit)}`,
   );
 }
 
@@ -114,7 +114,7 @@ export function selectRecentlyCompletedRaces(db: Db, q: { limit: number; exclude
   return selectRows<RaceCardRow>(
     db,
     sql`select ${raceCardColumns()} from ${raceCardFrom} where ${raceWhere({ completedOnly: true, excludeIds: q.excludeIds })}
-        order by races.starts_at desc, races.id desc limit ${q.limit}`,
+        order by races.starts_at desc, races.id desc ${rowLimit(q.limit)}`,
   );
 }
 
@@ -695,7 +695,7 @@ export async function selectSeasonStats(db: Db, season: number): Promise<SeasonS
         driver_teams as (
           select driver_id, constructor_id, min(round) as first_round, max(round) as last_round
           from res group by driver_id, constructor_id),
-        top_drivers as (select driver_id from d_final order by position_order limit ${PROGRESSION_DRIVERS}),
+        top_drivers as (select driver_id from d_final order by position_order ${rowLimit(PROGRESSION_DRIVERS)}),
         chart_rounds as (select id, round, name from season_races where has_results or exists (
           select 1 from driver_standings ds where ds.race_id = season_races.id)),
         race_points as (

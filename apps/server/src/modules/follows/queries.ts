@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { follows } from '../../db/schema/index.ts';
-import { selectRows } from '../../lib/sql.ts';
+import { rowLimit, selectRows } from '../../lib/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
 import type { UserRef } from '@paddock/contract';
 
@@ -97,6 +97,6 @@ export function selectFollowList(
         where f.${sql.raw(self)} = ${q.userId} and f.status = 'accepted'
           ${q.beforeId === undefined ? sql`` : sql`and f.id < ${q.beforeId}`}
         order by f.id desc
-        limit ${q.limit}`,
+        ${rowLimit(q.limit)}`,
   );
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { commentLikes, reviewLikes } from '../../db/schema/index.ts';
-import { selectRows } from '../../lib/sql.ts';
+import { rowLimit, selectRows } from '../../lib/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
 import type { UserRef } from '@paddock/contract';
 
@@ -57,6 +57,6 @@ export function selectCommentLikers(
               : sql``
           }
         order by l.created_at desc, l.user_id desc
-        limit ${q.limit}`,
+        ${rowLimit(q.limit)}`,
   );
 }

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { feedEntries, feedFanouts, reviews, watchedRaces } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/context.ts';
-import { run, selectRows } from '../../lib/sql.ts';
+import { rowLimit, run, selectRows } from '../../lib/sql.ts';
 import { joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
 import { acceptedFollowerIds, acceptedFollowingIds, canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
 import { likedByViewer } from '../likes/sql.ts';
@@ -73,7 +73,7 @@ export function selectReviewList(db: Db, viewer: Viewer, f: ReviewListFilter): P
   return selectRows<ReviewCardRow>(
     db,
     sql`select ${cardColumns(viewer)} from ${cardFrom}
-        where ${sql.join(where, sql` and `)} order by r.id desc limit ${f.limit}`,
+        where ${sql.join(where, sql` and `)} order by r.id desc ${rowLimit(f.limit)}`,
   );
 }
 
@@ -240,7 +240,7 @@ export async function selectTrendingRaceIds(db: Db, since: Date, limit: number):
     db,
     sql`select r.race_id from reviews r ${joinUser('u', sql`r.user_id`)}
         where r.created_at >= ${since.toISOString()}::timestamptz and not ${userIsPrivate('u')}
-        group by r.race_id order by count(*) desc, max(r.id) desc limit ${limit}`,
+        group by r.race_id order by count(*) desc, max(r.id) desc ${rowLimit(limit)}`,
   );
   return rows.map((r) => r.race_id);
 }
@@ -296,7 +296,7 @@ export function selectWatched(
               ? sql`and (w.created_at, w.race_id) < (to_timestamp(${q.before.ms / 1000}), ${q.before.raceId})`
               : sql``
           }
-        order by w.created_at desc, w.race_id desc limit ${q.limit}`,
+        order by w.created_at desc, w.race_id desc ${rowLimit(q.limit)}`,
   );
 }
 
@@ -344,7 +344,7 @@ export async function fanOutBatch(tx: Db, job: FanOutJob, limit: number) {
           select f.follower_id from follows f
           where f.following_id = ${job.author_id} and f.status = 'accepted' and f.follower_id > ${job.after_follower_id}
             and exists (select 1 from reviews where id = ${job.review_id})
-          order by f.follower_id limit ${limit}),
+          order by f.follower_id ${rowLimit(limit)}),
         written as (
           insert into feed_entries (user_id, review_id) select follower_id, ${job.review_id}::int from batch
           on conflict do nothing)
@@ -432,7 +432,7 @@ export function selectTimelinePage(
           select fe.review_id from feed_entries fe
           where fe.user_id = ${q.viewer} ${q.beforeId === undefined ? sql`` : sql`and fe.review_id < ${q.beforeId}`}
             and ${notSeen(q.seen, sql`fe.review_id`)}
-          order by fe.review_id desc limit ${q.limit}) page
+          order by fe.review_id desc ${rowLimit(q.limit)}) page
         left join (${cardFrom}) on r.id = page.review_id
         order by page.review_id desc`,
   );
@@ -453,8 +453,8 @@ export function selectFollowedReviews(
           select r.id, r.user_id from reviews r
           where r.user_id = f.following_id ${q.beforeId === undefined ? sql`` : sql`and r.id < ${q.beforeId}`}
             and ${notSeen(q.seen)}
-          order by r.id desc limit ${q.limit}) x
-        order by x.id desc limit ${q.limit}`,
+          order by r.id desc ${rowLimit(q.limit)}) x
+        order by x.id desc ${rowLimit(q.limit)}`,
   );
 }
 
@@ -474,7 +474,7 @@ export function selectForYouCandidates(
         where ${q.beforeRank === undefined ? sql`true` : sql`r.for_you_rank < ${q.beforeRank}::float8`}
           ${q.viewer === null ? sql`` : sql`and r.user_id <> ${q.viewer}`}
           and ${notSeen(q.seen)} and ${visible(q.viewer)}
-        order by r.for_you_rank desc limit ${q.limit}`,
+        order by r.for_you_rank desc ${rowLimit(q.limit)}`,
   );
 }
 
@@ -484,6 +484,6 @@ export function selectPopular(db: Db, viewer: Viewer, since: Date, limit: number
     db,
     sql`select ${cardColumns(viewer)} from ${cardFrom}
         where r.created_at >= ${since.toISOString()}::timestamptz and r.like_count > 0 and ${visible(viewer)}
-        order by r.like_count desc, r.id desc limit ${limit}`,
+        order by r.like_count desc, r.id desc ${rowLimit(limit)}`,
   );
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { selectRows } from '../../lib/sql.ts';
+import { rowLimit, selectRows } from '../../lib/sql.ts';
 import { escapeLike, normalizedScan, raceCardColumns, raceCardFrom, type RaceCardRow } from '../f1/sql.ts';
 
 /*
@@ -87,7 +87,7 @@ const raw = (col: string) => sql.raw(col);
 /** Up to CANDIDATES rows of an indexed table that match, with `select` normalized for ranking. */
 function candidates(table: string, alias: string, select: SQL, indexedCols: SQL[], short: boolean): SQL {
   return sql`(select ${select} from needle n join ${sql.raw(`${table} ${alias}`)} on ${matches(indexedCols, 'q', short)}
-    limit ${CANDIDATES})`;
+    ${rowLimit(CANDIDATES)})`;
 }
 
 export interface RaceHit extends RaceCardRow {
@@ -111,7 +111,7 @@ export function racesSql(n: Needle | null, years: number[], limit: number): SQL 
       : sql`true`;
   if (!n) {
     return sql`select ${raceCardColumns()}, 0::float8 as rank from ${raceCardFrom}
-      where ${yearFilter} order by races.starts_at desc, races.id desc limit ${limit}`;
+      where ${yearFilter} order by races.starts_at desc, races.id desc ${rowLimit(limit)}`;
   }
   const two = [raw('x.n1'), raw('x.n2')];
   const one = [raw('x.n1')];
@@ -139,7 +139,7 @@ export function racesSql(n: Needle | null, years: number[], limit: number): SQL 
         where ${yearFilter}
         group by races.id
         order by rank desc, races.starts_at desc, races.id desc
-        limit ${limit})
+        ${rowLimit(limit)})
     select ${raceCardColumns()}, hits.rank::float8 as rank
     from hits join ${raceCardFrom} on races.id = hits.id
     order by hits.rank desc, hits.starts_at desc, hits.id desc`;
@@ -164,7 +164,7 @@ export function driversSql(n: Needle, limit: number): SQL {
     left join countries dn on dn.id = c.nationality_country_id
     order by ${rank([raw('c.n1'), raw('c.n2')], 'q')} desc,
       (select count(*) from race_results rr where rr.driver_id = c.id and rr.session = 'RACE') desc, c.id
-    limit ${limit}`;
+    ${rowLimit(limit)}`;
 }
 
 export interface TeamHit {
@@ -184,7 +184,7 @@ export function teamsSql(n: Needle, limit: number): SQL {
     left join countries tc on tc.id = c.country_id
     order by ${rank([raw('c.n1'), raw('c.n2')], 'q')} desc,
       (select count(*) from race_results rr where rr.constructor_id = c.id and rr.session = 'RACE') desc, c.id
-    limit ${limit}`;
+    ${rowLimit(limit)}`;
 }
 
 export interface UserHit {
@@ -203,7 +203,7 @@ export function usersSql(n: Needle, limit: number): SQL {
     from (${exact} union ${candidates('users', 'u', select, [indexed('u.username'), indexed('u.name')], n.short)}) c
     cross join needle n
     order by ${rank([raw('c.n1'), raw('c.n2')], 'q')} desc, length(c.username), c.username, c.id
-    limit ${limit}`;
+    ${rowLimit(limit)}`;
 }
 
 export interface SearchRows {
