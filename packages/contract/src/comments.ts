@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idQuerySchema, idSchema, pageQuerySchema } from './common.ts';
 import { COMMENT_MAX } from './limits.ts';
+import { authorRefSchema } from './follows.ts';
 import { userRefSchema } from './users.ts';
 
 export { COMMENT_MAX } from './limits.ts';
@@ -14,7 +15,7 @@ const commentFields = {
   id: z.number().int(),
   review_id: z.number().int(),
   comment: z.string(),
-  user: userRefSchema,
+  user: authorRefSchema,
   created_at: z.string(),
   updated_at: z.string(),
   like_count: z.number().int(),

@@ -6,6 +6,10 @@ import { userRefSchema } from './users.ts';
 export const followStatusSchema = z.enum(['self', 'following', 'requested', 'none']);
 export type FollowStatus = z.infer<typeof followStatusSchema>;
 
+/** A user shown beside what they wrote (reviews, comments), with how the viewer stands to them (a guest: "none"), for the Follow button. */
+export const authorRefSchema = userRefSchema.extend({ follow_status: followStatusSchema });
+export type AuthorRef = z.infer<typeof authorRefSchema>;
+
 /** GET /social/users/by_username/: a profile as others see it, with the viewer's relation to it. */
 export const publicProfileSchema = z.object({
   id: z.number().int(),

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { ID_MAX, idQuerySchema, idSchema, pageQuerySchema } from './common.ts';
 import { countryCodeSchema } from './f1.ts';
 import { FEED_PAGE_SIZE, FEED_PAGE_SIZE_MAX, RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX, SEEN_IDS_MAX } from './limits.ts';
-import { followStatusSchema } from './follows.ts';
-import { userRefSchema } from './users.ts';
+import { authorRefSchema } from './follows.ts';
 
 export { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX, REVIEW_TRUNCATE_AT } from './limits.ts';
 
@@ -25,15 +24,11 @@ export const reviewRaceSchema = z.object({
 });
 export type ReviewRace = z.infer<typeof reviewRaceSchema>;
 
-/** A review's author, with how the viewer stands to them (a guest: "none"), for the Follow button. */
-export const reviewAuthorSchema = userRefSchema.extend({ follow_status: followStatusSchema });
-export type ReviewAuthor = z.infer<typeof reviewAuthorSchema>;
-
 /** Spec §3 Review. */
 export const reviewSchema = z.object({
   id: z.number().int(),
   race: reviewRaceSchema,
-  user: reviewAuthorSchema,
+  user: authorRefSchema,
   rating: z.number().int(),
   review_text: z.string().nullable(),
   like_count: z.number().int(),

@@ -89,6 +89,25 @@ describe('commenting on a review', () => {
     expect(endpoint.body.results.map((r) => r.id)).toEqual([replies[2]]);
   });
 
+  it("tells each reader how they stand to every comment's author, for the Follow button", async () => {
+    const [author, fan, reader] = [
+      await createUser(t.database.db),
+      await createUser(t.database.db),
+      await createUser(t.database.db),
+    ];
+    const review = await reviewBy(author);
+    const top = (await comment(fan, review.id, 'Great race')).body;
+    await comment(author, review.id, 'Thanks!', top.id);
+    expect((await as(reader).post('/api/social/follows/', { user_id: fan.id })).status).toBe(201);
+    const statuses = async (viewer: TestUser | null) => {
+      const [c] = (await as(viewer).get<Page<Comment>>(`/api/social/comments/?review_id=${review.id}`)).body.results;
+      return [c!.user.follow_status, c!.replies[0]!.user.follow_status];
+    };
+    expect(await statuses(reader)).toEqual(['following', 'none']);
+    expect(await statuses(fan)).toEqual(['self', 'none']);
+    expect(await statuses(null)).toEqual(['none', 'none']);
+  });
+
   it('refuses empty comments, unknown reviews and a parent from another review', async () => {
     const [author, fan] = [await createUser(t.database.db), await createUser(t.database.db)];
     const [review, other] = [await reviewBy(author), await reviewBy(author)];

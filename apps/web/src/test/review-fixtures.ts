@@ -30,13 +30,11 @@ export const checo: UserRef = { id: 4, username: 'checo', name: 'Checo Fan', pro
 
 let nextId = 100;
 
-/**
- * A review; `user` may be a plain UserRef, whose follow status (towards the viewer) is then "none", as for
- * a stranger.
- */
-export function reviewFixture(
-  overrides: Partial<Omit<Review, 'user'>> & { user?: UserRef & { follow_status?: FollowStatus } } = {},
-): Review {
+/** An author as a review or comment carries it; a plain UserRef is a stranger (follow status "none"). */
+type AuthorOverride = { user?: UserRef & { follow_status?: FollowStatus } };
+const asAuthor = (user: UserRef & { follow_status?: FollowStatus }) => ({ follow_status: 'none' as const, ...user });
+
+export function reviewFixture(overrides: Partial<Omit<Review, 'user'>> & AuthorOverride = {}): Review {
   nextId += 1;
   const { user = lena, ...rest } = overrides;
   return {
@@ -51,7 +49,7 @@ export function reviewFixture(
       round_number: 16,
       country_code: 'IT',
     },
-    user: { follow_status: 'none', ...user },
+    user: asAuthor(user),
     rating: 4,
     review_text: 'Leclerc making a one-stop work at Monza.',
     like_count: 2,
@@ -72,13 +70,14 @@ export function feedPage(results: Review[], overrides: Partial<FeedPage> = {}): 
   };
 }
 
-export function replyFixture(overrides: Partial<Reply> = {}): Reply {
+export function replyFixture(overrides: Partial<Omit<Reply, 'user'>> & AuthorOverride = {}): Reply {
   nextId += 1;
+  const { user = marco, ...rest } = overrides;
   return {
     id: nextId,
     review_id: 1,
     comment: 'And Ferrari called it right for once!',
-    user: marco,
+    user: asAuthor(user),
     created_at: new Date(Date.now() - 30 * 60_000).toISOString(),
     updated_at: new Date(Date.now() - 30 * 60_000).toISOString(),
     like_count: 0,
@@ -86,17 +85,18 @@ export function replyFixture(overrides: Partial<Reply> = {}): Reply {
     parent_comment_id: 1,
     replies: [],
     reply_count: 0,
-    ...overrides,
+    ...rest,
   };
 }
 
-export function commentFixture(overrides: Partial<Comment> = {}): Comment {
+export function commentFixture(overrides: Partial<Omit<Comment, 'user'>> & AuthorOverride = {}): Comment {
   nextId += 1;
+  const { user = sam, ...rest } = overrides;
   return {
     id: nextId,
     review_id: 1,
     comment: 'That hard-tyre stint was a masterclass.',
-    user: sam,
+    user: asAuthor(user),
     created_at: new Date(Date.now() - 60 * 60_000).toISOString(),
     updated_at: new Date(Date.now() - 60 * 60_000).toISOString(),
     like_count: 1,
@@ -104,6 +104,6 @@ export function commentFixture(overrides: Partial<Comment> = {}): Comment {
     parent_comment_id: null,
     replies: [],
     reply_count: 0,
-    ...overrides,
+    ...rest,
   };
 }

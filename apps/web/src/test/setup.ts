@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Lazily loaded chunks (forms, dialogs) are transformed on their first import in a test run, which on a
+// busy machine takes over the default second. The waits still end as soon as the element appears.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

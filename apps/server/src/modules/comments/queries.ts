@@ -3,9 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { reviewComments } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/context.ts';
 import { rowLimit, selectRows } from '../../lib/sql.ts';
+import { followStatusOf } from '../follows/visibility.ts';
 import { likedByViewer } from '../likes/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
-import type { UserRef } from '@paddock/contract';
+import type { FollowStatus, UserRef } from '@paddock/contract';
 
 /* Comments on reviews: top-level comments and one level of replies. */
 
@@ -19,6 +20,7 @@ export interface CommentRow {
   created_ms: number;
   updated_ms: number;
   user: UserRef;
+  follow_status: FollowStatus;
   liked: boolean;
 }
 
@@ -26,7 +28,8 @@ const columns = (viewer: Viewer) => sql`
   c.id, c.review_id, c.body as comment, c.parent_id, c.like_count, c.reply_count,
   (extract(epoch from c.created_at) * 1000)::float8 as created_ms,
   (extract(epoch from c.updated_at) * 1000)::float8 as updated_ms,
-  ${userRefJson('u')} as user, ${likedByViewer('comment', viewer, sql`c.id`)} as liked`;
+  ${userRefJson('u')} as user, ${followStatusOf(viewer, sql`u.id`)} as follow_status,
+  ${likedByViewer('comment', viewer, sql`c.id`)} as liked`;
 
 const from = sql`review_comments c ${joinUser('u', sql`c.user_id`)}`;
 

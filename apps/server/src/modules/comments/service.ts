@@ -31,7 +31,7 @@ function toReply(row: CommentRow): Reply {
     id: row.id,
     review_id: row.review_id,
     comment: row.comment,
-    user: row.user,
+    user: { ...row.user, follow_status: row.follow_status },
     created_at: new Date(row.created_ms).toISOString(),
     updated_at: new Date(row.updated_ms).toISOString(),
     like_count: row.like_count,

@@ -4,6 +4,7 @@ import { HeartIcon, ReplyIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { FollowButton } from '@/components/follow-button.tsx';
 import { InlineDeleteConfirm } from '@/components/inline-confirm.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -120,18 +121,21 @@ function CommentBody({
         <UserAvatar user={comment.user} className="size-8" />
       </Link>
       <div className="grid min-w-0 flex-1 gap-1">
-        <p className="flex flex-wrap items-baseline gap-x-1.5 text-sm">
-          <Link to={paths.userProfile.getHref(comment.user.username)} className="font-semibold hover:underline">
-            {name}
-          </Link>
-          <span className="flex min-w-0 items-baseline gap-x-1.5 text-muted-foreground">
-            <span className="truncate">@{comment.user.username}</span>
-            <span aria-hidden>·</span>
-            <time dateTime={comment.created_at} className="shrink-0 text-xs">
-              {formatRelativeTime(comment.created_at)}
-            </time>
-          </span>
-        </p>
+        <div className="flex items-start justify-between gap-2">
+          <p className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-sm">
+            <Link to={paths.userProfile.getHref(comment.user.username)} className="font-semibold hover:underline">
+              {name}
+            </Link>
+            <span className="flex min-w-0 items-baseline gap-x-1.5 text-muted-foreground">
+              <span className="truncate">@{comment.user.username}</span>
+              <span aria-hidden>·</span>
+              <time dateTime={comment.created_at} className="shrink-0 text-xs">
+                {formatRelativeTime(comment.created_at)}
+              </time>
+            </span>
+          </p>
+          <FollowButton user={comment.user} knownStatus={comment.user.follow_status} compact className="h-7" />
+        </div>
         <p className="text-sm break-words whitespace-pre-line">{comment.comment}</p>
         <div className="-ml-2 flex flex-wrap items-center gap-1 text-muted-foreground">
           <Button

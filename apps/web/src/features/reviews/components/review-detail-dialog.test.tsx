@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stubApi, type StubbedRequest, type StubReply } from '@/test/http.ts';
 import { renderRoutes, testQueryClient } from '@/test/render.tsx';
-import { checo, commentFixture, meFixture, replyFixture, reviewFixture } from '@/test/review-fixtures.ts';
+import { checo, commentFixture, meFixture, replyFixture, reviewFixture, sam } from '@/test/review-fixtures.ts';
 import { getFeedQueryOptions } from '../api/get-feed.ts';
 import { ReviewDetailDialog } from './review-detail-dialog.tsx';
 
@@ -60,6 +60,21 @@ describe('review detail dialog', () => {
     expect(within(dialog).getByText('z'.repeat(400))).toBeInTheDocument();
     expect(await within(dialog).findByText('That hard-tyre stint was a masterclass.')).toBeInTheDocument();
     expect(within(dialog).getByText('And Ferrari called it right for once!')).toBeInTheDocument();
+  });
+
+  it('offers to follow comment authors the viewer does not follow, and not on their own comments', async () => {
+    const comment = commentFixture({
+      user: { ...sam, follow_status: 'following' },
+      replies: [replyFixture({ parent_comment_id: 1 }), replyFixture({ parent_comment_id: 1, user: checo })],
+      reply_count: 2,
+    });
+    renderDetail(reviewFixture({ id: 1 }), [comment]);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Italian Grand Prix 2024' });
+    expect(await within(dialog).findByRole('button', { name: 'Unfollow @sam' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Follow @marco' })).toBeInTheDocument();
+    const own = within(dialog).getByRole('article', { name: `Comment by ${checo.name}` });
+    expect(within(own).queryByRole('button', { name: /follow/i })).not.toBeInTheDocument();
   });
 
   it('posts with Enter, keeps Shift+Enter for a new line, and says so', async () => {
