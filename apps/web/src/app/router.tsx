@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { RequireAuth } from './guard/require-auth.tsx';
+import { GuestOnly, RequireAuth } from './guard/require-auth.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
 /** A route whose component is code-split: its module loads the first time the route matches. */
@@ -23,12 +23,17 @@ export const routes: RouteObject[] = [
         lazy: lazyComponent(() => import('./layouts/auth-layout.tsx'), 'AuthLayout'),
         children: [
           {
-            path: paths.auth.login.path,
-            lazy: lazyComponent(() => import('@/features/auth/routes/login.tsx'), 'LoginRoute'),
-          },
-          {
-            path: paths.auth.register.path,
-            lazy: lazyComponent(() => import('@/features/auth/routes/register.tsx'), 'RegisterRoute'),
+            Component: GuestOnly,
+            children: [
+              {
+                path: paths.auth.login.path,
+                lazy: lazyComponent(() => import('@/features/auth/routes/login.tsx'), 'LoginRoute'),
+              },
+              {
+                path: paths.auth.register.path,
+                lazy: lazyComponent(() => import('@/features/auth/routes/register.tsx'), 'RegisterRoute'),
+              },
+            ],
           },
           {
             path: paths.auth.forgotPassword.path,

@@ -1,11 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, type RouteObject } from 'react-router';
+import { Link, useNavigate, type RouteObject } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '@/lib/session.ts';
+import { clearSession, setTokens } from '@/lib/session.ts';
 import { renderRoutes } from '@/test/render.tsx';
-import { RequireAuth } from './require-auth.tsx';
+import { GuestOnly, RequireAuth } from './require-auth.tsx';
 
 const routes: RouteObject[] = [
   { path: '/home', element: <Link to="/watchlists">My watchlists</Link> },
@@ -109,5 +109,49 @@ describe('access guard', () => {
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(await screen.findByText('Authentication required')).toBeInTheDocument();
     expect(screen.getByText('Please log in to continue')).toBeInTheDocument();
+  });
+});
+
+describe('login and register when already signed in', () => {
+  const guestRoutes: RouteObject[] = [
+    { path: '/home', element: <p>Home page</p> },
+    {
+      Component: GuestOnly,
+      children: [
+        { path: '/login', element: <SignInHere /> },
+        { path: '/register', element: <p>Register page</p> },
+      ],
+    },
+    { path: '/watchlists', element: <p>Watchlists page</p> },
+  ];
+
+  /** Stands in for the login form: signs in, then goes where the page decides. */
+  function SignInHere() {
+    const navigate = useNavigate();
+    return (
+      <button
+        type="button"
+        onClick={() => {
+          setTokens({ access: 'token' });
+          void navigate('/watchlists', { replace: true });
+        }}
+      >
+        Sign in
+      </button>
+    );
+  }
+
+  it.each(['/login', '/register'])('sends a signed-in visitor of %s home', async (at) => {
+    localStorage.setItem('access', 'token');
+    const { router } = renderRoutes(guestRoutes, { at });
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows the pages to guests, and signing in there still ends where the page sends them', async () => {
+    const { router } = renderRoutes(guestRoutes, { at: '/login' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Watchlists page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/watchlists');
   });
 });

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths.ts';
 import { saveIntendedDestination } from '@/lib/intended-destination.ts';
-import { useIsSignedIn } from '@/lib/session.ts';
+import { isSignedIn, useIsSignedIn } from '@/lib/session.ts';
 import { decideGuardRedirect } from './guard-decision.ts';
 
 /** Layout route of the guarded group (spec §2): its pages render only with a stored access token. */
@@ -34,4 +34,13 @@ function GuardRedirect() {
   }, [location, navigate]);
 
   return null;
+}
+
+/**
+ * Layout route of /login and /register: someone already signed in who opens them goes home. Decided on
+ * arrival only, so signing in on the page still ends where the page sends them (the intended destination).
+ */
+export function GuestOnly() {
+  const [signedInAtArrival] = useState(isSignedIn);
+  return signedInAtArrival ? <Navigate to={paths.home.getHref()} replace /> : <Outlet />;
 }

@@ -80,6 +80,7 @@ describe('home feeds', () => {
 
     expect(await screen.findByRole('article', { name: /Marco Rossi on Italian Grand Prix 2024/ })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Latest from People You Follow' })).toBeInTheDocument();
+    expect(document.title).toBe('Home · Paddock');
     expect(screen.getByText('You have caught up with everyone you follow!')).toBeInTheDocument();
     expect(screen.getByText('Check out the For You tab to find more people to follow')).toBeInTheDocument();
     expect(feedRequests(requests, FOLLOWING)[0]?.params).toEqual({ page_size: '20' });

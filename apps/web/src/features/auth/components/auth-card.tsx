@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 
 export function AuthCard({
   title,
@@ -14,6 +15,7 @@ export function AuthCard({
 }) {
   return (
     <Card className="w-full gap-6 py-6">
+      <PageTitle name={title} />
       <CardHeader className="px-6">
         <h1 className="text-2xl leading-tight font-semibold tracking-tight">{title}</h1>
         {description && <CardDescription>{description}</CardDescription>}

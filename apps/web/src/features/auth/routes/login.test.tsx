@@ -38,6 +38,13 @@ async function signIn(username: string, password: string) {
 }
 
 describe('login page', () => {
+  it('names itself in the document title', async () => {
+    stubApi(() => ({ status: 500 }));
+    renderLogin();
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(document.title).toBe('Sign in · Paddock');
+  });
+
   it('explains blank fields without calling the server', async () => {
     const requests = stubApi(() => ({ status: 500 }));
     renderLogin();

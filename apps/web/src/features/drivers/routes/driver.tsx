@@ -16,6 +16,7 @@ import { paths } from '@/config/paths.ts';
 import { formatCount, formatPoints, formatPosition } from '@/lib/f1-format.ts';
 import { isNotFoundError } from '@/lib/query-errors.ts';
 import { useDriver } from '../api/get-driver.ts';
+import { PageTitle } from '@/components/page-title.tsx';
 
 const DriverSeasonChart = lazy(() => import('../components/driver-season-chart.tsx'));
 
@@ -52,7 +53,7 @@ function DriverProfile({ driver }: { driver: DriverDetail }) {
 
   return (
     <div className="grid gap-8">
-      <title>{`${driver.full_name} · Paddock`}</title>
+      <PageTitle name={driver.full_name} />
       <header className="relative overflow-hidden rounded-2xl border bg-card p-6 shadow-xs sm:p-8">
         <span aria-hidden className="absolute inset-y-0 left-0 w-1.5" style={{ backgroundColor: colour }} />
         <div className="flex flex-wrap items-start justify-between gap-6">

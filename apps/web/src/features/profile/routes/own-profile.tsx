@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { useMe } from '@/lib/current-user.ts';
 import { EditProfileDialog } from '../components/edit-profile-dialog.tsx';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 
 /** The viewer's profile; `reviews` is the slot for their reviews (composed in app/routes/own-profile.tsx). */
 export function OwnProfileRoute({ reviews }: { reviews?: (me: CurrentUser) => ReactNode }) {
@@ -22,6 +23,7 @@ export function OwnProfileRoute({ reviews }: { reviews?: (me: CurrentUser) => Re
 
   return (
     <div className="grid gap-6">
+      <PageTitle name={`${me.data.name || me.data.username} (@${me.data.username})`} />
       <ProfileHeader user={me.data} action={<EditProfileDialog user={me.data} />} />
       {reviews?.(me.data) ?? <EmptyState icon={NotebookPenIcon} title="Your reviews will appear here" />}
     </div>

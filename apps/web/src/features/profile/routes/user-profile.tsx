@@ -10,6 +10,7 @@ import { useProfile } from '@/lib/follows.ts';
 import { isNotFoundError } from '@/lib/query-errors.ts';
 import type { PublicProfile } from '@paddock/contract/follows';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 
 /**
  * Someone's profile (/profile/{username}) with Follow / Unfollow / Requested. `reviews` is the slot for
@@ -33,7 +34,7 @@ export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfil
 
   return (
     <div className="grid gap-6">
-      <title>{`${user.name || user.username} (@${user.username}) · Paddock`}</title>
+      <PageTitle name={`${user.name || user.username} (@${user.username})`} />
       <ProfileHeader
         user={user}
         action={

@@ -17,6 +17,7 @@ import { useRaceResults } from '../api/get-race-results.ts';
 import { RaceHeader } from '../components/race-header.tsx';
 import { RaceRatingsSummary } from '../components/race-ratings-summary.tsx';
 import { ClassificationTable, QualifyingTable } from '../components/race-results-table.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 
 /**
  * The race page (spec §2 /race/{raceId}): results tabs and, when the app gives one, a Reviews tab whose
@@ -41,7 +42,7 @@ function RacePage({ race, reviews }: { race: RaceDetail; reviews?: (race: RaceDe
   const results = useRaceResults(String(race.id));
   return (
     <div className="grid gap-8">
-      <title>{`${race.name} ${race.season.year} · Paddock`}</title>
+      <PageTitle name={`${race.name} ${race.season.year}`} />
       <RaceHeader race={race} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 content-start gap-6">

@@ -6,6 +6,7 @@ import { useSharedReview } from '../api/get-shared-review.ts';
 import { CommentSection } from '../components/comment-section.tsx';
 import { ReviewCard } from '../components/review-card.tsx';
 import { reviewTitle } from '../utils/review-title.ts';
+import { PageTitle } from '@/components/page-title.tsx';
 
 /** `#comment-{id}` names the comment a link points at (spec §2). */
 function commentIdFromHash(hash: string): number | null {
@@ -45,7 +46,7 @@ export function ReviewRoute() {
   const author = review.user.name || review.user.username;
   return (
     <article aria-labelledby="review-title" className="grid gap-6">
-      <title>{`${author} on ${reviewTitle(review)} · Paddock`}</title>
+      <PageTitle name={`${author} on ${reviewTitle(review)}`} />
       <header className="grid gap-1">
         <p className="text-xs font-semibold tracking-[0.2em] text-primary uppercase">Race review</p>
         <h1 id="review-title" className="text-2xl font-bold tracking-tight sm:text-3xl">

@@ -1,3 +1,4 @@
+import { PageTitle } from '@/components/page-title.tsx';
 import type { SearchResult } from '@paddock/contract/search';
 import { LoaderCircleIcon, SearchIcon, SearchXIcon } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
@@ -51,7 +52,7 @@ export function SearchRoute() {
 
   return (
     <div className="grid gap-6">
-      <title>{urlQuery ? `Search: ${urlQuery} · Paddock` : 'Search · Paddock'}</title>
+      <PageTitle name={urlQuery ? `Search: ${urlQuery}` : 'Search'} />
       <header className="grid gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">Search</h1>
         <form role="search" onSubmit={(event) => event.preventDefault()} className="relative">

@@ -17,6 +17,7 @@ import { useSeasonStats } from '../api/get-season-stats.ts';
 import { useSeasons } from '../api/get-seasons.ts';
 import { SeasonCalendar } from '../components/season-calendar.tsx';
 import { ConstructorStandingsTable, DriverStandingsTable } from '../components/standings-tables.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 
 const PointsProgressionChart = lazy(() => import('../components/points-progression-chart.tsx'));
 
@@ -37,7 +38,7 @@ export function SeasonOverviewRoute() {
 
   return (
     <div className="grid gap-8">
-      <title>{season === null ? 'Season Overview · Paddock' : `${season} Season Overview · Paddock`}</title>
+      <PageTitle name={season === null ? 'Season Overview' : `${season} Season Overview`} />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">

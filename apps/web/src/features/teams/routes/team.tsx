@@ -16,6 +16,7 @@ import { paths } from '@/config/paths.ts';
 import { formatCount, formatPoints, formatPosition } from '@/lib/f1-format.ts';
 import { isNotFoundError } from '@/lib/query-errors.ts';
 import { useTeam } from '../api/get-team.ts';
+import { PageTitle } from '@/components/page-title.tsx';
 
 /** Long histories (Ferrari has 77 seasons) open with the latest ones. */
 const SEASONS_SHOWN = 12;
@@ -63,7 +64,7 @@ function TeamProfile({ team }: { team: TeamDetail }) {
 
   return (
     <div className="grid gap-8">
-      <title>{`${team.name} · Paddock`}</title>
+      <PageTitle name={team.name} />
       <header
         className="relative overflow-hidden rounded-2xl border p-6 shadow-xs sm:p-10"
         style={heroStyle(colour)}
