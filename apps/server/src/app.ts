@@ -146,12 +146,15 @@ function wantsWebPage(method: string, url: string, accept = ''): boolean {
   return !path.extname(pathname) || accept.includes('text/html');
 }
 
-/** Serves the built React app; fingerprinted assets are cached for a year. */
+/** Serves the built React app, compressed at build time; fingerprinted assets are cached for a year. */
 async function registerWebApp(app: FastifyInstance, dist: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each text file (apps/web/build/compress.ts): they are sent
+    // as they are to clients that accept them, with Vary: Accept-Encoding.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       // Vite fingerprints everything under assets/, so those files never change; the page itself

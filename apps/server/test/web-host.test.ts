@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,12 +7,16 @@ import { createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 let dist: string;
+const script = `export const laps = [${Array.from({ length: 500 }, (_, i) => i).join(',')}];`;
 
 beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'paddock-dist-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'assets', 'app-def456.js'), script);
+  writeFileSync(path.join(dist, 'assets', 'app-def456.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(dist, 'assets', 'app-def456.js.gz'), gzipSync(script));
   t = await createTestApp({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -33,6 +38,26 @@ describe('the built web app on the same port as the API', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the compressed copies the build wrote to browsers that accept them, the file to others', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/app-def456.js',
+        headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 
   it('keeps API and missing-file 404s as JSON, not the app page', async () => {
