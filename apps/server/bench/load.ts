@@ -14,6 +14,8 @@ export interface OutgoingRequest {
   label?: string;
   body?: unknown;
   token?: string;
+  /** Sent as Accept-Encoding (none by default: the answer comes uncompressed). */
+  acceptEncoding?: string;
 }
 
 export type StepContext = Record<string, unknown>;
@@ -96,6 +98,7 @@ export async function runSteps(base: string, steps: Step[], connections: number,
         const headers: Record<string, string> = {};
         if (out.token) headers.authorization = `Bearer ${out.token}`;
         if (out.body !== undefined) headers['content-type'] = 'application/json';
+        if (out.acceptEncoding) headers['accept-encoding'] = out.acceptEncoding;
         return {
           ...req,
           method: out.method ?? step.method ?? 'GET',

@@ -28,7 +28,9 @@
  * through next_cursor); for-you (guests, signed-in readers); race-reviews (GET /api/core/reviews/?race_id=
  * of the most reviewed races, guest and signed in); create-review (the most-followed account reviews a
  * race it had not reviewed, then deletes the review: two rows); like (review like toggles by 2,000 users
- * on 2,000 reviews); comment (a comment, then its deletion); f1 (the F1 read endpoints). Aliases: feeds,
+ * on 2,000 reviews); comment (a comment, then its deletion); f1 (the F1 read endpoints); compression
+ * (health and three F1 answers from 1 KB to 100 KB, each without Accept-Encoding and with a browser's
+ * "gzip, deflate, br": the cost of compressing API answers on the fly). Aliases: feeds,
  * writes, social (all but f1). Every status is checked: non-2xx answers and connection errors/timeouts
  * are counted apart, and the first non-2xx bodies printed.
  *
@@ -104,10 +106,10 @@ const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/paddock_bench';
 const PG_SEED_MAX_AGE_DAYS = 7;
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
-const GROUPS = ['following', 'for-you', 'race-reviews', 'create-review', 'like', 'comment', 'f1'];
+const GROUPS = ['following', 'for-you', 'race-reviews', 'create-review', 'like', 'comment', 'f1', 'compression'];
 const ALIASES: Record<string, string[]> = {
   all: GROUPS,
-  social: GROUPS.filter((g) => g !== 'f1'),
+  social: GROUPS.filter((g) => g !== 'f1' && g !== 'compression'),
   feeds: ['following', 'for-you'],
   writes: ['create-review', 'like', 'comment'],
 };
@@ -142,9 +144,38 @@ const load = () =>
 
 /* The F1 read endpoints (the benchmark's first scenarios). */
 
-function rotating(label: string, paths: string[]): Step {
+function rotating(label: string, paths: string[], acceptEncoding?: string): Step {
   let i = 0;
-  return { label, setup: () => ({ path: paths[i++ % paths.length]! }) };
+  return { label, setup: () => ({ path: paths[i++ % paths.length]!, acceptEncoding }) };
+}
+
+/**
+ * The cost of compressing answers: the same requests without Accept-Encoding and with a browser's,
+ * from a tiny answer (under the threshold: never compressed) to large ones.
+ */
+function compressionScenarios(f1: Scenario[]): Scenario[] {
+  const paths = (label: string) => {
+    const step = f1.flatMap((s) => s.steps).find((s) => s.label === label);
+    if (!step) throw new Error(`no F1 scenario ${label}`);
+    const seen: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const out = step.setup({});
+      if (out && !seen.includes(out.path)) seen.push(out.path);
+    }
+    return seen;
+  };
+  const endpoints: [string, string[]][] = [
+    [HEALTH, ['/api/health/']],
+    ['GET /api/f1/races/upcoming/', ['/api/f1/races/upcoming/']],
+    ['GET /api/f1/races/{id}/results/', paths('GET /api/f1/races/{id}/results/')],
+    ['GET /api/f1/season_stats/?season=…', paths('GET /api/f1/season_stats/?season=…')],
+  ];
+  return endpoints.flatMap(([label, list]) =>
+    ['', 'gzip, deflate, br'].map((encoding) => ({
+      group: 'compression',
+      steps: [rotating(`${label} ${encoding ? '[br, gzip]' : '[identity]'}`, list, encoding || undefined)],
+    })),
+  );
 }
 
 async function f1Scenarios(database: Database): Promise<Scenario[]> {
@@ -496,6 +527,7 @@ async function benchDatabase(kind: DbKind, url: string | undefined, groups: Set<
     { group: 'health', steps: [rotating(HEALTH, ['/api/health/'])] },
     ...socialScenarios(server, plan, tokens, deep, FEED_DEPTH).filter((s) => groups.has(s.group)),
     ...(groups.has('f1') ? prepared.f1 : []),
+    ...(groups.has('compression') ? compressionScenarios(prepared.f1) : []),
   ];
   let scenarios = scenariosFor(base);
 

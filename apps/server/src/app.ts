@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -78,6 +80,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('events', createEventBus(app.log));
 
   await app.register(securityHeadersPlugin);
+  // Answers over 1 KiB are compressed on the fly for clients that accept it (static files come
+  // compressed from the build and are left alone). Brotli at quality 4 costs about what gzip does at its
+  // default level and saves more; the highest qualities are for files compressed once, not per request.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(rateLimit, {
     global: true,
     max: config.API_RATE_LIMIT,
