@@ -130,7 +130,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ['apps/web/public/*.js'],
+    files: ['apps/web/build/theme-init.js'],
     languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
   },
   ...serverBoundaries,

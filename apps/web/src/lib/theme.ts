@@ -4,7 +4,7 @@ import { STORAGE_KEYS, storage } from './storage.ts';
 export type Theme = 'light' | 'dark';
 
 /**
- * public/theme-init.js applies the stored (or system) theme before the first paint, so the class on
+ * build/theme-init.js applies the stored (or system) theme before the first paint, so the class on
  * <html> is the source of truth from then on.
  */
 function currentTheme(): Theme {
