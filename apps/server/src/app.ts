@@ -28,6 +28,7 @@ import {
 import { createEventBus, type EventBus } from './lib/events.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { documentCommonErrors } from './lib/openapi.ts';
+import { preferredEncoding, webPages } from './lib/web-pages.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -136,9 +137,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const webDist = config.WEB_DIST && existsSync(path.join(config.WEB_DIST, 'index.html')) ? config.WEB_DIST : null;
   if (webDist) await registerWebApp(app, webDist);
+  const pageFor = webDist ? webPages(webDist) : null;
   app.setNotFoundHandler((req, reply) => {
-    if (webDist && wantsWebPage(req.method, req.url, req.headers.accept)) {
-      return reply.sendFile('index.html');
+    if (pageFor && wantsWebPage(req.method, req.url, req.headers.accept)) {
+      // The page must be revalidated so a new deploy is picked up at once.
+      const page = pageFor(req.url.split('?')[0] ?? '/');
+      const encoding = preferredEncoding(req.headers['accept-encoding']);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+      return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.html);
     }
     // A route of this very method that found nothing (a missing static file) is a plain 404.
     const allow = allowedMethods(app, req.url);
