@@ -20,7 +20,7 @@ test('a signed-out visitor is invited to register, then signs in and lands on th
   await expect(page).toHaveURL(/\/home$/);
 
   // Sign out from the account menu in the sidebar footer.
-  await page.getByRole('button', { name: `Account menu for @${username}` }).click();
+  await page.getByRole('button', { name: `@${username}, account menu` }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
 

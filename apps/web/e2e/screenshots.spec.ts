@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 
 /**
- * Not a check but a record: the app shell in both themes, as a guest and signed in, on a desktop and
- * a phone, saved for review under test-results/screenshots/.
+ * Every page and dialog in both themes, as a guest and signed in, on a desktop and a phone: saved for
+ * review under test-results/screenshots/, and checked with axe-core (WCAG 2.2 A/AA and best practices)
+ * in the state shown, failing on any violation.
  */
 const outDir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
 
@@ -48,6 +50,7 @@ async function shot(page: Page, name: string) {
   // Let enter animations finish.
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: false });
+  await expectNoAxeViolations(page, name);
 }
 
 for (const theme of ['light', 'dark'] as const) {

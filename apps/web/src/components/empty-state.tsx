@@ -8,9 +8,12 @@ export function EmptyState({
   description,
   children,
   className,
+  heading: Title = 'p',
 }: {
   icon?: LucideIcon;
   title: string;
+  /** The title's element: `h1` when the state is the whole page (its subject is missing, or failed to load). */
+  heading?: 'p' | 'h1' | 'h2';
   description?: ReactNode;
   children?: ReactNode;
   className?: string;
@@ -28,7 +31,7 @@ export function EmptyState({
         </div>
       )}
       <div className="grid gap-1">
-        <p className="font-medium">{title}</p>
+        <Title className="font-medium">{title}</Title>
         {description && <p className="max-w-md text-sm text-muted-foreground">{description}</p>}
       </div>
       {children && <div className="mt-2 flex flex-wrap items-center justify-center gap-2">{children}</div>}

@@ -1,6 +1,7 @@
 import type { RaceLink } from '@paddock/contract/f1';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { cn } from '@/lib/utils.ts';
 
 /**
  * The "First race" and "Latest race" entries of a profile's description list; each is left out when
@@ -40,7 +41,8 @@ function RaceItem({
     <div>
       <dt className={termClassName}>{term}</dt>
       <dd>
-        <Link to={paths.race.getHref(race.id)} className={linkClassName}>
+        {/* At least 24 px tall, a tap target of WCAG 2.5.8. */}
+        <Link to={paths.race.getHref(race.id)} className={cn('inline-flex min-h-6 items-center', linkClassName)}>
           {race.year} {race.name}
         </Link>
       </dd>

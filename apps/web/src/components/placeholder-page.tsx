@@ -6,7 +6,7 @@ import { PageTitle } from '@/components/page-title.tsx';
 /** A page whose content a later change builds: its title and an honest note, no made-up data. */
 export function PlaceholderPage({ title, subtitle }: { title: string; subtitle?: ReactNode }) {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageTitle name={title} />
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>

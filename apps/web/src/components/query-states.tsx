@@ -3,11 +3,20 @@ import { Link } from 'react-router';
 import { EmptyState } from './empty-state.tsx';
 import { Button } from './ui/button.tsx';
 
-/** A page whose subject does not exist (an unknown id in the URL). */
-export function NotFoundState({ title, description }: { title: string; description?: string }) {
+/** A page whose subject does not exist (an unknown id in the URL); its title is the page's h1 (see LoadErrorState). */
+export function NotFoundState({
+  title,
+  description,
+  heading = 'h1',
+}: {
+  title: string;
+  description?: string;
+  heading?: 'h1' | 'p';
+}) {
   return (
     <EmptyState
       icon={SearchXIcon}
+      heading={heading}
       title={title}
       description={description ?? 'It may have been removed, or the link is mistyped.'}
     >
@@ -18,10 +27,26 @@ export function NotFoundState({ title, description }: { title: string; descripti
   );
 }
 
-/** A page whose data could not be loaded; retrying usually helps. */
-export function LoadErrorState({ title, onRetry }: { title: string; onRetry: () => void }) {
+/**
+ * Data that could not be loaded; retrying usually helps. The title is the page's h1 when the failure is
+ * the whole page; a section of a page that has its own h1 passes `heading="p"`.
+ */
+export function LoadErrorState({
+  title,
+  onRetry,
+  heading = 'h1',
+}: {
+  title: string;
+  onRetry: () => void;
+  heading?: 'h1' | 'p';
+}) {
   return (
-    <EmptyState icon={TriangleAlertIcon} title={title} description="Please check your connection and try again.">
+    <EmptyState
+      icon={TriangleAlertIcon}
+      heading={heading}
+      title={title}
+      description="Please check your connection and try again."
+    >
       <Button variant="outline" onClick={onRetry}>
         <RotateCwIcon aria-hidden />
         Try again

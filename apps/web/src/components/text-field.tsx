@@ -2,18 +2,19 @@ import { useId, type ComponentProps, type ReactNode } from 'react';
 import { Field, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 
-/** A labelled input with its hint and its errors wired up for screen readers. */
+/**
+ * A labelled input with its hint and its errors wired up for screen readers. `ref` reaches the input,
+ * so react-hook-form can focus the first field with an error.
+ */
 export function TextField({
   label,
   hint,
   errors,
-  labelAside,
   ...inputProps
 }: ComponentProps<typeof Input> & {
   label: string;
   hint?: ReactNode;
   errors?: readonly string[];
-  labelAside?: ReactNode;
 }) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -22,10 +23,7 @@ export function TextField({
   const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <Field>
-      <div className="flex items-center justify-between gap-2">
-        <FieldLabel htmlFor={id}>{label}</FieldLabel>
-        {labelAside}
-      </div>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <Input id={id} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...inputProps} />
       {hint && <FieldDescription id={hintId}>{hint}</FieldDescription>}
       <FieldError id={errorId} messages={errors} />

@@ -19,7 +19,9 @@ export function UserAvatar({
   return (
     <Avatar className={cn(className)}>
       {user.profile_picture && <AvatarImage src={user.profile_picture} alt="" />}
-      <AvatarFallback className="bg-primary/10 text-primary">{initialsOf(user.name, user.username)}</AvatarFallback>
+      <AvatarFallback className="bg-secondary text-secondary-foreground">
+        {initialsOf(user.name, user.username)}
+      </AvatarFallback>
     </Avatar>
   );
 }

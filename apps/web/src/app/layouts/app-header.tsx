@@ -28,6 +28,7 @@ export function AppHeader({ onOpenSearch }: { onOpenSearch: () => void }) {
           className="md:hidden"
           aria-label="Search"
           aria-haspopup="dialog"
+          data-search-opener
           onClick={onOpenSearch}
         >
           <SearchIcon aria-hidden />

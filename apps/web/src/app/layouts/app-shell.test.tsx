@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@paddock/contract/users';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getMeQueryOptions } from '@/lib/current-user.ts';
 import { renderRoutes, testQueryClient } from '@/test/render.tsx';
 import { AppShell, MainLayout } from './app-shell.tsx';
@@ -43,6 +43,16 @@ function renderShell() {
   );
 }
 
+function setViewportWidth(width: number) {
+  act(() => {
+    window.happyDOM.setViewport({ width, height: 800 });
+  });
+}
+
+afterEach(() => {
+  setViewportWidth(1024);
+});
+
 describe('app shell', () => {
   it('offers a guest sign-up and sign-in, and dims the pages that need an account', async () => {
     renderShell();
@@ -52,6 +62,18 @@ describe('app shell', () => {
     expect(screen.getByText('Sign in to access all features')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Profile' })).toHaveAccessibleDescription('Sign in to access');
     expect(screen.queryByRole('button', { name: 'Notifications' })).not.toBeInTheDocument();
+  });
+
+  it('puts everything in landmarks: the header, the sidebar navigation and the page', async () => {
+    renderShell();
+
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('button', { name: /^Search…/ })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Home' })).toBeInTheDocument();
+    expect(within(nav).getByRole('switch', { name: 'Dark mode' })).toBeInTheDocument();
+    expect(within(nav).getByText('F1DB')).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Paddock' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByText('Home page')).toBeInTheDocument();
   });
 
   it('sends a guest who clicks Profile to /login and remembers /profile', async () => {
@@ -84,6 +106,9 @@ describe('app shell', () => {
 
     expect(await screen.findByText('@lando_fan')).toBeInTheDocument();
     expect(screen.getByText('Lando Fan')).toBeInTheDocument();
+    // WCAG 2.5.3: the account button's name starts with the text it shows.
+    const account = screen.getByRole('button', { name: 'Lando Fan @lando_fan, account menu' });
+    expect(account).toHaveTextContent(/^Lando Fan@lando_fan$/);
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
 
@@ -107,5 +132,69 @@ describe('app shell', () => {
     expect(await screen.findByText('Profile page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profile');
     expect(screen.queryByRole('dialog', { name: 'Search Paddock' })).not.toBeInTheDocument();
+    // The new page's main content takes focus, where a screen reader goes on reading.
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+  });
+
+  it('gives focus back to the search button when the palette closes', async () => {
+    renderShell();
+    const search = await screen.findByRole('button', { name: /^Search…/ });
+
+    await userEvent.click(search);
+    expect(await screen.findByRole('dialog', { name: 'Search Paddock' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(search).toHaveFocus());
+  });
+
+  it('gives focus back to what had it when ctrl+k opened the palette', async () => {
+    renderShell();
+    const profile = await screen.findByRole('button', { name: 'Profile' });
+    act(() => profile.focus());
+
+    await userEvent.keyboard('{Control>}k{/Control}');
+    expect(await screen.findByRole('dialog', { name: 'Search Paddock' })).toBeInTheDocument();
+    await userEvent.keyboard('{Control>}k{/Control}');
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(profile).toHaveFocus());
+  });
+
+  it('gives focus to the search button when nothing had focus as ctrl+k opened the palette', async () => {
+    renderShell();
+    await screen.findByText('Home page');
+    expect(document.activeElement).toBe(document.body);
+
+    await userEvent.keyboard('{Control>}k{/Control}');
+    await userEvent.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Search…/ })).toHaveFocus());
+  });
+
+  it('shows the ctrl+k hint only with a fine pointer, and not in the phone sheet', async () => {
+    renderShell();
+    const search = await screen.findByRole('button', { name: /^Search…/ });
+    expect(within(search).getByText(/^(⌘K|Ctrl K)$/)).toHaveClass('pointer-coarse:hidden');
+
+    setViewportWidth(390);
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Navigation' });
+
+    expect(within(sheet).getByRole('button', { name: 'Search…' })).toHaveTextContent(/^Search…$/);
+  });
+
+  it('gives focus to the header search button when the palette opened from the phone sheet closes', async () => {
+    setViewportWidth(390);
+    renderShell();
+    await userEvent.click(await screen.findByRole('button', { name: 'Toggle sidebar' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Navigation' });
+
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Search…' }));
+    expect(await screen.findByRole('dialog', { name: 'Search Paddock' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Search' })).toHaveFocus());
   });
 });

@@ -1,26 +1,50 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar.tsx';
 import { TooltipProvider } from '@/components/ui/tooltip.tsx';
+import { useReturnFocus } from '@/hooks/use-return-focus.ts';
 import { AddReviewProvider } from './add-review-provider.tsx';
 import { AppHeader } from './app-header.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
+import { PageMain } from './page-main.tsx';
 import { SearchPalette } from './search-palette.tsx';
+
+/**
+ * Where focus goes when the palette's opener is gone (it was in the phone's sidebar sheet) or nothing had
+ * focus: the search button shown at this screen size, marked `data-search-opener`.
+ */
+function findSearchOpener(): HTMLElement | null {
+  const openers = document.querySelectorAll<HTMLElement>('[data-search-opener]');
+  return (
+    Array.from(openers).find((opener) =>
+      typeof opener.checkVisibility === 'function' ? opener.checkVisibility() : true,
+    ) ?? null
+  );
+}
 
 /** The app shell of spec §2: sidebar, top header and the search palette around every page but auth. */
 export function AppShell() {
   const [searchOpen, setSearchOpen] = useState(false);
+  // The palette opens from state (ctrl+k, the sidebar's or the header's search button), not from a Radix
+  // Trigger, so it notes what had focus and gives it back on closing.
+  const searchFocus = useReturnFocus(findSearchOpener);
+  const rememberSearchOpener = searchFocus.remember;
+  const openSearch = useCallback(() => {
+    rememberSearchOpener();
+    setSearchOpen(true);
+  }, [rememberSearchOpener]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() === 'k' && (event.metaKey || event.ctrlKey) && !event.altKey) {
         event.preventDefault();
-        setSearchOpen((open) => !open);
+        if (searchOpen) setSearchOpen(false);
+        else openSearch();
       }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+  }, [searchOpen, openSearch]);
 
   return (
     <TooltipProvider delayDuration={200}>
@@ -32,12 +56,16 @@ export function AppShell() {
           >
             Skip to content
           </a>
-          <AppSidebar onOpenSearch={() => setSearchOpen(true)} />
+          <AppSidebar onOpenSearch={openSearch} />
           <SidebarInset>
-            <AppHeader onOpenSearch={() => setSearchOpen(true)} />
+            <AppHeader onOpenSearch={openSearch} />
             <Outlet />
           </SidebarInset>
-          <SearchPalette open={searchOpen} onOpenChange={setSearchOpen} />
+          <SearchPalette
+            open={searchOpen}
+            onOpenChange={setSearchOpen}
+            onCloseAutoFocus={searchFocus.onCloseAutoFocus}
+          />
         </AddReviewProvider>
       </SidebarProvider>
     </TooltipProvider>
@@ -47,17 +75,17 @@ export function AppShell() {
 /** Content column of the main layout group. */
 export function MainLayout() {
   return (
-    <main id="main" tabIndex={-1} className="mx-auto w-full max-w-4xl flex-1 px-4 py-6 outline-none sm:px-6 lg:py-8">
+    <PageMain className="mx-auto w-full max-w-4xl flex-1 px-4 py-6 sm:px-6 lg:py-8">
       <Outlet />
-    </main>
+    </PageMain>
   );
 }
 
 /** Race and team pages: the same shell with a wider column for tables and results. */
 export function RaceTeamLayout() {
   return (
-    <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:py-8">
+    <PageMain className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:py-8">
       <Outlet />
-    </main>
+    </PageMain>
   );
 }

@@ -97,7 +97,12 @@ export function AppSidebar({ onOpenSearch }: { onOpenSearch: () => void }) {
           {collapsed ? (
             <SidebarMenu>
               <SidebarMenuItem>
-                <SidebarMenuButton tooltip={`Search (${shortcut})`} aria-haspopup="dialog" onClick={onOpenSearch}>
+                <SidebarMenuButton
+                  tooltip={`Search (${shortcut})`}
+                  aria-haspopup="dialog"
+                  data-search-opener
+                  onClick={onOpenSearch}
+                >
                   <SearchIcon aria-hidden />
                   <span>Search</span>
                 </SidebarMenuButton>
@@ -112,13 +117,18 @@ export function AppSidebar({ onOpenSearch }: { onOpenSearch: () => void }) {
               }}
               aria-haspopup="dialog"
               aria-keyshortcuts="Meta+K Control+K"
+              data-search-opener
               className="flex h-9 w-full items-center gap-2 rounded-md border border-sidebar-border bg-background px-2.5 text-sm text-muted-foreground shadow-xs transition-colors outline-none hover:bg-sidebar-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
             >
               <SearchIcon className="size-4" aria-hidden />
               <span className="flex-1 text-left">Search…</span>
-              <kbd className="pointer-events-none rounded border bg-muted px-1.5 font-mono text-[10px] font-medium text-muted-foreground">
-                {shortcut}
-              </kbd>
+              {/* A keyboard shortcut means nothing on a touch screen: not in the phone's sheet, nor where
+                  the pointer is coarse (a finger). */}
+              {!isMobile && (
+                <kbd className="pointer-events-none rounded border bg-muted px-1.5 font-mono text-[10px] font-medium text-muted-foreground pointer-coarse:hidden">
+                  {shortcut}
+                </kbd>
+              )}
             </button>
           )}
         </SidebarHeader>
@@ -170,7 +180,7 @@ export function AppSidebar({ onOpenSearch }: { onOpenSearch: () => void }) {
                 <SidebarMenuButton
                   tooltip={signedIn ? 'Add a race review' : 'Sign in to access all features'}
                   tooltipWhen={signedIn ? 'collapsed' : 'always'}
-                  className={signedIn ? undefined : 'opacity-60'}
+                  className={signedIn ? undefined : 'text-muted-foreground'}
                   aria-haspopup={signedIn ? 'dialog' : undefined}
                   onClick={() => {
                     if (!signedIn) return signInFirst();
@@ -251,7 +261,7 @@ function NavItem({
           tooltip={lockedHint}
           tooltipWhen="always"
           data-locked="true"
-          className="opacity-60"
+          className="text-muted-foreground"
           aria-describedby={LOCKED_HINT_ID}
           onClick={onLockedClick}
         >
@@ -303,6 +313,12 @@ function UserMenu({ onNavigate }: { onNavigate: () => void }) {
   const { isMobile } = useSidebar();
   const user = me.data;
   const displayName = user ? user.name || user.username : me.isError ? 'Your account' : '';
+  // WCAG 2.5.3: the name starts with what the button shows (name, then @handle), then says what it opens.
+  const accountLabel = user
+    ? `${displayName} @${user.username}, account menu`
+    : displayName
+      ? `${displayName} menu`
+      : 'Account menu';
 
   return (
     <SidebarMenu>
@@ -311,15 +327,10 @@ function UserMenu({ onNavigate }: { onNavigate: () => void }) {
           <DropdownMenuTrigger asChild>
             <SidebarMenuButton
               tooltip="Account"
-              aria-label={user ? `Account menu for @${user.username}` : 'Account menu'}
-              className="h-12 group-data-[collapsible=icon]:p-0! data-[state=open]:bg-sidebar-accent"
+              aria-label={accountLabel}
+              className="h-12 pl-12 group-data-[collapsible=icon]:p-0! data-[state=open]:bg-sidebar-accent"
             >
-              {user ? (
-                <UserAvatar user={user} className="size-8" />
-              ) : (
-                <Skeleton className="size-8 shrink-0 rounded-full" />
-              )}
-              <span className="grid min-w-0 flex-1 text-left leading-tight">
+              <span className="grid min-w-0 flex-1 text-left leading-tight group-data-[collapsible=icon]:hidden">
                 {me.isPending ? (
                   <Skeleton className="h-3.5 w-24" />
                 ) : (
@@ -327,7 +338,7 @@ function UserMenu({ onNavigate }: { onNavigate: () => void }) {
                 )}
                 {user && <span className="truncate text-xs text-muted-foreground">@{user.username}</span>}
               </span>
-              <ChevronsUpDownIcon className="ml-auto size-4" aria-hidden />
+              <ChevronsUpDownIcon className="ml-auto size-4 group-data-[collapsible=icon]:hidden" aria-hidden />
             </SidebarMenuButton>
           </DropdownMenuTrigger>
           <DropdownMenuContent side={isMobile ? 'top' : 'right'} align="end" className="w-56">
@@ -360,6 +371,14 @@ function UserMenu({ onNavigate }: { onNavigate: () => void }) {
             </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>
+        {/* The avatar lies over the button rather than in it: its initials picture the name and are no part
+            of the button's text, which WCAG 2.5.3 wants inside the button's name. */}
+        <span
+          aria-hidden
+          className="pointer-events-none absolute top-2 left-2 group-data-[collapsible=icon]:top-0 group-data-[collapsible=icon]:left-0"
+        >
+          {user ? <UserAvatar user={user} className="size-8" /> : <Skeleton className="size-8 rounded-full" />}
+        </span>
       </SidebarMenuItem>
     </SidebarMenu>
   );

@@ -1,19 +1,33 @@
 import { CalendarRangeIcon, HomeIcon, ListVideoIcon, LogInIcon, UserIcon, UserPlusIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CommandDialog, CommandGroup, CommandInput, CommandItem, CommandList } from '@/components/ui/command.tsx';
 import { paths } from '@/config/paths.ts';
 import { SearchPaletteResults } from '@/features/search/components/search-palette-results.tsx';
 import { useIsSignedIn } from '@/lib/session.ts';
+import { FOCUS_MAIN_STATE } from './page-main.tsx';
 
 /**
  * The global search palette (spec §2): quick actions while the input is empty, the search feature's
  * results once something is typed. Results come from the server, so cmdk's own filtering is off.
+ *
+ * Closed without choosing, it gives focus back through `onCloseAutoFocus` (the app shell's opener).
+ * A chosen result or action opens its page with focus on that page's main content (PageMain), which is
+ * where a screen reader user expects to be once the page has changed.
  */
-export function SearchPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function SearchPalette({
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
   const navigate = useNavigate();
   const signedIn = useIsSignedIn();
   const [query, setQuery] = useState('');
+  const navigated = useRef(false);
 
   function setOpen(next: boolean) {
     if (!next) setQuery('');
@@ -21,8 +35,9 @@ export function SearchPalette({ open, onOpenChange }: { open: boolean; onOpenCha
   }
 
   function go(href: string) {
+    navigated.current = true;
     setOpen(false);
-    void navigate(href);
+    void navigate(href, { state: FOCUS_MAIN_STATE });
   }
 
   const quickActions = [
@@ -46,6 +61,12 @@ export function SearchPalette({ open, onOpenChange }: { open: boolean; onOpenCha
       title="Search Paddock"
       description="Search races, drivers, teams and users, or pick a quick action."
       commandProps={{ shouldFilter: false, loop: true }}
+      onCloseAutoFocus={(event) => {
+        if (!navigated.current) return onCloseAutoFocus?.(event);
+        // The new page's main content takes focus (PageMain); the opener is beside the point now.
+        navigated.current = false;
+        event.preventDefault();
+      }}
     >
       <CommandInput placeholder="Search races, drivers, teams, users…" value={query} onValueChange={setQuery} />
       <CommandList>

@@ -23,18 +23,22 @@ export function CommandDialog({
   children,
   className,
   commandProps,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof Dialog> & {
   title: string;
   description: string;
   className?: string;
   commandProps?: ComponentProps<typeof Command>;
+  /** Where focus goes on closing when the dialog was not opened by a Radix Trigger. */
+  onCloseAutoFocus?: ComponentProps<typeof DialogContent>['onCloseAutoFocus'];
 }) {
   return (
     <Dialog {...props}>
       <DialogContent
         className={cn('top-[15%] translate-y-0 overflow-hidden p-0 sm:top-[20%]', className)}
         showCloseButton={false}
+        onCloseAutoFocus={onCloseAutoFocus}
       >
         <DialogHeader className="sr-only">
           <DialogTitle>{title}</DialogTitle>

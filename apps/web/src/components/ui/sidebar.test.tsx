@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Sidebar, SidebarProvider, SidebarTrigger } from './sidebar.tsx';
@@ -80,6 +80,45 @@ describe('sidebar', () => {
     await userEvent.keyboard('b');
 
     expect(sidebarState(container)).toBe('expanded');
+  });
+
+  it('is a navigation landmark, on a wide screen and in the phone sheet', async () => {
+    renderSidebar();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home link' }),
+    ).toBeVisible();
+
+    setViewportWidth(390);
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+
+    const sheet = await screen.findByRole('dialog', { name: 'Navigation' });
+    expect(within(sheet).getByRole('navigation', { name: 'Main' })).toContainElement(
+      within(sheet).getByRole('link', { name: 'Home link' }),
+    );
+  });
+
+  it('gives focus back to the trigger when the phone sheet closes', async () => {
+    setViewportWidth(390);
+    renderSidebar();
+    const trigger = screen.getByRole('button', { name: 'Toggle sidebar' });
+
+    await userEvent.click(trigger);
+    expect(await screen.findByRole('dialog', { name: 'Navigation' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(trigger).toHaveFocus());
+  });
+
+  it('gives focus to the trigger when the sheet opened with ctrl+b closes and nothing had focus', async () => {
+    setViewportWidth(390);
+    renderSidebar();
+
+    await userEvent.keyboard('{Control>}b{/Control}');
+    const sheet = await screen.findByRole('dialog', { name: 'Navigation' });
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Toggle sidebar' })).toHaveFocus());
   });
 
   it('opens a sheet on small screens without touching the desktop state', async () => {

@@ -11,6 +11,7 @@ import {
   type CSSProperties,
 } from 'react';
 import { useIsMobile } from '@/hooks/use-mobile.ts';
+import { useReturnFocus } from '@/hooks/use-return-focus.ts';
 import { cn } from '@/lib/utils.ts';
 import { Button } from './button.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from './sheet.tsx';
@@ -32,6 +33,12 @@ interface SidebarContextValue {
   setOpenMobile: (open: boolean) => void;
   isMobile: boolean;
   toggleSidebar: () => void;
+  /** The mobile sheet's focus return: to whatever opened it (the trigger, or the page for ctrl+b). */
+  onMobileCloseAutoFocus: (event: Event) => void;
+}
+
+function findSidebarTrigger(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('[data-slot="sidebar-trigger"]');
 }
 
 const SidebarContext = createContext<SidebarContextValue | null>(null);
@@ -59,7 +66,18 @@ export function SidebarProvider({
   ...props
 }: ComponentProps<'div'> & { defaultOpen?: boolean }) {
   const isMobile = useIsMobile();
-  const [openMobile, setOpenMobile] = useState(false);
+  const [openMobile, setOpenMobileState] = useState(false);
+  const mobileFocus = useReturnFocus(findSidebarTrigger);
+  const rememberMobileOpener = mobileFocus.remember;
+
+  // The sheet opens from state, not from a Radix Trigger, so it notes what had focus to give it back.
+  const setOpenMobile = useCallback(
+    (value: boolean) => {
+      if (value) rememberMobileOpener();
+      setOpenMobileState(value);
+    },
+    [rememberMobileOpener],
+  );
   const [open, setOpenState] = useState(() => readSidebarCookie() ?? defaultOpen);
 
   const setOpen = useCallback((value: boolean) => {
@@ -68,9 +86,9 @@ export function SidebarProvider({
   }, []);
 
   const toggleSidebar = useCallback(() => {
-    if (isMobile) setOpenMobile((o) => !o);
+    if (isMobile) setOpenMobile(!openMobile);
     else setOpen(!open);
-  }, [isMobile, open, setOpen]);
+  }, [isMobile, open, setOpen, openMobile, setOpenMobile]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -92,8 +110,9 @@ export function SidebarProvider({
       setOpenMobile,
       isMobile,
       toggleSidebar,
+      onMobileCloseAutoFocus: mobileFocus.onCloseAutoFocus,
     }),
-    [open, setOpen, openMobile, isMobile, toggleSidebar],
+    [open, setOpen, openMobile, setOpenMobile, isMobile, toggleSidebar, mobileFocus.onCloseAutoFocus],
   );
 
   return (
@@ -112,13 +131,18 @@ export function SidebarProvider({
   );
 }
 
+/**
+ * The sidebar is a navigation landmark named `label` (on a phone, inside the sheet's dialog), so
+ * everything in it, from the logo to the account menu, is inside a landmark.
+ */
 export function Sidebar({
   collapsible = 'icon',
+  label = 'Main',
   className,
   children,
   ...props
-}: ComponentProps<'div'> & { collapsible?: 'icon' | 'none' }) {
-  const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+}: ComponentProps<'div'> & { collapsible?: 'icon' | 'none'; label?: string }) {
+  const { isMobile, state, openMobile, setOpenMobile, onMobileCloseAutoFocus } = useSidebar();
 
   if (isMobile) {
     return (
@@ -129,10 +153,13 @@ export function Sidebar({
           data-mobile="true"
           className="w-(--sidebar-width) max-w-[calc(100vw-2rem)] bg-sidebar p-0 text-sidebar-foreground"
           style={{ '--sidebar-width': SIDEBAR_WIDTH_MOBILE } as CSSProperties}
+          onCloseAutoFocus={onMobileCloseAutoFocus}
         >
           <SheetTitle className="sr-only">Navigation</SheetTitle>
           <SheetDescription className="sr-only">The site navigation and your account.</SheetDescription>
-          <div className="flex h-full w-full flex-col">{children}</div>
+          <nav aria-label={label} className="flex h-full w-full flex-col">
+            {children}
+          </nav>
         </SheetContent>
       </Sheet>
     );
@@ -157,9 +184,9 @@ export function Sidebar({
         )}
         {...props}
       >
-        <div data-sidebar="sidebar" className="flex h-full w-full flex-col bg-sidebar">
+        <nav data-sidebar="sidebar" aria-label={label} className="flex h-full w-full flex-col bg-sidebar">
           {children}
-        </div>
+        </nav>
       </div>
     </div>
   );
@@ -276,7 +303,7 @@ export function SidebarMenuButton({
   return (
     <Tooltip>
       <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center">
+      <TooltipContent side="right" align="center" inline>
         {tooltip}
       </TooltipContent>
     </Tooltip>

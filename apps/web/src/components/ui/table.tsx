@@ -1,11 +1,51 @@
-import type { ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type RefObject } from 'react';
 import { cn } from '@/lib/utils.ts';
 
-/** The scroll wrapper keeps wide tables (classifications, standings) usable on a phone. */
+/** Whether a horizontally scrolling element has more to show before (left) or after (right) what is in view. */
+function useScrollEdges(ref: RefObject<HTMLElement | null>): { left: boolean; right: boolean } {
+  const [edges, setEdges] = useState({ left: false, right: false });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const update = () => {
+      const hidden = element.scrollWidth - element.clientWidth;
+      const left = hidden > 1 && element.scrollLeft > 1;
+      const right = hidden > 1 && element.scrollLeft < hidden - 1;
+      setEdges((current) => (current.left === left && current.right === right ? current : { left, right }));
+    };
+    update();
+    element.addEventListener('scroll', update, { passive: true });
+    // The container changes width with the screen, the table with its rows ("Show all seasons").
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(element);
+    if (element.firstElementChild) observer?.observe(element.firstElementChild);
+    return () => {
+      element.removeEventListener('scroll', update);
+      observer?.disconnect();
+    };
+  }, [ref]);
+  return edges;
+}
+
+const edgeHint = 'pointer-events-none absolute inset-y-0 w-6 from-foreground/15 to-transparent';
+
+/**
+ * The scroll wrapper keeps wide tables (classifications, standings) usable on a phone: a table wider than
+ * the screen scrolls inside it, and a shaded edge shows on each side that has more columns to scroll to.
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const container = useRef<HTMLDivElement>(null);
+  const more = useScrollEdges(container);
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
-      <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
+    // overflow-hidden keeps the table's width out of the page's own sizing, as the scroll container alone did.
+    <div data-slot="table-frame" className="relative w-full overflow-hidden">
+      <div ref={container} data-slot="table-container" className="w-full overflow-x-auto">
+        <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
+      </div>
+      {more.left && <div aria-hidden data-slot="table-more-left" className={cn(edgeHint, 'left-0 bg-linear-to-r')} />}
+      {more.right && (
+        <div aria-hidden data-slot="table-more-right" className={cn(edgeHint, 'right-0 bg-linear-to-l')} />
+      )}
     </div>
   );
 }

@@ -1,19 +1,25 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { Fragment, type ComponentProps } from 'react';
 import { cn } from '@/lib/utils.ts';
 
 export const TooltipProvider = TooltipPrimitive.Provider;
 export const Tooltip = TooltipPrimitive.Root;
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
+/**
+ * `inline` renders the tooltip beside its trigger instead of at the end of <body>, so it stays inside
+ * the trigger's landmark (the sidebar's navigation); it is positioned fixed either way.
+ */
 export function TooltipContent({
   className,
   sideOffset = 4,
   children,
+  inline = false,
   ...props
-}: ComponentProps<typeof TooltipPrimitive.Content>) {
+}: ComponentProps<typeof TooltipPrimitive.Content> & { inline?: boolean }) {
+  const Container = inline ? Fragment : TooltipPrimitive.Portal;
   return (
-    <TooltipPrimitive.Portal>
+    <Container>
       <TooltipPrimitive.Content
         data-slot="tooltip-content"
         sideOffset={sideOffset}
@@ -26,6 +32,6 @@ export function TooltipContent({
         {children}
         <TooltipPrimitive.Arrow className="fill-foreground" />
       </TooltipPrimitive.Content>
-    </TooltipPrimitive.Portal>
+    </Container>
   );
 }

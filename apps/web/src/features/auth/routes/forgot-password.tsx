@@ -37,7 +37,10 @@ export function ForgotPasswordRoute() {
       title="Forgot your password?"
       description="Enter the email of your account and we will send you a link to choose a new one."
       footer={
-        <Link to={paths.auth.login.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          to={paths.auth.login.getHref()}
+          className="font-medium text-primary-text underline-offset-4 hover:underline"
+        >
           Back to sign in
         </Link>
       }

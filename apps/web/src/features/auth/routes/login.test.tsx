@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@paddock/contract/users';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '@/test/http.ts';
@@ -54,6 +54,31 @@ describe('login page', () => {
     expect(screen.getByLabelText('Username or email')).toHaveAccessibleDescription('This field may not be blank.');
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(requests).toHaveLength(0);
+  });
+
+  it('moves focus to the first field with an error', async () => {
+    const requests = stubApi(() => ({ status: 500 }));
+    renderLogin();
+
+    await signIn('', '');
+    await waitFor(() => expect(screen.getByLabelText('Username or email')).toHaveFocus());
+
+    await signIn('kimi', '');
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+    expect(requests).toHaveLength(0);
+  });
+
+  it('tabs from the username to the password, then to the recovery link and the button', async () => {
+    stubApi(() => ({ status: 500 }));
+    renderLogin();
+    act(() => screen.getByLabelText('Username or email').focus());
+
+    await userEvent.tab();
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toHaveFocus();
   });
 
   it("shows the server's detail at the top of the form", async () => {

@@ -37,7 +37,7 @@ export function LoginRoute() {
           New to Paddock?{' '}
           <Link
             to={paths.auth.register.getHref()}
-            className="font-medium text-primary underline-offset-4 hover:underline"
+            className="font-medium text-primary-text underline-offset-4 hover:underline"
           >
             Create an account
           </Link>
@@ -55,22 +55,23 @@ export function LoginRoute() {
           errors={messagesOf(errors.username)}
           {...form.register('username')}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          errors={messagesOf(errors.password)}
-          labelAside={
-            <Link
-              to={paths.auth.forgotPassword.getHref()}
-              className="text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
-            >
-              Forgot password?
-            </Link>
-          }
-          {...form.register('password')}
-        />
+        {/* The link comes after the password field, so Tab goes username → password → link → Sign in. */}
+        <div className="grid gap-1">
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            errors={messagesOf(errors.password)}
+            {...form.register('password')}
+          />
+          <Link
+            to={paths.auth.forgotPassword.getHref()}
+            className="inline-flex min-h-6 items-center justify-self-end text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </div>
         <Button type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending ? 'Signing in…' : 'Sign in'}
         </Button>

@@ -36,7 +36,10 @@ export function RegisterRoute() {
       footer={
         <p>
           Already have an account?{' '}
-          <Link to={paths.auth.login.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={paths.auth.login.getHref()}
+            className="font-medium text-primary-text underline-offset-4 hover:underline"
+          >
             Sign in
           </Link>
         </p>

@@ -52,7 +52,7 @@ export function ResetPasswordRoute() {
       footer={
         <Link
           to={paths.auth.forgotPassword.getHref()}
-          className="font-medium text-primary underline-offset-4 hover:underline"
+          className="font-medium text-primary-text underline-offset-4 hover:underline"
         >
           Request a new link
         </Link>

@@ -52,7 +52,7 @@ function DriverProfile({ driver }: { driver: DriverDetail }) {
       : null;
 
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       <PageTitle name={driver.full_name} />
       <header className="relative overflow-hidden rounded-2xl border bg-card p-6 shadow-xs sm:p-8">
         <span aria-hidden className="absolute inset-y-0 left-0 w-1.5" style={{ backgroundColor: colour }} />
@@ -67,7 +67,7 @@ function DriverProfile({ driver }: { driver: DriverDetail }) {
             {driver.current_team && (
               <Link
                 to={paths.team.getHref(driver.current_team.id)}
-                className="flex w-fit items-center gap-2 font-medium hover:underline"
+                className="flex min-h-6 w-fit items-center gap-2 font-medium hover:underline"
               >
                 <TeamColourBar colour={driver.current_team.colour} className="h-5" />
                 {driver.current_team.name}
@@ -170,7 +170,10 @@ function SeasonTable({ seasons }: { seasons: DriverDetail['seasons'] }) {
         {seasons.map((season) => (
           <TableRow key={season.year}>
             <TableCell>
-              <Link to={paths.seasonOverview.getHref(season.year)} className="font-medium hover:underline">
+              <Link
+                to={paths.seasonOverview.getHref(season.year)}
+                className="inline-flex min-h-6 items-center font-medium hover:underline"
+              >
                 {season.year}
               </Link>
             </TableCell>
@@ -180,7 +183,7 @@ function SeasonTable({ seasons }: { seasons: DriverDetail['seasons'] }) {
                   <Link
                     key={team.id}
                     to={paths.team.getHref(team.id)}
-                    className="flex items-center gap-2 hover:underline"
+                    className="flex min-h-6 items-center gap-2 hover:underline"
                   >
                     <TeamColourBar colour={team.colour} />
                     {team.name}

@@ -61,7 +61,8 @@ describe('home screen', () => {
   it('greets a guest, shows the race card slot and opens on For You', async () => {
     renderHome();
 
-    expect(await screen.findByRole('heading', { name: 'Welcome to Paddock' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Paddock' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/register');
     expect(screen.getByText('Race card slot')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'For You' })).toHaveAttribute('aria-selected', 'true');
@@ -76,6 +77,9 @@ describe('home screen', () => {
     expect(await screen.findByText('Following feed slot')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Following' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('heading', { name: 'Welcome to Paddock' })).not.toBeInTheDocument();
+    // The page still has its one h1, for screen readers only.
+    expect(screen.getAllByRole('heading', { level: 1 })).toEqual([screen.getByRole('heading', { name: 'Home' })]);
+    expect(screen.getByRole('heading', { name: 'Home' })).toHaveClass('sr-only');
   });
 
   it('switches once to For You for someone who follows nobody, without asking for the Following feed', async () => {

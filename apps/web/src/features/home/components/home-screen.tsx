@@ -86,8 +86,9 @@ export function HomeScreen({
   const floatingButton = signedIn && touchScreen && onAddReview;
   return (
     // Room below the last review, so the floating button never covers it.
-    <div className={cn('grid gap-6', floatingButton && 'max-md:pb-20')}>
-      {!signedIn && <WelcomeCard />}
+    <div className={cn('grid grid-cols-1 gap-6', floatingButton && 'max-md:pb-20')}>
+      {/* The welcome card's title is a guest's h1; a signed-in visitor's page has none on screen. */}
+      {signedIn ? <h1 className="sr-only">Home</h1> : <WelcomeCard />}
       {raceCard}
       <Tabs
         value={tab}

@@ -15,7 +15,7 @@ export function WelcomeCard() {
       />
       <div className="relative grid gap-4">
         <div className="grid gap-2">
-          <p className="text-xs font-semibold tracking-[0.2em] text-primary uppercase">F1 Reviews &amp; Stats</p>
+          <p className="text-xs font-semibold tracking-[0.2em] text-primary-text uppercase">F1 Reviews &amp; Stats</p>
           <h1 id="welcome-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
             Welcome to Paddock
           </h1>

@@ -22,7 +22,7 @@ export function OwnProfileRoute({ reviews }: { reviews?: (me: CurrentUser) => Re
   }
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageTitle name={`${me.data.name || me.data.username} (@${me.data.username})`} />
       <ProfileHeader user={me.data} action={<EditProfileDialog user={me.data} />} />
       {reviews?.(me.data) ?? <EmptyState icon={NotebookPenIcon} title="Your reviews will appear here" />}

@@ -33,7 +33,7 @@ export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfil
   const hidden = user.is_private && user.follow_status !== 'following';
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageTitle name={`${user.name || user.username} (@${user.username})`} />
       <ProfileHeader
         user={user}

@@ -78,7 +78,7 @@ function NextRaceCard({ race }: { race: Race }) {
       <span aria-hidden className="absolute inset-y-0 left-0 w-1 bg-primary" />
       <CardHeader className="flex flex-row items-center justify-between gap-2">
         <CardTitle className="flex items-center gap-2 text-sm font-medium tracking-wide text-muted-foreground uppercase">
-          <FlagIcon aria-hidden className="size-4 text-primary" />
+          <FlagIcon aria-hidden className="size-4 text-primary-text" />
           Next Race
         </CardTitle>
         <Badge className={badgeClass[badge]}>{badge}</Badge>
@@ -124,7 +124,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function CountdownDisplay({ value }: { value: Countdown }) {
   if (value.kind === 'expired') {
     return (
-      <p role="timer" aria-label={countdownLabel(value)} className="text-2xl font-semibold text-primary">
+      <p role="timer" aria-label={countdownLabel(value)} className="text-2xl font-semibold text-primary-text">
         <span aria-hidden>Starting Now</span>
       </p>
     );
@@ -221,7 +221,7 @@ function RaceThoughtsCard({ active, fetchedAt }: { active: NonNullable<ActiveTho
       />
       <CardHeader className="flex flex-row items-center justify-between gap-2">
         <CardTitle className="flex items-center gap-2 text-sm font-medium tracking-wide text-muted-foreground uppercase">
-          <MessagesSquareIcon aria-hidden className="size-4 text-primary" />
+          <MessagesSquareIcon aria-hidden className="size-4 text-primary-text" />
           Race Thoughts
         </CardTitle>
         {live ? (

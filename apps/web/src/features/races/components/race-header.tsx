@@ -1,5 +1,5 @@
 import type { RaceDetail } from '@paddock/contract/f1';
-import { ChevronLeftIcon, ChevronRightIcon, ClockIcon, GlobeIcon, MapPinIcon } from 'lucide-react';
+import { ChevronLeftIcon, ChevronRightIcon, ClockIcon, GlobeIcon, MapPinIcon, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -49,7 +49,7 @@ export function RaceHeader({ race }: { race: RaceDetail }) {
           {race.is_completed ? (
             <Badge variant="secondary">Completed</Badge>
           ) : (
-            <Badge className="border-transparent bg-primary/10 text-primary">Upcoming</Badge>
+            <Badge className="border-transparent bg-primary/10 text-primary-text">Upcoming</Badge>
           )}
         </div>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{race.name}</h1>
@@ -57,8 +57,9 @@ export function RaceHeader({ race }: { race: RaceDetail }) {
           <p className="text-sm text-muted-foreground">{race.official_name}</p>
         )}
       </div>
-      <dl className="grid gap-x-8 gap-y-2 text-sm sm:grid-cols-2">
-        <div className="flex items-start gap-2">
+      {/* Each <div> holds exactly one <dt> and its <dd>: the only wrapper a <dl> allows. */}
+      <dl className="grid gap-x-8 gap-y-1 text-sm sm:grid-cols-2">
+        <div className="flex items-start gap-2 max-sm:mb-1 sm:row-span-2">
           <dt className="mt-0.5">
             <MapPinIcon aria-hidden className="size-4 text-muted-foreground" />
             <span className="sr-only">Circuit</span>
@@ -71,23 +72,22 @@ export function RaceHeader({ race }: { race: RaceDetail }) {
             </span>
           </dd>
         </div>
-        <div className="grid gap-1">
-          <div className="flex items-start gap-2">
-            <dt className="flex w-16 shrink-0 items-center gap-2 text-muted-foreground">
-              <ClockIcon aria-hidden className="size-4" />
-              Local
-            </dt>
-            <dd>{formatRaceStartIn(race)}</dd>
-          </div>
-          <div className="flex items-start gap-2">
-            <dt className="flex w-16 shrink-0 items-center gap-2 text-muted-foreground">
-              <GlobeIcon aria-hidden className="size-4" />
-              UTC
-            </dt>
-            <dd>{formatRaceStartIn(race, 'UTC')}</dd>
-          </div>
-        </div>
+        <StartTime icon={ClockIcon} label="Local" time={formatRaceStartIn(race)} />
+        <StartTime icon={GlobeIcon} label="UTC" time={formatRaceStartIn(race, 'UTC')} />
       </dl>
     </header>
+  );
+}
+
+/** One start time of the race header's list: a <dt>/<dd> pair in the one wrapper a <dl> allows. */
+function StartTime({ icon: Icon, label, time }: { icon: LucideIcon; label: string; time: string }) {
+  return (
+    <div className="flex items-start gap-2">
+      <dt className="flex w-16 shrink-0 items-center gap-2 text-muted-foreground">
+        <Icon aria-hidden className="size-4" />
+        {label}
+      </dt>
+      <dd>{time}</dd>
+    </div>
   );
 }

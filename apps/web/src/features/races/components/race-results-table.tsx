@@ -17,12 +17,18 @@ function DriverCell({ driver, team }: Pick<ClassificationRow, 'driver' | 'team'>
       <div className="grid min-w-0">
         <span className="flex items-center gap-1.5">
           <CountryFlag code={driver.country_code} />
-          <Link to={paths.driver.getHref(driver.id)} className="font-medium hover:underline">
+          <Link
+            to={paths.driver.getHref(driver.id)}
+            className="inline-flex min-h-6 items-center font-medium hover:underline"
+          >
             {driver.full_name}
           </Link>
         </span>
         {/* On a phone the team column is hidden, so the team name sits under the driver. */}
-        <Link to={paths.team.getHref(team.id)} className="text-xs text-muted-foreground hover:underline md:hidden">
+        <Link
+          to={paths.team.getHref(team.id)}
+          className="inline-flex min-h-6 w-fit min-w-6 items-center text-xs text-muted-foreground hover:underline md:hidden"
+        >
           {team.name}
         </Link>
       </div>
@@ -33,7 +39,10 @@ function DriverCell({ driver, team }: Pick<ClassificationRow, 'driver' | 'team'>
 function TeamCell({ team }: { team: ClassificationRow['team'] }) {
   return (
     <TableCell className="hidden md:table-cell">
-      <Link to={paths.team.getHref(team.id)} className="text-muted-foreground hover:text-foreground hover:underline">
+      <Link
+        to={paths.team.getHref(team.id)}
+        className="inline-flex min-h-6 min-w-6 items-center text-muted-foreground hover:text-foreground hover:underline"
+      >
         {team.name}
       </Link>
     </TableCell>
@@ -65,7 +74,7 @@ export function ClassificationTable({ rows, caption }: { rows: ClassificationRow
               >
                 {row.position}
               </TableCell>
-              <TableCell>
+              <TableCell className="max-md:py-1">
                 <DriverCell driver={row.driver} team={row.team} />
               </TableCell>
               <TeamCell team={row.team} />
@@ -121,7 +130,7 @@ export function QualifyingTable({ rows }: { rows: Qualifying[] }) {
         {rows.map((row) => (
           <TableRow key={row.driver.id}>
             <TableCell className="text-center font-semibold tabular-nums">{row.position}</TableCell>
-            <TableCell>
+            <TableCell className="max-md:py-1">
               <DriverCell driver={row.driver} team={row.team} />
             </TableCell>
             <TeamCell team={row.team} />

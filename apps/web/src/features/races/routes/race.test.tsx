@@ -47,6 +47,12 @@ describe('race page', () => {
     );
     expect(times.Local).toBe('Sunday, September 1, 2024 · 15:00 GMT+2');
     expect(times.UTC).toBe('Sunday, September 1, 2024 · 13:00 UTC');
+    // A valid <dl>: each child a <div> holding exactly one <dt> and its <dd>.
+    const list = screen.getAllByRole('term')[0]?.closest('dl');
+    const groups = Array.from(list?.children ?? []).map((child) =>
+      [child.tagName, ...Array.from(child.children, (c) => c.tagName)].join(' '),
+    );
+    expect(groups).toEqual(['DIV DT DD', 'DIV DT DD', 'DIV DT DD']);
     expect(screen.getByRole('link', { name: 'Previous race' })).toHaveAttribute('href', '/race/1116');
     expect(screen.getByRole('link', { name: 'Next race' })).toHaveAttribute('href', '/race/1118');
   });

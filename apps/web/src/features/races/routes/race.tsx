@@ -41,11 +41,13 @@ export function RaceRoute({ reviews }: { reviews?: (race: RaceDetail) => ReactNo
 function RacePage({ race, reviews }: { race: RaceDetail; reviews?: (race: RaceDetail) => ReactNode }) {
   const results = useRaceResults(String(race.id));
   return (
-    <div className="grid gap-8">
+    // grid-cols-1 (minmax(0, 1fr)) keeps the column as wide as the screen: an auto column grows to its widest
+    // content, which on a phone pushed the page sideways.
+    <div className="grid grid-cols-1 gap-8">
       <PageTitle name={`${race.name} ${race.season.year}`} />
       <RaceHeader race={race} />
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="grid min-w-0 content-start gap-6">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           {race.podium.length > 0 && <Podium podium={race.podium} />}
           <RaceTabs race={race} results={results} reviews={reviews} />
         </div>
@@ -76,11 +78,17 @@ function Podium({ podium }: { podium: RaceDetail['podium'] }) {
             <span className="text-xs font-semibold text-muted-foreground">P{entry.position}</span>
             <p className="mt-1 flex items-center gap-1.5 font-semibold">
               <CountryFlag code={entry.driver.country_code} />
-              <Link to={paths.driver.getHref(entry.driver.id)} className="hover:underline">
+              <Link
+                to={paths.driver.getHref(entry.driver.id)}
+                className="inline-flex min-h-6 items-center hover:underline"
+              >
                 {entry.driver.full_name}
               </Link>
             </p>
-            <Link to={paths.team.getHref(entry.team.id)} className="text-sm text-muted-foreground hover:underline">
+            <Link
+              to={paths.team.getHref(entry.team.id)}
+              className="inline-flex min-h-6 items-center text-sm text-muted-foreground hover:underline"
+            >
               {entry.team.name}
             </Link>
           </li>
@@ -114,7 +122,9 @@ function RaceTabs({
     );
   }
   if (results.isError) {
-    return <LoadErrorState title="The results could not be loaded" onRetry={() => void results.refetch()} />;
+    return (
+      <LoadErrorState heading="p" title="The results could not be loaded" onRetry={() => void results.refetch()} />
+    );
   }
   const data: RaceResults = results.data;
   const noResults = data.classification.length === 0 && data.qualifying.length === 0 && data.sprint.length === 0;
@@ -199,7 +209,10 @@ function FastestLapCard({ fastestLap }: { fastestLap: NonNullable<RaceResults['f
         <p className="font-mono text-2xl font-semibold tabular-nums">{fastestLap.time ?? '–'}</p>
         <p className="flex items-center gap-1.5 text-sm">
           <CountryFlag code={fastestLap.driver.country_code} />
-          <Link to={paths.driver.getHref(fastestLap.driver.id)} className="font-medium hover:underline">
+          <Link
+            to={paths.driver.getHref(fastestLap.driver.id)}
+            className="inline-flex min-h-6 items-center font-medium hover:underline"
+          >
             {fastestLap.driver.full_name}
           </Link>
           <span className="text-muted-foreground">· {fastestLap.team.name}</span>

@@ -140,7 +140,7 @@ function RaceLine({ race }: { race: ReviewableRace }) {
 function SelectedRace({ race, onChange }: { race: ReviewableRace; onChange: () => void }) {
   return (
     <div className="flex items-center gap-3 rounded-lg border bg-muted/40 px-3 py-2">
-      <CheckIcon aria-hidden className="size-4 shrink-0 text-primary" />
+      <CheckIcon aria-hidden className="size-4 shrink-0 text-primary-text" />
       <RaceLine race={race} />
       <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={onChange}>
         <XIcon aria-hidden />

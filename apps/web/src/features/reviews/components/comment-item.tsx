@@ -123,7 +123,10 @@ function CommentBody({
       <div className="grid min-w-0 flex-1 gap-1">
         <div className="flex items-start justify-between gap-2">
           <p className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-sm">
-            <Link to={paths.userProfile.getHref(comment.user.username)} className="font-semibold hover:underline">
+            <Link
+              to={paths.userProfile.getHref(comment.user.username)}
+              className="py-0.5 font-semibold hover:underline"
+            >
               {name}
             </Link>
             <span className="flex min-w-0 items-baseline gap-x-1.5 text-muted-foreground">
@@ -145,7 +148,7 @@ function CommentBody({
             aria-pressed={signedIn ? comment.is_liked_by_user : undefined}
             aria-label={`${comment.is_liked_by_user ? 'Unlike' : 'Like'} comment, ${comment.like_count} ${comment.like_count === 1 ? 'like' : 'likes'}`}
             disabled={like.isPending}
-            className={cn('h-7', comment.is_liked_by_user && 'text-primary hover:text-primary')}
+            className={cn('h-7', comment.is_liked_by_user && 'text-primary-text hover:text-primary-text')}
             onClick={() => {
               if (!signedIn) {
                 toast.info('Please log in to like comments');

@@ -87,7 +87,7 @@ export function ReviewCard({
             <p className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-sm">
               <Link
                 to={paths.userProfile.getHref(review.user.username)}
-                className="truncate font-semibold hover:underline"
+                className="truncate py-0.5 font-semibold hover:underline"
               >
                 {review.user.name || review.user.username}
               </Link>
@@ -110,7 +110,10 @@ export function ReviewCard({
 
         <div className={cn('grid gap-0.5', !showRace && 'sr-only')}>
           <Heading className="text-base leading-snug font-semibold">
-            <Link to={paths.race.getHref(review.race.id)} className="hover:text-primary hover:underline">
+            <Link
+              to={paths.race.getHref(review.race.id)}
+              className="inline-block py-0.5 hover:text-primary-text hover:underline"
+            >
               {title}
             </Link>
           </Heading>
@@ -127,11 +130,11 @@ export function ReviewCard({
             {truncated ? `${text.slice(0, REVIEW_TRUNCATE_AT).trimEnd()}… ` : text}
             {truncated &&
               (open ? (
-                <button type="button" className="font-medium text-primary hover:underline" onClick={open}>
+                <button type="button" className="font-medium text-primary-text hover:underline" onClick={open}>
                   Click to read more
                 </button>
               ) : (
-                <Link to={paths.review.getHref(review.id)} className="font-medium text-primary hover:underline">
+                <Link to={paths.review.getHref(review.id)} className="font-medium text-primary-text hover:underline">
                   Click to read more
                 </Link>
               ))}
@@ -147,7 +150,7 @@ export function ReviewCard({
               aria-pressed={review.is_liked_by_user}
               aria-label={`${review.is_liked_by_user ? 'Unlike' : 'Like'} review, ${review.like_count} ${review.like_count === 1 ? 'like' : 'likes'}`}
               disabled={like.isPending}
-              className={cn('-ml-2', review.is_liked_by_user && 'text-primary hover:text-primary')}
+              className={cn('-ml-2', review.is_liked_by_user && 'text-primary-text hover:text-primary-text')}
               onClick={() => like.mutate()}
             >
               <HeartIcon aria-hidden className={cn(review.is_liked_by_user && 'fill-current')} />

@@ -45,10 +45,10 @@ export function ReviewRoute() {
   const review = query.data;
   const author = review.user.name || review.user.username;
   return (
-    <article aria-labelledby="review-title" className="grid gap-6">
+    <article aria-labelledby="review-title" className="grid grid-cols-1 gap-6">
       <PageTitle name={`${author} on ${reviewTitle(review)}`} />
       <header className="grid gap-1">
-        <p className="text-xs font-semibold tracking-[0.2em] text-primary uppercase">Race review</p>
+        <p className="text-xs font-semibold tracking-[0.2em] text-primary-text uppercase">Race review</p>
         <h1 id="review-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
           {reviewTitle(review)}
         </h1>

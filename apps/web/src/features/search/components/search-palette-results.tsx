@@ -36,7 +36,9 @@ export function SearchPaletteResults({ query, onNavigate }: { query: string; onN
 
   const { races, drivers, teams, users } = search.results;
   return (
-    <div aria-busy={search.refreshing}>
+    // A fragment: the listbox may hold only groups and options (an element with ARIA attributes between
+    // them breaks the list for screen readers).
+    <>
       {races.length > 0 && (
         <CommandGroup heading={searchGroups.races.heading}>
           {races.map((race) => (
@@ -94,6 +96,6 @@ export function SearchPaletteResults({ query, onNavigate }: { query: string; onN
           <span className="text-muted-foreground">See all results for &quot;{search.term}&quot;</span>
         </CommandItem>
       </CommandGroup>
-    </div>
+    </>
   );
 }

@@ -51,7 +51,7 @@ export function SearchRoute() {
   }, [settledInput, searchParams, setSearchParams]);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageTitle name={urlQuery ? `Search: ${urlQuery}` : 'Search'} />
       <header className="grid gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">Search</h1>

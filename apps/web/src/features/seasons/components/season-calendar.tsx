@@ -21,7 +21,7 @@ export function SeasonCalendar({ races }: { races: SeasonRaceResult[] }) {
             <div className="grid min-w-0">
               <span className="flex items-center gap-2">
                 <CountryFlag code={race.country_code} />
-                <Link to={paths.race.getHref(race.id)} className="truncate font-medium hover:underline">
+                <Link to={paths.race.getHref(race.id)} className="truncate py-0.5 font-medium hover:underline">
                   {race.name}
                 </Link>
               </span>
@@ -35,7 +35,7 @@ export function SeasonCalendar({ races }: { races: SeasonRaceResult[] }) {
                   <TrophyIcon aria-hidden className="size-3.5 shrink-0 text-amber-500" />
                   <span className="sr-only">Winner:</span>
                   <TeamColourBar colour={winner.team.colour} />
-                  <Link to={paths.driver.getHref(winner.driver.id)} className="truncate hover:underline">
+                  <Link to={paths.driver.getHref(winner.driver.id)} className="truncate py-0.5 hover:underline">
                     {winner.driver.full_name}
                   </Link>
                 </span>

@@ -26,7 +26,10 @@ export function DriverStandingsTable({ standings }: { standings: SeasonStats['dr
               <span className="flex items-center gap-2">
                 <TeamColourBar colour={row.teams[0]?.colour} className="h-5" />
                 <CountryFlag code={row.driver.country_code} />
-                <Link to={paths.driver.getHref(row.driver.id)} className="font-medium hover:underline">
+                <Link
+                  to={paths.driver.getHref(row.driver.id)}
+                  className="inline-flex min-h-6 items-center font-medium hover:underline"
+                >
                   {row.driver.full_name}
                 </Link>
               </span>
@@ -35,7 +38,10 @@ export function DriverStandingsTable({ standings }: { standings: SeasonStats['dr
               <span className="flex flex-wrap gap-x-2">
                 {row.teams.map((team, index) => (
                   <span key={team.id}>
-                    <Link to={paths.team.getHref(team.id)} className="hover:text-foreground hover:underline">
+                    <Link
+                      to={paths.team.getHref(team.id)}
+                      className="inline-flex min-h-6 min-w-6 items-center hover:text-foreground hover:underline"
+                    >
                       {team.name}
                     </Link>
                     {index < row.teams.length - 1 && ' /'}
@@ -70,7 +76,10 @@ export function ConstructorStandingsTable({ standings }: { standings: SeasonStat
             <TableCell>
               <span className="flex items-center gap-2">
                 <TeamColourBar colour={row.team.colour} className="h-5" />
-                <Link to={paths.team.getHref(row.team.id)} className="font-medium hover:underline">
+                <Link
+                  to={paths.team.getHref(row.team.id)}
+                  className="inline-flex min-h-6 min-w-6 items-center font-medium hover:underline"
+                >
                   {row.team.name}
                 </Link>
               </span>

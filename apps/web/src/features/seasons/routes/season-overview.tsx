@@ -37,7 +37,7 @@ export function SeasonOverviewRoute() {
   const choose = (year: number) => setSearchParams({ season: String(year) }, { preventScrollReset: true });
 
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       <PageTitle name={season === null ? 'Season Overview' : `${season} Season Overview`} />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
@@ -49,7 +49,7 @@ export function SeasonOverviewRoute() {
         <SeasonPicker seasons={seasons.data} value={season} onChange={choose} />
       </header>
       {seasons.isError && requested === null ? (
-        <LoadErrorState title="The seasons could not be loaded" onRetry={() => void seasons.refetch()} />
+        <LoadErrorState heading="p" title="The seasons could not be loaded" onRetry={() => void seasons.refetch()} />
       ) : (
         <SeasonContent season={season} summary={summary} />
       )}
@@ -97,9 +97,9 @@ function SeasonContent({ season, summary }: { season: number | null; summary: Se
   if (season === null || stats.isPending) return <SeasonSkeleton />;
   if (stats.isError) {
     return isNotFoundError(stats.error) ? (
-      <NotFoundState title="Season not found" description={`There are no races in ${season}.`} />
+      <NotFoundState heading="p" title="Season not found" description={`There are no races in ${season}.`} />
     ) : (
-      <LoadErrorState title="The season could not be loaded" onRetry={() => void stats.refetch()} />
+      <LoadErrorState heading="p" title="The season could not be loaded" onRetry={() => void stats.refetch()} />
     );
   }
   const data = stats.data;
@@ -155,7 +155,7 @@ function SeasonContent({ season, summary }: { season: number | null; summary: Se
         {results.isPending ? (
           <Skeleton className="h-64 w-full" />
         ) : results.isError ? (
-          <LoadErrorState title="The calendar could not be loaded" onRetry={() => void results.refetch()} />
+          <LoadErrorState heading="p" title="The calendar could not be loaded" onRetry={() => void results.refetch()} />
         ) : results.data.length === 0 ? (
           <EmptyState icon={CalendarRangeIcon} title="No races in this season" />
         ) : (
@@ -203,14 +203,20 @@ function SeasonSummaryCards({ stats, summary }: { stats: SeasonStats; summary: S
           {driverChampion ? (
             <>
               <CountryFlag code={driverChampion.country_code} />
-              <Link to={paths.driver.getHref(driverChampion.id)} className="hover:underline">
+              <Link
+                to={paths.driver.getHref(driverChampion.id)}
+                className="inline-flex min-h-6 items-center hover:underline"
+              >
                 {driverChampion.full_name}
               </Link>
             </>
           ) : leader ? (
             <>
               <CountryFlag code={leader.driver.country_code} />
-              <Link to={paths.driver.getHref(leader.driver.id)} className="hover:underline">
+              <Link
+                to={paths.driver.getHref(leader.driver.id)}
+                className="inline-flex min-h-6 items-center hover:underline"
+              >
                 {leader.driver.full_name}
               </Link>
             </>
@@ -228,7 +234,7 @@ function SeasonSummaryCards({ stats, summary }: { stats: SeasonStats; summary: S
           {team ? (
             <>
               <TeamColourBar colour={team.colour} className="h-5" />
-              <Link to={paths.team.getHref(team.id)} className="hover:underline">
+              <Link to={paths.team.getHref(team.id)} className="inline-flex min-h-6 items-center hover:underline">
                 {team.name}
               </Link>
             </>
@@ -254,7 +260,7 @@ function CommunityList({ title, races }: { title: string; races: SeasonStats['co
           <ol className="grid gap-2 text-sm">
             {races.map((entry) => (
               <li key={entry.race.id} className="flex items-center justify-between gap-3">
-                <Link to={paths.race.getHref(entry.race.id)} className="truncate hover:underline">
+                <Link to={paths.race.getHref(entry.race.id)} className="truncate py-0.5 hover:underline">
                   {entry.race.name}
                 </Link>
                 <span className="shrink-0 text-xs text-muted-foreground tabular-nums">

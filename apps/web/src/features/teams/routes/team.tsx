@@ -63,7 +63,7 @@ function TeamProfile({ team }: { team: TeamDetail }) {
   const seasons = showAll ? team.seasons : team.seasons.slice(0, SEASONS_SHOWN);
 
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       <PageTitle name={team.name} />
       <header
         className="relative overflow-hidden rounded-2xl border p-6 shadow-xs sm:p-10"
@@ -109,11 +109,8 @@ function TeamProfile({ team }: { team: TeamDetail }) {
                   className="flex items-center gap-4 rounded-xl border bg-card p-4 shadow-xs transition-colors outline-none hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50"
                   style={{ borderLeftColor: colour, borderLeftWidth: 4 }}
                 >
-                  <span
-                    className="w-12 font-mono text-3xl font-black tabular-nums"
-                    style={{ color: colour }}
-                    aria-hidden
-                  >
+                  {/* In the text colour: a team's own colour (white, yellow, papaya) cannot be read on every card. */}
+                  <span className="w-12 font-mono text-3xl font-black tabular-nums" aria-hidden>
                     {driver.number ?? <UserIcon className="size-6 text-muted-foreground" />}
                   </span>
                   <span className="grid min-w-0">
@@ -162,7 +159,10 @@ function TeamProfile({ team }: { team: TeamDetail }) {
               {seasons.map((season) => (
                 <TableRow key={season.year}>
                   <TableCell>
-                    <Link to={paths.seasonOverview.getHref(season.year)} className="font-medium hover:underline">
+                    <Link
+                      to={paths.seasonOverview.getHref(season.year)}
+                      className="inline-flex min-h-6 items-center font-medium hover:underline"
+                    >
                       {season.year}
                     </Link>
                   </TableCell>
@@ -176,7 +176,7 @@ function TeamProfile({ team }: { team: TeamDetail }) {
                         <Link
                           key={driver.id}
                           to={paths.driver.getHref(driver.id)}
-                          className="flex items-center gap-1.5 hover:underline"
+                          className="flex min-h-6 items-center gap-1.5 hover:underline"
                         >
                           <CountryFlag code={driver.country_code} />
                           {driver.full_name}
