@@ -1,39 +1,28 @@
-import { useEffect, useState, type JSX } from 'react';
+import { useEffect, useState } from 'react';
 import { cn } from '@/lib/utils.ts';
 
-type FlagComponent = (props: {
-  className?: string;
-  'aria-hidden'?: boolean;
-  role?: string;
-  'aria-label'?: string;
-}) => JSX.Element;
-type FlagSet = Partial<Record<string, FlagComponent>>;
+type FlagUrl = (code: string) => string | undefined;
 
 /*
- * The flag set is one module of every flag (about 58 kB gzip), so it is loaded on the first flag shown
- * instead of riding in the entry chunk; it is served from our own origin like any other chunk.
+ * The map from codes to flag files is loaded with the first flag shown (a few kB), and each flag is an
+ * image of its own, served from our origin and cached for a year: a page fetches only the flags it shows.
  */
-let flagSet: FlagSet | null = null;
-let flagSetLoading: Promise<FlagSet> | null = null;
+let flagUrlOf: FlagUrl | null = null;
+let loading: Promise<FlagUrl> | null = null;
 
-function loadFlagSet(): Promise<FlagSet> {
-  flagSetLoading ??= import('country-flag-icons/react/3x2').then(
+function loadFlagUrls(): Promise<FlagUrl> {
+  loading ??= import('./flag-urls.ts').then(
     (module) => {
-      flagSet = module;
-      return flagSet;
+      flagUrlOf = module.flagUrl;
+      return flagUrlOf;
     },
     (error: unknown) => {
       // A failed chunk load (offline, redeploy) may succeed on a later page.
-      flagSetLoading = null;
+      loading = null;
       throw error;
     },
   );
-  return flagSetLoading;
-}
-
-/** "GB-ENG" style subdivision codes are exported as GB_ENG. */
-function exportName(code: string): string {
-  return code.trim().toUpperCase().replace(/-/g, '_');
+  return loading;
 }
 
 /**
@@ -49,30 +38,34 @@ export function CountryFlag({
   label?: string;
   className?: string;
 }) {
-  const [flags, setFlags] = useState<FlagSet | null>(flagSet);
+  const [urlOf, setUrlOf] = useState<FlagUrl | null>(() => flagUrlOf);
 
   useEffect(() => {
-    if (flags !== null || !code) return;
+    if (urlOf !== null || !code) return;
     let active = true;
-    loadFlagSet().then(
+    loadFlagUrls().then(
       (loaded) => {
-        if (active) setFlags(loaded);
+        if (active) setUrlOf(() => loaded);
       },
       () => undefined,
     );
     return () => {
       active = false;
     };
-  }, [flags, code]);
+  }, [urlOf, code]);
 
   if (!code) return null;
   const classes = cn(
-    'inline-block h-[0.75em] w-[1.125em] shrink-0 rounded-[2px] shadow-[0_0_0_1px_rgb(0_0_0/0.08)]',
+    'inline-block h-[0.75em] w-[1.125em] shrink-0 rounded-[2px] object-cover shadow-[0_0_0_1px_rgb(0_0_0/0.08)]',
     className,
   );
   // Same size while loading, so rows do not shift when the flags arrive.
-  if (flags === null) return <span aria-hidden className={cn(classes, 'bg-muted shadow-none')} />;
-  const Flag = flags[exportName(code)];
-  if (!Flag) return null;
-  return label ? <Flag role="img" aria-label={label} className={classes} /> : <Flag aria-hidden className={classes} />;
+  if (urlOf === null) return <span aria-hidden className={cn(classes, 'bg-muted shadow-none')} />;
+  const src = urlOf(code);
+  if (!src) return null;
+  return label ? (
+    <img src={src} alt={label} className={classes} decoding="async" />
+  ) : (
+    <img src={src} alt="" aria-hidden className={classes} decoding="async" />
+  );
 }
