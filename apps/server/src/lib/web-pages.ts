@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import { z } from 'zod';
+
+const ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip'];
 
 /** dist/.vite/route-preloads.json, written by the web build (apps/web/build/route-preloads.ts). */
 const preloadsSchema = z.array(z.object({ pattern: z.string(), files: z.array(z.string()) }));
@@ -37,16 +40,10 @@ export function webPages(dist: string): (urlPath: string) => WebPage {
   return (urlPath) => pages.find((p) => p.pattern.test(urlPath))?.page ?? plain;
 }
 
-/** The encoding to answer with, from Accept-Encoding: brotli, else gzip, else none (q=0 refuses one). */
+/**
+ * The encoding to answer with, from Accept-Encoding and its q-values (the negotiator @fastify/static
+ * and @fastify/compress use): brotli, else gzip, else none.
+ */
 export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q.slice(2)) || 0);
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return null;
+  return negotiate(acceptEncoding ?? '', ENCODINGS);
 }

@@ -2,6 +2,9 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils.ts';
 
+/** The element of a state's title: `h1` when the state is the whole page (its subject is missing, or failed to load). */
+export type StateHeading = 'p' | 'h1' | 'h2';
+
 export function EmptyState({
   icon: Icon,
   title,
@@ -12,8 +15,7 @@ export function EmptyState({
 }: {
   icon?: LucideIcon;
   title: string;
-  /** The title's element: `h1` when the state is the whole page (its subject is missing, or failed to load). */
-  heading?: 'p' | 'h1' | 'h2';
+  heading?: StateHeading;
   description?: ReactNode;
   children?: ReactNode;
   className?: string;

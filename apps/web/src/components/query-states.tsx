@@ -1,6 +1,6 @@
 import { RotateCwIcon, SearchXIcon, TriangleAlertIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { EmptyState } from './empty-state.tsx';
+import { EmptyState, type StateHeading } from './empty-state.tsx';
 import { Button } from './ui/button.tsx';
 
 /** A page whose subject does not exist (an unknown id in the URL); its title is the page's h1 (see LoadErrorState). */
@@ -11,7 +11,7 @@ export function NotFoundState({
 }: {
   title: string;
   description?: string;
-  heading?: 'h1' | 'p';
+  heading?: StateHeading;
 }) {
   return (
     <EmptyState
@@ -38,7 +38,7 @@ export function LoadErrorState({
 }: {
   title: string;
   onRetry: () => void;
-  heading?: 'h1' | 'p';
+  heading?: StateHeading;
 }) {
   return (
     <EmptyState
