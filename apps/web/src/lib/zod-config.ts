@@ -1,0 +1,9 @@
+import { config } from 'zod/v4/core';
+
+/*
+ * Zod compiles object parsers with `new Function` unless told not to, and probes for it once when the
+ * first object schema is built. The site's Content-Security-Policy forbids eval, so the probe is
+ * reported as a CSP violation (and the compiled path could never run anyway). Imported first by the
+ * entry, before any module that builds a schema.
+ */
+config({ jitless: true });
