@@ -146,6 +146,9 @@ test.describe('f1 pages', () => {
         await page.getByRole('dialog', { name: 'Search Paddock' }).getByRole('combobox').fill('lec');
         await expect(page.getByRole('group', { name: 'Drivers' })).toBeVisible();
         await shot(page, `f1-palette-${theme}-${device}`);
+        await page.getByRole('dialog', { name: 'Search Paddock' }).getByRole('combobox').fill('zzqx');
+        await expect(page.getByRole('status').filter({ hasText: 'No results found for "zzqx"' })).toBeVisible();
+        await shot(page, `f1-palette-no-results-${theme}-${device}`);
         await page.keyboard.press('Escape');
 
         await page.goto(`/race/${monza?.id ?? 0}`);

@@ -69,10 +69,10 @@ export function SearchPalette({
       }}
     >
       <CommandInput placeholder="Search races, drivers, teams, users…" value={query} onValueChange={setQuery} />
-      <CommandList>
-        {query.trim() === '' ? (
-          <>
-            <p className="px-4 pt-4 pb-2 text-center text-sm text-muted-foreground">Start typing to search...</p>
+      {query.trim() === '' ? (
+        <>
+          <p className="px-4 pt-4 pb-2 text-center text-sm text-muted-foreground">Start typing to search...</p>
+          <CommandList>
             <CommandGroup heading="Quick Actions">
               {quickActions.map((action) => (
                 <CommandItem key={action.href} value={action.label} onSelect={() => go(action.href)}>
@@ -81,11 +81,11 @@ export function SearchPalette({
                 </CommandItem>
               ))}
             </CommandGroup>
-          </>
-        ) : (
-          <SearchPaletteResults query={query} onNavigate={go} />
-        )}
-      </CommandList>
+          </CommandList>
+        </>
+      ) : (
+        <SearchPaletteResults query={query} onNavigate={go} />
+      )}
     </CommandDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { LoaderCircleIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { CommandGroup, CommandItem } from '@/components/ui/command.tsx';
+import { CommandGroup, CommandItem, CommandList } from '@/components/ui/command.tsx';
 import { paths } from '@/config/paths.ts';
 import { isEmptyResult, PALETTE_LIMIT, SEARCH_MIN_LENGTH, useSearch } from '../api/get-search-results.ts';
 import {
@@ -11,21 +11,25 @@ import {
   UserResultContent,
 } from './search-result-content.tsx';
 
+/** A status of the search, announced, below an empty list (a listbox may hold only options). */
 function Note({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
   return (
-    <p
-      role="status"
-      className="flex items-center justify-center gap-2 px-4 py-6 text-center text-sm text-muted-foreground"
-    >
-      {busy && <LoaderCircleIcon aria-hidden className="size-4 animate-spin" />}
-      {children}
-    </p>
+    <>
+      <CommandList />
+      <p
+        role="status"
+        className="flex items-center justify-center gap-2 px-4 py-6 text-center text-sm text-muted-foreground"
+      >
+        {busy && <LoaderCircleIcon aria-hidden className="size-4 animate-spin" />}
+        {children}
+      </p>
+    </>
   );
 }
 
 /**
  * The palette's results (spec §2 "Global search palette"): grouped races, drivers, teams and users
- * for the typed text once it has 2 characters, 300 ms after the last keystroke.
+ * (the palette's list) for the typed text once it has 2 characters, 300 ms after the last keystroke.
  */
 export function SearchPaletteResults({ query, onNavigate }: { query: string; onNavigate: (href: string) => void }) {
   const search = useSearch(query, PALETTE_LIMIT);
@@ -36,9 +40,7 @@ export function SearchPaletteResults({ query, onNavigate }: { query: string; onN
 
   const { races, drivers, teams, users } = search.results;
   return (
-    // A fragment: the listbox may hold only groups and options (an element with ARIA attributes between
-    // them breaks the list for screen readers).
-    <>
+    <CommandList>
       {races.length > 0 && (
         <CommandGroup heading={searchGroups.races.heading}>
           {races.map((race) => (
@@ -96,6 +98,6 @@ export function SearchPaletteResults({ query, onNavigate }: { query: string; onN
           <span className="text-muted-foreground">See all results for &quot;{search.term}&quot;</span>
         </CommandItem>
       </CommandGroup>
-    </>
+    </CommandList>
   );
 }
