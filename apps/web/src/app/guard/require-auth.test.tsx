@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Link, useNavigate, type RouteObject } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FOCUS_MAIN_STATE, PageMain } from '@/app/layouts/page-main.tsx';
 import { clearSession, setTokens } from '@/lib/session.ts';
 import { renderRoutes } from '@/test/render.tsx';
 import { GuestOnly, RequireAuth } from './require-auth.tsx';
@@ -86,6 +87,31 @@ describe('access guard', () => {
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(await screen.findByText('Please log in to access this page')).toBeInTheDocument();
     expect(localStorage.getItem('intended_destination')).toBe('/watchlists');
+  });
+
+  it('gives the sign-in page focus when the guarded page was opened asking for it (a palette result)', async () => {
+    arriveFrom(`${window.location.origin}/home`);
+    function PaletteLike() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => void navigate('/watchlists', { state: FOCUS_MAIN_STATE })}>
+          Manage Watchlists
+        </button>
+      );
+    }
+    renderRoutes(
+      [
+        { path: '/home', element: <PaletteLike /> },
+        { path: '/login', element: <PageMain>Login page</PageMain> },
+        { Component: RequireAuth, children: [{ path: '/watchlists', element: <p>Watchlists page</p> }] },
+      ],
+      { at: '/home' },
+    );
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage Watchlists' }));
+
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+    expect(screen.getByRole('main')).toHaveTextContent('Login page');
   });
 
   it('logs an unparseable referrer and treats it as external', async () => {

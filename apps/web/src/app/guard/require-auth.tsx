@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths.ts';
+import { asksForFocus, FOCUS_MAIN_STATE } from '@/app/layouts/page-main.tsx';
 import { saveIntendedDestination } from '@/lib/intended-destination.ts';
 import { isSignedIn, useIsSignedIn } from '@/lib/session.ts';
 import { decideGuardRedirect } from './guard-decision.ts';
@@ -30,7 +31,8 @@ function GuardRedirect() {
     saveIntendedDestination(`${location.pathname}${location.search}${location.hash}`);
     // A fixed id keeps a re-run effect (StrictMode) from stacking a second toast.
     toast[decision.toast.type](decision.toast.title, { id: 'access-guard', description: decision.toast.description });
-    void navigate(decision.to, { replace: true });
+    // Focus asked of the guarded page (a palette result) goes to the sign-in page's content instead.
+    void navigate(decision.to, { replace: true, state: asksForFocus(location.state) ? FOCUS_MAIN_STATE : undefined });
   }, [location, navigate]);
 
   return null;

@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils.ts';
 /** Navigation state asking the next page to take focus on its main content (see PageMain). */
 export const FOCUS_MAIN_STATE = { focusMain: true } as const;
 
-function asksForFocus(state: unknown): boolean {
+export function asksForFocus(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'focusMain' in state && state.focusMain === true;
 }
 
