@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar.tsx';
 import { TooltipProvider } from '@/components/ui/tooltip.tsx';
@@ -7,7 +7,9 @@ import { AddReviewProvider } from './add-review-provider.tsx';
 import { AppHeader } from './app-header.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
 import { PageMain } from './page-main.tsx';
-import { SearchPalette } from './search-palette.tsx';
+
+// The palette (cmdk and its dialog) is fetched when it is first opened, not with every page.
+const SearchPalette = lazy(() => import('./search-palette.tsx').then((m) => ({ default: m.SearchPalette })));
 
 /**
  * Where focus goes when the palette's opener is gone (it was in the phone's sidebar sheet) or nothing had
@@ -25,12 +27,14 @@ function findSearchOpener(): HTMLElement | null {
 /** The app shell of spec §2: sidebar, top header and the search palette around every page but auth. */
 export function AppShell() {
   const [searchOpen, setSearchOpen] = useState(false);
+  const [searchUsed, setSearchUsed] = useState(false);
   // The palette opens from state (ctrl+k, the sidebar's or the header's search button), not from a Radix
   // Trigger, so it notes what had focus and gives it back on closing.
   const searchFocus = useReturnFocus(findSearchOpener);
   const rememberSearchOpener = searchFocus.remember;
   const openSearch = useCallback(() => {
     rememberSearchOpener();
+    setSearchUsed(true);
     setSearchOpen(true);
   }, [rememberSearchOpener]);
 
@@ -61,11 +65,15 @@ export function AppShell() {
             <AppHeader onOpenSearch={openSearch} />
             <Outlet />
           </SidebarInset>
-          <SearchPalette
-            open={searchOpen}
-            onOpenChange={setSearchOpen}
-            onCloseAutoFocus={searchFocus.onCloseAutoFocus}
-          />
+          {searchUsed && (
+            <Suspense fallback={null}>
+              <SearchPalette
+                open={searchOpen}
+                onOpenChange={setSearchOpen}
+                onCloseAutoFocus={searchFocus.onCloseAutoFocus}
+              />
+            </Suspense>
+          )}
         </AddReviewProvider>
       </SidebarProvider>
     </TooltipProvider>
