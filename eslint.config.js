@@ -18,7 +18,7 @@ const SERVER_MODULE_DEPENDENCIES = {
   likes: ['users'],
   reviews: ['f1', 'follows', 'users', 'likes'],
   comments: ['reviews', 'follows', 'users', 'likes'],
-  notifications: [],
+  notifications: ['users', 'f1'],
   search: ['f1'],
 };
 const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 
 /**
  * Reviews, comments, likes, follows and the home feeds against the real server: one user follows
@@ -183,3 +185,82 @@ async function raceIdOf(request: APIRequestContext, reviewId: number): Promise<n
   const res = await request.get(`/api/core/reviews/${reviewId}/`);
   return ((await res.json()) as { race: { id: number } }).race.id;
 }
+
+test('a private account answers a follow request from the bell, and notifications open what they are about', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const dana = await register(request, 'Dana');
+  const evan = await register(request, 'Evan');
+  const auth = (a: Account) => ({ authorization: `Bearer ${a.access}` });
+  expect((await request.patch('/api/social/users/me/', { headers: auth(dana), data: { is_private: true } })).ok()).toBe(
+    true,
+  );
+  const races = (await (await request.get('/api/f1/races/?season=2024')).json()) as {
+    results: { id: number; name: string }[];
+  };
+  const monza = races.results.find((race) => race.name === 'Italian Grand Prix')!;
+  const posted = await request.post('/api/core/reviews/', {
+    headers: auth(dana),
+    data: { race_id: monza.id, rating: 5, review_text: 'Private thoughts on a public race.' },
+  });
+  expect(posted.status()).toBe(201);
+  const review = (await posted.json()) as ReviewJson;
+
+  // Evan asks to follow Dana; her profile shows only its header until she accepts.
+  const evanView = await openAs(browser, evan);
+  const e = evanView.page;
+  await e.goto(`/profile/${dana.username}`);
+  await e.getByRole('button', { name: `Follow @${dana.username}` }).click();
+  await expect(e.getByRole('button', { name: `Requested @${dana.username}` })).toBeVisible();
+
+  // Dana sees the request on her bell and accepts it.
+  const danaView = await openAs(browser, dana);
+  const d = danaView.page;
+  await d.goto('/home');
+  await d.getByRole('button', { name: 'Notifications, 1 new' }).click();
+  const panel = d.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByText('wants to follow you')).toBeVisible();
+  await d.waitForTimeout(300);
+  await d.screenshot({ path: path.join('test-results/screenshots', 'notifications-request-light-desktop.png') });
+  await expectNoAxeViolations(d, 'notification dropdown with a follow request');
+  await panel.getByRole('button', { name: 'Accept' }).click();
+  await expect(panel.getByText('No notifications')).toBeVisible();
+  await expect(d.getByRole('button', { name: 'Notifications' })).toBeVisible();
+
+  // Evan's Following feed now holds Dana's review; his bell tells him he was accepted.
+  await e.goto('/home');
+  await e.getByRole('tab', { name: 'Following' }).click();
+  await expect(reviewCard(e, dana)).toContainText('Private thoughts on a public race.');
+  await e.getByRole('button', { name: 'Notifications, 1 new' }).click();
+  await e
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('button', { name: `${dana.name} accepted your follow request` })
+    .click();
+  await expect(e).toHaveURL(new RegExp(`/profile/${dana.username}$`));
+
+  // Evan comments; Dana's notification opens the review at that comment.
+  const commented = await request.post('/api/social/comments/', {
+    headers: auth(evan),
+    data: { race_review_id: review.id, comment: 'Thanks for letting me in!' },
+  });
+  const comment = (await commented.json()) as { id: number };
+  await d.reload();
+  await d.setViewportSize({ width: 390, height: 844 });
+  await d.getByRole('button', { name: 'Notifications, 1 new' }).click();
+  await expect(d.getByRole('dialog', { name: 'Notifications' }).getByText('Just now')).toBeVisible();
+  await d.waitForTimeout(300);
+  await d.screenshot({ path: path.join('test-results/screenshots', 'notifications-list-light-mobile.png') });
+  await expectNoAxeViolations(d, 'notification dropdown with a comment notification, phone');
+  await d
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('button', { name: new RegExp(`^${evan.name} commented on your review of the 2024 Italian Grand Prix`) })
+    .click();
+  await expect(d).toHaveURL(new RegExp(`/review/${review.id}#comment-${comment.id}$`));
+  await expect(d.locator(`#comment-${comment.id}`)).toHaveClass(/ring-primary/);
+  await d.getByRole('button', { name: 'Notifications' }).click();
+  await expect(d.getByRole('dialog', { name: 'Notifications' }).getByText('No notifications')).toBeVisible();
+
+  expect([...evanView.problems, ...danaView.problems]).toEqual([]);
+});

@@ -6,3 +6,4 @@ export * from './f1.ts';
 export * from './search.ts';
 export * from './reviews.ts';
 export * from './comments.ts';
+export * from './notifications.ts';

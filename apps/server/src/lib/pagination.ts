@@ -1,3 +1,4 @@
+import { ID_MAX } from '@paddock/contract';
 import { fieldErrors } from './errors.ts';
 
 /*
@@ -15,8 +16,11 @@ export function encodeCursor(values: readonly CursorValue[]): string {
 
 const invalidCursor = () => fieldErrors({ cursor: ['Invalid cursor.'] });
 
-/** Decodes a cursor of the given shape; anything else is the client's mistake: a 400 on `cursor`. */
-export function decodeCursor<const S extends readonly ('number' | 'int' | 'string')[]>(
+/**
+ * Decodes a cursor of the given shape (`id`: a row id the database can store, `number`: any finite
+ * number, `string`); anything else is the client's mistake: a 400 on `cursor`, never a database error.
+ */
+export function decodeCursor<const S extends readonly ('number' | 'id' | 'string')[]>(
   cursor: string,
   shape: S,
 ): { [K in keyof S]: S[K] extends 'string' ? string : number } {
@@ -32,8 +36,8 @@ export function decodeCursor<const S extends readonly ('number' | 'int' | 'strin
     const ok =
       kind === 'string'
         ? typeof v === 'string'
-        : kind === 'int'
-          ? Number.isSafeInteger(v)
+        : kind === 'id'
+          ? Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= ID_MAX
           : typeof v === 'number' && Number.isFinite(v);
     if (!ok) throw invalidCursor();
   });

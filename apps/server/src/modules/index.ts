@@ -6,6 +6,7 @@ import { commentsRoutes } from './comments/routes.ts';
 import { f1Routes } from './f1/routes.ts';
 import { followsRoutes } from './follows/routes.ts';
 import { subscribeFollows } from './follows/service.ts';
+import { notificationsRoutes } from './notifications/routes.ts';
 import { subscribeNotifications } from './notifications/service.ts';
 import { feedSettingsFrom, reviewsRoutes } from './reviews/routes.ts';
 import { reviewsCommunity, subscribeReviews } from './reviews/service.ts';
@@ -43,6 +44,6 @@ export const modules: ApiModule[] = [
   mount('/social', commentsRoutes, {}),
   // Registers /core/search/ itself, beside the other /core routes.
   mount('', searchRoutes, {}),
-  // Rows only for now: it reacts to the others' events and has no routes yet.
-  { register: async () => undefined, subscribe: subscribeNotifications },
+  // Writes its rows by reacting to the others' events.
+  mount('/social', notificationsRoutes, {}, subscribeNotifications),
 ];

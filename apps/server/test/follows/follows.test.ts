@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CurrentUser, FollowListItem, PublicProfile } from '@paddock/contract';
+import type { CurrentUser, FollowListItem, FollowRequest, PublicProfile } from '@paddock/contract';
 import { createUser, type TestUser } from '../factories/users.ts';
 import { caller } from '../social/helpers.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
@@ -158,5 +158,83 @@ describe('a private account going public', () => {
     expect(res.body).toMatchObject({ is_private: false, followers_count: 2 });
     expect(await me(a)).toMatchObject({ following_count: 1 });
     expect((await profile(b, owner)).body.follow_status).toBe('following');
+  });
+});
+
+describe('follow requests', () => {
+  const requests = (user: TestUser) => as(user).get<Page<FollowRequest>>('/api/social/follows/requests/');
+  const requestCount = async (user: TestUser) =>
+    (await as(user).get<{ count: number }>('/api/social/follows/requests/count/')).body.count;
+
+  it('lists the pending requests to a private account, newest first, with who asked', async () => {
+    const owner = await createUser(t.database.db, { isPrivate: true });
+    const [a, b] = [await createUser(t.database.db, { name: 'Ada' }), await createUser(t.database.db)];
+    await follow(a, owner);
+    await follow(b, owner);
+    const list = await requests(owner);
+    expect(list.status).toBe(200);
+    expect(list.body.results.map((r) => r.requester.id)).toEqual([b.id, a.id]);
+    expect(list.body.results[1]).toMatchObject({
+      requester: { id: a.id, username: a.username, name: 'Ada', profile_picture: null },
+    });
+    expect(await requestCount(owner)).toBe(2);
+    expect((await requests(a)).body.results).toEqual([]);
+  });
+
+  it('accepts: the requester follows, is counted and is told; the request is gone', async () => {
+    const owner = await createUser(t.database.db, { isPrivate: true });
+    const fan = await createUser(t.database.db);
+    await follow(fan, owner);
+    const [request] = (await requests(owner)).body.results;
+
+    const res = await as(owner).post(`/api/social/follows/${request!.id}/requests/accept/`, {});
+    expect(res).toEqual({ status: 200, body: { detail: 'Follow request accepted.' } });
+    expect((await profile(fan, owner)).body.follow_status).toBe('following');
+    expect(await me(owner)).toMatchObject({ followers_count: 1 });
+    expect(await me(fan)).toMatchObject({ following_count: 1 });
+    expect(await requestCount(owner)).toBe(0);
+    const told = await as(fan).get<Page<{ notification_type: string }>>('/api/social/notifications/');
+    expect(told.body.results.map((n) => n.notification_type)).toEqual(['FOLLOW_REQUEST_ACCEPTED']);
+    // Answered once: a second answer finds nothing.
+    expect((await as(owner).post(`/api/social/follows/${request!.id}/requests/decline/`, {})).status).toBe(404);
+  });
+
+  it('declines: nothing is counted, the requester may ask again', async () => {
+    const owner = await createUser(t.database.db, { isPrivate: true });
+    const fan = await createUser(t.database.db);
+    await follow(fan, owner);
+    const [request] = (await requests(owner)).body.results;
+    const res = await as(owner).post(`/api/social/follows/${request!.id}/requests/decline/`, {});
+    expect(res).toEqual({ status: 200, body: { detail: 'Follow request declined.' } });
+    expect((await profile(fan, owner)).body.follow_status).toBe('none');
+    expect(await me(owner)).toMatchObject({ followers_count: 0 });
+    expect(await follow(fan, owner)).toEqual({ status: 201, body: { status: 'requested' } });
+  });
+
+  it('lets only the requested account answer', async () => {
+    const owner = await createUser(t.database.db, { isPrivate: true });
+    const [fan, stranger] = [await createUser(t.database.db), await createUser(t.database.db)];
+    await follow(fan, owner);
+    const [request] = (await requests(owner)).body.results;
+    for (const who of [fan, stranger]) {
+      for (const answer of ['accept', 'decline']) {
+        const res = await as(who).post(`/api/social/follows/${request!.id}/requests/${answer}/`, {});
+        expect(res).toEqual({ status: 404, body: { detail: 'Not found.' } });
+      }
+    }
+    expect((await as(null).post(`/api/social/follows/${request!.id}/requests/accept/`, {})).status).toBe(401);
+    expect((await as(null).get('/api/social/follows/requests/')).status).toBe(401);
+    expect((await as(null).get('/api/social/follows/requests/count/')).status).toBe(401);
+    expect((await profile(fan, owner)).body.follow_status).toBe('requested');
+  });
+
+  it('cannot accept an accepted follow or a withdrawn request', async () => {
+    const owner = await createUser(t.database.db, { isPrivate: true });
+    const fan = await createUser(t.database.db);
+    await follow(fan, owner);
+    const [request] = (await requests(owner)).body.results;
+    await as(fan).delete(`/api/social/follows/${owner.id}/`);
+    expect((await as(owner).post(`/api/social/follows/${request!.id}/requests/accept/`, {})).status).toBe(404);
+    expect(await requestCount(owner)).toBe(0);
   });
 });

@@ -71,6 +71,17 @@ describe('the Following feed', () => {
     expect(pages[0]!.meta.last_author_id).toBe(pages[0]!.results[1]!.user.id);
   });
 
+  it('reads from the newest for a cursor past any id, instead of failing', async () => {
+    const [reader, author] = [await createUser(t.database.db), await createUser(t.database.db)];
+    await follow(reader, author);
+    const review = await write(author);
+    for (const cursor of ['99999999999999999999999', '2147483648']) {
+      const page = await as(reader).get<FeedPage>(`/api/core/reviews/feed/?cursor=${cursor}`);
+      expect(page.status).toBe(200);
+      expect(idsOf([page.body])).toEqual([review.id]);
+    }
+  });
+
   it('leaves out the ids the client has seen', async () => {
     const [reader, author] = [await createUser(t.database.db), await createUser(t.database.db)];
     await follow(reader, author);

@@ -1,19 +1,8 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_TYPES, type NotificationType } from '@paddock/contract/notifications';
 import { users } from './users.ts';
 
-export const NOTIFICATION_TYPES = [
-  'FOLLOW_REQUEST_ACCEPTED',
-  'FOLLOWED_PUBLIC_ACCOUNT',
-  'COMMENT_ON_REVIEW',
-  'REPLY_TO_COMMENT',
-  'COMMENT_LIKED',
-  'REVIEW_LIKED',
-  'THOUGHT_LIKED',
-  'COMMENT_ON_THOUGHT',
-  'REPLY_TO_THOUGHT_COMMENT',
-  'THOUGHT_COMMENT_LIKED',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export { NOTIFICATION_TYPES, type NotificationType };
 
 /**
  * Owned by modules/notifications. A pending notification; reading, clearing or dismissing removes it.

@@ -67,7 +67,7 @@ async function listReplies(
   q: { parentId: number; page_size: number; cursor?: string },
 ): Promise<Page<Reply>> {
   await findVisibleComment(ctx, viewer, q.parentId);
-  const afterId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['int'] as const)[0];
+  const afterId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['id'] as const)[0];
   const rows = await selectReplies(ctx.db, viewer, { parentId: q.parentId, afterId, limit: q.page_size + 1 });
   return toPage(rows, q.page_size, toReply, (last) => encodeCursor([last.id]));
 }
@@ -86,7 +86,7 @@ export async function listComments(
   }
   const reviewId = q.review_id!;
   if (!(await findVisibleReview(ctx.db, viewer, reviewId))) throw notFound();
-  const afterId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['int'] as const)[0];
+  const afterId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['id'] as const)[0];
   const rows = await selectTopLevel(ctx.db, viewer, { reviewId, afterId, limit: q.page_size + 1 });
   const page = rows.slice(0, q.page_size);
   const replies = await selectFirstReplies(

@@ -158,7 +158,7 @@ export async function listRaces(
     const rows = await selectSeasonRaces(ctx.db, { ...filter, season: q.season });
     return { results: await toRaces(ctx, rows), next_cursor: null };
   }
-  const before = q.cursor ? decodeCursor(q.cursor, ['number', 'int'] as const) : undefined;
+  const before = q.cursor ? decodeCursor(q.cursor, ['number', 'id'] as const) : undefined;
   const rows = await selectRacesNewestFirst(
     ctx.db,
     { ...filter, before: before && { startsMs: before[0], id: before[1] } },

@@ -122,3 +122,8 @@ export interface RaceRefRow {
   race_location: string;
   race_country_code: string | null;
 }
+
+/** "2024 Italian Grand Prix": the season and Grand Prix of the race whose id is `raceId`, as a scalar subquery. */
+export const raceTitleOf = (raceId: SQL) =>
+  sql`(select races.year || ' ' || gp.full_name from races join grands_prix gp on gp.id = races.grand_prix_id
+       where races.id = ${raceId})`;

@@ -100,3 +100,54 @@ export function selectFollowList(
         ${rowLimit(q.limit)}`,
   );
 }
+
+export interface FollowRequestRow {
+  id: number;
+  requester: UserRef;
+  created_ms: number;
+}
+
+/** Pending requests to `userId`, newest first, keyset on the follow's id. */
+export function selectPendingRequests(
+  db: Db,
+  q: { userId: number; beforeId?: number; limit: number },
+): Promise<FollowRequestRow[]> {
+  return selectRows<FollowRequestRow>(
+    db,
+    sql`select f.id, ${userRefJson('u')} as requester,
+          (extract(epoch from f.created_at) * 1000)::float8 as created_ms
+        from follows f ${joinUser('u', sql`f.follower_id`)}
+        where f.following_id = ${q.userId} and f.status = 'pending'
+          ${q.beforeId === undefined ? sql`` : sql`and f.id < ${q.beforeId}`}
+        order by f.id desc
+        ${rowLimit(q.limit)}`,
+  );
+}
+
+/** How many requests to `userId` are pending, counting no further than `max`. */
+export async function countPendingRequests(db: Db, userId: number, max: number): Promise<number> {
+  const [row] = await selectRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from
+          (select 1 from follows where following_id = ${userId} and status = 'pending' ${rowLimit(max)}) capped`,
+  );
+  return row?.count ?? 0;
+}
+
+/** The requester of a pending request to `userId`, by the request's id; null when there is none. */
+export async function selectPendingRequester(db: Db, userId: number, requestId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ followerId: follows.followerId })
+    .from(follows)
+    .where(and(eq(follows.id, requestId), eq(follows.followingId, userId), eq(follows.status, 'pending')));
+  return row?.followerId ?? null;
+}
+
+/** Deletes a pending request to `userId` by its id; whether there was one. */
+export async function deletePendingRequest(db: Db, userId: number, requestId: number): Promise<boolean> {
+  const rows = await db
+    .delete(follows)
+    .where(and(eq(follows.id, requestId), eq(follows.followingId, userId), eq(follows.status, 'pending')))
+    .returning({ id: follows.id });
+  return rows.length === 1;
+}

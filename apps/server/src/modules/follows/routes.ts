@@ -2,6 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   byUsernameQuerySchema,
+  COUNT_MAX,
+  countSchema,
+  followRequestListSchema,
+  okSchema,
   followBodySchema,
   followListSchema,
   followResultSchema,
@@ -11,14 +15,23 @@ import {
 import { errorBody } from '../../lib/openapi.ts';
 import { parseIdParam } from '../../lib/params.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { follow, getPublicProfile, listFollows, PRIVATE_ACCOUNT, unfollow } from './service.ts';
+import {
+  answerFollowRequest,
+  follow,
+  followRequestCount,
+  getPublicProfile,
+  listFollowRequests,
+  listFollows,
+  PRIVATE_ACCOUNT,
+  unfollow,
+} from './service.ts';
 
 const tags = ['follows'];
 const signedIn = [{ bearerAuth: [] }];
 const unauthorized = errorBody('`{"detail": "Authentication credentials were not provided."}`');
 const idParams = z.object({ id: z.string() });
 
-/** Follows, follow requests' first half and profiles as others see them, mounted at /api/social. */
+/** Follows, follow requests and profiles as others see them, mounted at /api/social. */
 export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.database.db, events: app.events };
 
@@ -65,6 +78,63 @@ export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
+
+  app.get(
+    '/follows/requests/',
+    {
+      schema: {
+        tags,
+        summary: 'Pending follow requests',
+        description: 'Requests to follow the signed-in (private) account, newest first, paginated.',
+        security: signedIn,
+        querystring: pageQuerySchema,
+        response: { 200: followRequestListSchema, 401: unauthorized },
+      },
+    },
+    async (request) => listFollowRequests(ctx, requireUser(request), request.query),
+  );
+
+  app.get(
+    '/follows/requests/count/',
+    {
+      schema: {
+        tags,
+        summary: 'How many follow requests are pending',
+        description: `Counted up to ${COUNT_MAX} (the badge shows '99+' above 99).`,
+        security: signedIn,
+        response: { 200: countSchema, 401: unauthorized },
+      },
+    },
+    async (request) => followRequestCount(ctx, requireUser(request)),
+  );
+
+  for (const answer of ['accept', 'decline'] as const) {
+    app.post(
+      `/follows/:id/requests/${answer}/`,
+      {
+        schema: {
+          tags,
+          summary: answer === 'accept' ? 'Accept a follow request' : 'Decline a follow request',
+          description:
+            (answer === 'accept'
+              ? 'The requester now follows the account and is notified (FOLLOW_REQUEST_ACCEPTED). '
+              : 'The request is removed; the requester may ask again. ') +
+            "`id` is the request's id; only the requested account may answer.",
+          security: signedIn,
+          params: idParams,
+          response: {
+            200: okSchema,
+            401: unauthorized,
+            404: errorBody('`{"detail": "Not found."}`: no pending request with that id to the signed-in account.'),
+          },
+        },
+      },
+      async (request) => {
+        await answerFollowRequest(ctx, requireUser(request), parseIdParam(request.params.id), answer);
+        return { detail: answer === 'accept' ? 'Follow request accepted.' : 'Follow request declined.' };
+      },
+    );
+  }
 
   app.get(
     '/users/by_username/',

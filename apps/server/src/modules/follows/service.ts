@@ -1,4 +1,11 @@
-import type { FollowListItem, FollowResult, FollowStatus, PublicProfile } from '@paddock/contract';
+import {
+  COUNT_MAX,
+  type FollowListItem,
+  type FollowRequest,
+  type FollowResult,
+  type FollowStatus,
+  type PublicProfile,
+} from '@paddock/contract';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import { badRequest, fieldErrors, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
@@ -6,11 +13,16 @@ import { adjustUserCounters, findProfileByUsername, findUserBrief } from '../use
 import {
   acceptAllPending,
   acceptPending,
+  countPendingRequests,
   deleteFollow,
+  deletePendingRequest,
   insertFollow,
   selectFollowList,
+  selectPendingRequester,
+  selectPendingRequests,
   selectRelationship,
   type FollowListRow,
+  type FollowRequestRow,
   type FollowState,
 } from './queries.ts';
 import { viewerCanSee } from './visibility.ts';
@@ -94,6 +106,49 @@ export async function acceptRequest(ctx: ServiceContext, ownerId: number, follow
   await ctx.events.emit('follow.accepted', { followerId, followingId: ownerId, requested: true });
 }
 
+/** GET /social/follows/requests/: the pending requests to the signed-in account, newest first. */
+export async function listFollowRequests(
+  ctx: ServiceContext,
+  userId: number,
+  q: { page_size: number; cursor?: string },
+) {
+  const beforeId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['id'] as const)[0];
+  const rows = await selectPendingRequests(ctx.db, { userId, beforeId, limit: q.page_size + 1 });
+  return toPage(
+    rows,
+    q.page_size,
+    (row: FollowRequestRow): FollowRequest => ({
+      id: row.id,
+      requester: row.requester,
+      created_at: new Date(row.created_ms).toISOString(),
+    }),
+    (last) => encodeCursor([last.id]),
+  );
+}
+
+export async function followRequestCount(ctx: ServiceContext, userId: number) {
+  return { count: await countPendingRequests(ctx.db, userId, COUNT_MAX) };
+}
+
+/**
+ * POST /social/follows/{id}/requests/accept/ and /decline/: only the requested account answers; a
+ * request to anyone else, or one already answered, is as unknown as a missing one (404).
+ */
+export async function answerFollowRequest(
+  ctx: ServiceContext,
+  ownerId: number,
+  requestId: number,
+  answer: 'accept' | 'decline',
+): Promise<void> {
+  if (answer === 'decline') {
+    if (!(await deletePendingRequest(ctx.db, ownerId, requestId))) throw notFound();
+    return;
+  }
+  const followerId = await selectPendingRequester(ctx.db, ownerId, requestId);
+  if (followerId === null) throw notFound();
+  await acceptRequest(ctx, ownerId, followerId);
+}
+
 /** GET /social/users/by_username/: the profile with the viewer's relation to it. */
 export async function getPublicProfile(ctx: ServiceContext, viewer: Viewer, username: string): Promise<PublicProfile> {
   const row = await findProfileByUsername(ctx, username);
@@ -140,7 +195,7 @@ export async function listFollows(
   const user = await findUserBrief(ctx.db, q.userId);
   if (!user) throw notFound();
   if (!(await viewerCanSee(ctx.db, viewer, user))) throw forbidden(PRIVATE_ACCOUNT);
-  const beforeId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['int'] as const)[0];
+  const beforeId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['id'] as const)[0];
   const rows = await selectFollowList(ctx.db, { ...q, viewer, beforeId, limit: q.page_size + 1 });
   return toPage(
     rows,

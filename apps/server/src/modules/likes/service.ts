@@ -26,7 +26,7 @@ export async function listCommentLikers(
   ctx: ServiceContext,
   q: { commentId: number; page_size: number; cursor?: string },
 ): Promise<{ results: Liker[]; next_cursor: string | null }> {
-  const before = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['number', 'int'] as const);
+  const before = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['number', 'id'] as const);
   const rows = await selectCommentLikers(ctx.db, {
     commentId: q.commentId,
     before: before && { ms: before[0], userId: before[1] },

@@ -1,6 +1,10 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
 import { notifications, type NotificationType } from '../../db/schema/index.ts';
+import { rowLimit, selectRows } from '../../lib/sql.ts';
+import { raceTitleOf } from '../f1/sql.ts';
+import { joinUser, userRefJson } from '../users/sql.ts';
 
 export interface NewNotification {
   recipientId: number;
@@ -10,6 +14,8 @@ export interface NewNotification {
   reviewId?: number;
   commentId?: number;
   raceId?: number;
+  thoughtId?: number;
+  thoughtCommentId?: number;
 }
 
 /** Stores a notification unless the same one (recipient, type, sender, object) is still pending. */
@@ -26,10 +32,67 @@ export async function deleteNotificationsAbout(db: Db, about: { reviewId?: numbe
   if (conditions.length > 0) await db.delete(notifications).where(or(...conditions));
 }
 
+export interface NotificationRow {
+  id: number;
+  type: NotificationType;
+  sender: UserRef;
+  created_ms: number;
+  review_id: number | null;
+  comment_id: number | null;
+  race_id: number | null;
+  thought_id: number | null;
+  thought_comment_id: number | null;
+  race_title: string | null;
+}
+
+/** A recipient's pending notifications, newest first, keyset on the id (notifications_recipient_idx). */
+export function selectNotificationPage(
+  db: Db,
+  q: { recipientId: number; beforeId?: number; limit: number },
+): Promise<NotificationRow[]> {
+  return selectRows<NotificationRow>(
+    db,
+    sql`select n.id, n.type, ${userRefJson('s')} as sender,
+          (extract(epoch from n.created_at) * 1000)::float8 as created_ms,
+          n.review_id, n.comment_id, n.race_id, n.thought_id, n.thought_comment_id,
+          ${raceTitleOf(sql`n.race_id`)} as race_title
+        from notifications n ${joinUser('s', sql`n.sender_id`)}
+        where n.recipient_id = ${q.recipientId}
+          ${q.beforeId === undefined ? sql`` : sql`and n.id < ${q.beforeId}`}
+        order by n.id desc
+        ${rowLimit(q.limit)}`,
+  );
+}
+
+/** How many notifications a recipient has pending, counting no further than `max` (an index-only scan). */
+export async function countNotifications(db: Db, recipientId: number, max: number): Promise<number> {
+  const [row] = await selectRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from
+          (select 1 from notifications where recipient_id = ${recipientId} ${rowLimit(max)}) capped`,
+  );
+  return row?.count ?? 0;
+}
+
+/** Removes one of the recipient's notifications; whether there was one. */
+export async function deleteNotification(db: Db, recipientId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
+    .returning({ id: notifications.id });
+  return rows.length === 1;
+}
+
+/** Removes every notification of the recipient; how many there were. */
+export async function deleteAllNotifications(db: Db, recipientId: number): Promise<number> {
+  const rows = await db
+    .delete(notifications)
+    .where(eq(notifications.recipientId, recipientId))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** A user's pending notifications, oldest first, as stored (for tests of the event seam). */
 export async function selectNotifications(db: Db, recipientId: number) {
-  return db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.recipientId, recipientId)))
-    .orderBy(notifications.id);
+  return db.select().from(notifications).where(eq(notifications.recipientId, recipientId)).orderBy(notifications.id);
 }

@@ -1,5 +1,18 @@
+import { COUNT_MAX, type Notification, type NotificationType } from '@paddock/contract';
 import type { ServiceContext } from '../../lib/context.ts';
-import { deleteNotificationsAbout, insertNotification, selectNotifications, type NewNotification } from './queries.ts';
+import { notFound } from '../../lib/errors.ts';
+import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import {
+  countNotifications,
+  deleteAllNotifications,
+  deleteNotification,
+  deleteNotificationsAbout,
+  insertNotification,
+  selectNotificationPage,
+  selectNotifications,
+  type NewNotification,
+  type NotificationRow,
+} from './queries.ts';
 
 /*
  * Notification rows, written where their actions happen by subscribing to the event seam: never for
@@ -57,7 +70,60 @@ export function subscribeNotifications(ctx: ServiceContext): void {
   events.on('comment.deleted', async ({ commentId }) => deleteNotificationsAbout(ctx.db, { commentId }));
 }
 
-/** A user's pending notifications, oldest first (the notification screens come with the social layer). */
+/** A user's pending notifications, oldest first, as stored. */
 export function pendingNotifications(ctx: ServiceContext, userId: number) {
   return selectNotifications(ctx.db, userId);
+}
+
+/** What each type says, after the sender's name; `race` is "2024 Italian Grand Prix" when known. */
+const MESSAGES: Record<NotificationType, (race: string | null) => string> = {
+  FOLLOW_REQUEST_ACCEPTED: () => 'accepted your follow request',
+  FOLLOWED_PUBLIC_ACCOUNT: () => 'started following you',
+  COMMENT_ON_REVIEW: (race) => (race ? `commented on your review of the ${race}` : 'commented on your review'),
+  REPLY_TO_COMMENT: () => 'replied to your comment',
+  COMMENT_LIKED: () => 'liked your comment',
+  REVIEW_LIKED: (race) => (race ? `liked your review of the ${race}` : 'liked your review'),
+  THOUGHT_LIKED: (race) => (race ? `liked your thought on the ${race}` : 'liked your race thought'),
+  COMMENT_ON_THOUGHT: (race) => (race ? `commented on your thought on the ${race}` : 'commented on your race thought'),
+  REPLY_TO_THOUGHT_COMMENT: () => 'replied to your comment on a race thought',
+  THOUGHT_COMMENT_LIKED: () => 'liked your comment on a race thought',
+};
+
+function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    notification_type: row.type,
+    message: `${row.sender.name || row.sender.username} ${MESSAGES[row.type](row.race_title)}`,
+    sender: row.sender,
+    created_at: new Date(row.created_ms).toISOString(),
+    related_review_id: row.review_id,
+    related_comment_id: row.comment_id,
+    related_race_id: row.race_id,
+    related_thought_id: row.thought_id,
+    related_thought_comment_id: row.thought_comment_id,
+  };
+}
+
+/** GET /social/notifications/: the signed-in user's pending notifications, newest first. */
+export async function listNotifications(
+  ctx: ServiceContext,
+  userId: number,
+  q: { page_size: number; cursor?: string },
+) {
+  const beforeId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['id'] as const)[0];
+  const rows = await selectNotificationPage(ctx.db, { recipientId: userId, beforeId, limit: q.page_size + 1 });
+  return toPage(rows, q.page_size, toNotification, (last) => encodeCursor([last.id]));
+}
+
+export async function notificationCount(ctx: ServiceContext, userId: number) {
+  return { count: await countNotifications(ctx.db, userId, COUNT_MAX) };
+}
+
+/** Reading and dismissing both remove the notification; someone else's is as unknown as a missing one. */
+export async function removeNotification(ctx: ServiceContext, userId: number, id: number): Promise<void> {
+  if (!(await deleteNotification(ctx.db, userId, id))) throw notFound();
+}
+
+export async function removeAllNotifications(ctx: ServiceContext, userId: number) {
+  return { count: await deleteAllNotifications(ctx.db, userId) };
 }

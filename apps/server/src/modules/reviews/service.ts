@@ -1,11 +1,12 @@
-import type {
-  CreateReviewBody,
-  FeedPage,
-  FeedQuery,
-  LikeToggleResult,
-  Review,
-  UpdateReviewBody,
-  WatchedRace,
+import {
+  ID_MAX,
+  type CreateReviewBody,
+  type FeedPage,
+  type FeedQuery,
+  type LikeToggleResult,
+  type Review,
+  type UpdateReviewBody,
+  type WatchedRace,
 } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
 import { clock, nowDate } from '../../lib/clock.ts';
@@ -118,7 +119,7 @@ export async function listReviews(
   q: { race_id?: number; user_id?: number; page_size: number; cursor?: string },
 ): Promise<{ results: Review[]; next_cursor: string | null }> {
   if (q.user_id !== undefined) await assertCanSeeUser(ctx, viewer, q.user_id);
-  const beforeId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['int'] as const)[0];
+  const beforeId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['id'] as const)[0];
   const rows = await selectReviewList(ctx.db, viewer, {
     raceId: q.race_id,
     userId: q.user_id,
@@ -287,7 +288,7 @@ export async function listWatched(
   const userId = q.user_id ?? viewer;
   if (userId === null) throw unauthorized();
   await assertCanSeeUser(ctx, viewer, userId);
-  const before = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['number', 'int'] as const);
+  const before = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['number', 'id'] as const);
   const rows = await selectWatched(ctx.db, {
     userId,
     before: before && { ms: before[0], raceId: before[1] },
@@ -315,7 +316,8 @@ function feedPage(results: Review[], nextCursor: number | null, lastAuthor: numb
 export async function followingFeed(ctx: ServiceContext, viewer: number, q: FeedQuery): Promise<FeedPage> {
   const limit = q.page_size + 1;
   const seen = q.seen_ids ?? [];
-  const beforeId = q.cursor === undefined ? undefined : Math.floor(q.cursor);
+  // A cursor past any id a row can have reads from the newest (and never reaches the database as an overflow).
+  const beforeId = q.cursor === undefined ? undefined : Math.min(Math.floor(q.cursor), ID_MAX);
   const rows = await selectTimelinePage(ctx.db, { viewer, beforeId, seen, limit });
   let page: { id: number; userId: number; review: Review | null }[] = rows.map((row) => ({
     id: row.entry_id,

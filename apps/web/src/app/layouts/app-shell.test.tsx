@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getMeQueryOptions } from '@/lib/current-user.ts';
+import { stubApi } from '@/test/http.ts';
 import { renderRoutes, testQueryClient } from '@/test/render.tsx';
 import { AppShell, MainLayout } from './app-shell.tsx';
 
@@ -21,6 +22,10 @@ const me: CurrentUser = {
 };
 
 function renderShell() {
+  // The signed-in header polls the bell's counts.
+  stubApi(({ url }) =>
+    url.endsWith('/count/') ? { status: 200, data: { count: 0 } } : { status: 404, data: { detail: 'Not found.' } },
+  );
   const queryClient = testQueryClient();
   queryClient.setQueryData(getMeQueryOptions().queryKey, me);
   return renderRoutes(

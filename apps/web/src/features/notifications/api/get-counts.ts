@@ -5,12 +5,6 @@ import { useIsSignedIn } from '@/lib/session.ts';
 /** Spec §7: the follow-request and notification counts are polled every 30 s. */
 export const COUNT_POLL_MS = 30_000;
 
-/**
- * The count endpoints are not served yet; polling them would only collect 404s. Turn this on when
- * GET /api/social/follows/requests/count/ and /api/social/notifications/count/ exist.
- */
-export const COUNT_ENDPOINTS_AVAILABLE = false;
-
 export interface NotificationCounts {
   followRequests: number;
   notifications: number;
@@ -30,9 +24,16 @@ export async function getNotificationCounts({ signal }: { signal: AbortSignal })
   return { followRequests, notifications, total: followRequests + notifications };
 }
 
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  counts: ['notifications', 'counts'] as const,
+  list: ['notifications', 'list'] as const,
+  requests: ['notifications', 'follow-requests'] as const,
+};
+
 export function getNotificationCountsQueryOptions() {
   return queryOptions({
-    queryKey: ['notifications', 'counts'],
+    queryKey: notificationKeys.counts,
     queryFn: getNotificationCounts,
     staleTime: COUNT_POLL_MS,
     // A failing endpoint is not hammered: polling stops until the next successful fetch.
@@ -42,5 +43,5 @@ export function getNotificationCountsQueryOptions() {
 
 export function useNotificationCounts() {
   const signedIn = useIsSignedIn();
-  return useQuery({ ...getNotificationCountsQueryOptions(), enabled: signedIn && COUNT_ENDPOINTS_AVAILABLE });
+  return useQuery({ ...getNotificationCountsQueryOptions(), enabled: signedIn });
 }

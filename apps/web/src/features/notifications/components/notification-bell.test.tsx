@@ -1,0 +1,168 @@
+import type { Notification } from '@paddock/contract/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi, type StubReply } from '@/test/http.ts';
+import { renderRoutes, testQueryClient } from '@/test/render.tsx';
+import { lena, marco, meFixture, sam } from '@/test/review-fixtures.ts';
+import { badgeText, NotificationBell } from './notification-bell.tsx';
+
+function notification(id: number, overrides: Partial<Notification>): Notification {
+  return {
+    id,
+    notification_type: 'REVIEW_LIKED',
+    message: 'Lena Fischer liked your review of the 2024 Italian Grand Prix',
+    sender: lena,
+    created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    related_review_id: 5,
+    related_comment_id: null,
+    related_race_id: 1120,
+    related_thought_id: null,
+    related_thought_comment_id: null,
+    ...overrides,
+  };
+}
+
+const page = (results: unknown[]) => ({ status: 200, data: { results, next_cursor: null } });
+
+function renderBell(replies: Record<string, StubReply | (() => StubReply)>) {
+  const queryClient = testQueryClient();
+  localStorage.setItem('access', 'token');
+  queryClient.setQueryData(['auth', 'me'], meFixture());
+  const requests = stubApi((request) => {
+    const reply = replies[`${request.method} ${request.url}`];
+    return typeof reply === 'function' ? reply() : (reply ?? { status: 404, data: { detail: 'Not found.' } });
+  });
+  const view = renderRoutes(
+    [
+      { path: '/home', element: <NotificationBell /> },
+      { path: '/review/:id', element: <p>Review page</p> },
+      { path: '/profile/:username', element: <p>Profile page</p> },
+      { path: '/race/:raceId', element: <p>Race page</p> },
+    ],
+    { at: '/home', queryClient },
+  );
+  return { requests, ...view };
+}
+
+const counts = (requests: number, notifications: number) => ({
+  'GET /api/social/follows/requests/count/': { status: 200, data: { count: requests } },
+  'GET /api/social/notifications/count/': { status: 200, data: { count: notifications } },
+});
+
+describe('notification bell', () => {
+  it('caps the badge at 99+', () => {
+    expect(badgeText(0)).toBeNull();
+    expect(badgeText(99)).toBe('99');
+    expect(badgeText(100)).toBe('99+');
+  });
+
+  it('shows the sum of follow requests and notifications on the badge', async () => {
+    renderBell(counts(60, 50));
+    expect(await screen.findByRole('button', { name: 'Notifications, 99+ new' })).toBeInTheDocument();
+  });
+
+  it('lists follow requests and notifications, and accepts a request', async () => {
+    let pending = [{ id: 7, requester: marco, created_at: new Date().toISOString() }];
+    const { requests } = renderBell({
+      ...counts(1, 1),
+      'GET /api/social/follows/requests/': () => page(pending),
+      'GET /api/social/notifications/': page([notification(3, {})]),
+      'POST /api/social/follows/7/requests/accept/': () => {
+        pending = [];
+        return { status: 200, data: { detail: 'Follow request accepted.' } };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 new' }));
+
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(panel).findByText('wants to follow you')).toBeInTheDocument();
+    expect(within(panel).getByText('Marco Rossi')).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Lena Fischer liked your review of the 2024 Italian Grand Prix'),
+    ).toBeInTheDocument();
+    expect(within(panel).getByText('5m ago')).toBeInTheDocument();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(within(panel).queryByText('wants to follow you')).not.toBeInTheDocument());
+    expect(requests.some((r) => r.method === 'POST' && r.url === '/api/social/follows/7/requests/accept/')).toBe(true);
+  });
+
+  it('opens the anchored comment of a comment notification and marks it read', async () => {
+    const { requests, router } = renderBell({
+      ...counts(0, 1),
+      'GET /api/social/follows/requests/': page([]),
+      'GET /api/social/notifications/': page([
+        notification(4, {
+          notification_type: 'COMMENT_ON_REVIEW',
+          message: 'Sam Okafor commented on your review',
+          sender: sam,
+          related_comment_id: 9,
+        }),
+      ]),
+      'POST /api/social/notifications/4/read/': { status: 204 },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 new' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Sam Okafor commented on your review/ }));
+
+    expect(await screen.findByText('Review page')).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.hash}`).toBe('/review/5#comment-9');
+    expect(requests.some((r) => r.method === 'POST' && r.url === '/api/social/notifications/4/read/')).toBe(true);
+  });
+
+  it('opens the thoughts tab of the race for a thought notification', async () => {
+    const { router } = renderBell({
+      ...counts(0, 1),
+      'GET /api/social/follows/requests/': page([]),
+      'GET /api/social/notifications/': page([
+        notification(5, {
+          notification_type: 'THOUGHT_COMMENT_LIKED',
+          message: 'Lena Fischer liked your comment on a race thought',
+          related_review_id: null,
+          related_thought_id: 31,
+          related_thought_comment_id: 77,
+        }),
+      ]),
+      'POST /api/social/notifications/5/read/': { status: 204 },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 new' }));
+    await userEvent.click(await screen.findByRole('button', { name: /liked your comment on a race thought/ }));
+
+    expect(await screen.findByText('Race page')).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/race/1120?tab=thoughts&thoughtId=31&commentId=77',
+    );
+  });
+
+  it('dismisses a notification, and says so when none are left', async () => {
+    let list = [
+      notification(6, { notification_type: 'FOLLOWED_PUBLIC_ACCOUNT', message: 'Lena Fischer started following you' }),
+    ];
+    const { requests } = renderBell({
+      ...counts(0, 1),
+      'GET /api/social/follows/requests/': page([]),
+      'GET /api/social/notifications/': () => page(list),
+      'DELETE /api/social/notifications/6/': () => {
+        list = [];
+        return { status: 204 };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 new' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Dismiss notification' }));
+
+    expect(await screen.findByText('No notifications')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(true);
+  });
+
+  it('says what failed to load', async () => {
+    renderBell({
+      ...counts(0, 0),
+      'GET /api/social/follows/requests/': { status: 500, data: { detail: 'boom' } },
+      'GET /api/social/notifications/': { status: 500, data: { detail: 'boom' } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('Failed to load follow requests')).toBeInTheDocument();
+    expect(screen.getByText('Failed to load notifications')).toBeInTheDocument();
+    expect(screen.queryByText('No notifications')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { pageOf } from './common.ts';
+import { userRefSchema } from './users.ts';
+
+/** The ten notification types of spec §2, with what a click opens. */
+export const NOTIFICATION_TYPES = [
+  'FOLLOW_REQUEST_ACCEPTED',
+  'FOLLOWED_PUBLIC_ACCOUNT',
+  'COMMENT_ON_REVIEW',
+  'REPLY_TO_COMMENT',
+  'COMMENT_LIKED',
+  'REVIEW_LIKED',
+  'THOUGHT_LIKED',
+  'COMMENT_ON_THOUGHT',
+  'REPLY_TO_THOUGHT_COMMENT',
+  'THOUGHT_COMMENT_LIKED',
+] as const;
+export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+/** Spec §3 Notification: a pending one (reading, clearing or dismissing removes it). */
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  notification_type: notificationTypeSchema,
+  message: z.string(),
+  sender: userRefSchema,
+  created_at: z.string(),
+  related_review_id: z.number().int().nullable(),
+  related_comment_id: z.number().int().nullable(),
+  related_race_id: z.number().int().nullable(),
+  related_thought_id: z.number().int().nullable(),
+  related_thought_comment_id: z.number().int().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+export const notificationListSchema = pageOf(notificationSchema);
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** Spec §3 Follow request: a pending request to the signed-in (private) account. */
+export const followRequestSchema = z.object({
+  id: z.number().int(),
+  requester: userRefSchema,
+  created_at: z.string(),
+});
+export type FollowRequest = z.infer<typeof followRequestSchema>;
+export const followRequestListSchema = pageOf(followRequestSchema);
+export type FollowRequestList = z.infer<typeof followRequestListSchema>;
+
+/**
+ * The badge's counts (polled every 30 s). Counting stops at COUNT_MAX: the badge shows '99+' above 99,
+ * so a larger exact figure would cost the database without changing what anyone sees.
+ */
+export const COUNT_MAX = 1000;
+export const countSchema = z.object({ count: z.number().int().min(0).max(COUNT_MAX) });
+export type Count = z.infer<typeof countSchema>;
