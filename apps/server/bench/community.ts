@@ -20,7 +20,7 @@ import { unusablePasswordHash } from '../src/modules/auth/passwords.ts';
 
 export const BENCH_PREFIX = 'bench_';
 /** Bump when the generated data changes shape: a stored community of another version is replaced. */
-export const COMMUNITY_VERSION = 'social-v1';
+export const COMMUNITY_VERSION = 'social-v2';
 
 /** The shape of the community; the defaults are the issue's "real community". */
 export interface CommunityShape {
@@ -452,6 +452,16 @@ export async function seedCommunity(
      from reviews r join follows f on f.following_id = r.user_id and f.status = 'accepted'
      where r.created_at >= ${NOW} - interval '${shape.timelineDays} days'
      order by r.id, f.follower_id`,
+  );
+  // Notifications, as the event seam writes them for likes: one REVIEW_LIKED per like of someone else's
+  // review, pending (never read), in the order the likes came.
+  await step(
+    'notifications',
+    `insert into notifications (recipient_id, sender_id, type, target_id, review_id, race_id, created_at)
+     select r.user_id, l.user_id, 'REVIEW_LIKED', r.id, r.id, r.race_id, l.created_at
+     from review_likes l join reviews r on r.id = l.review_id
+     where l.user_id <> r.user_id
+     order by l.created_at`,
   );
   await step('drop helper tables', 'drop table bench_races, bench_audience');
   // PGlite runs no autovacuum: without ANALYZE the planner would not know the tables' sizes, and

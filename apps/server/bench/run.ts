@@ -26,7 +26,8 @@
  * reference every figure is divided by (the machine is shared and noisy); following (the Following feed
  * of signed-in readers whose fan-in is near the median: page 1, and page BENCH_FEED_DEPTH reached
  * through next_cursor); for-you (guests, signed-in readers); race-reviews (GET /api/core/reviews/?race_id=
- * of the most reviewed races, guest and signed in); create-review (the most-followed account reviews a
+ * of the most reviewed races, guest and signed in); notifications (the bell's two counts and the first page
+ * of notifications of signed-in readers, the request count of the private accounts asked most); create-review (the most-followed account reviews a
  * race it had not reviewed, then deletes the review: two rows); like (review like toggles by 2,000 users
  * on 2,000 reviews); comment (a comment, then its deletion); f1 (the F1 read endpoints); compression
  * (health and three F1 answers from 1 KB to 100 KB, each without Accept-Encoding and with a browser's
@@ -106,7 +107,17 @@ const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/paddock_bench';
 const PG_SEED_MAX_AGE_DAYS = 7;
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
-const GROUPS = ['following', 'for-you', 'race-reviews', 'create-review', 'like', 'comment', 'f1', 'compression'];
+const GROUPS = [
+  'following',
+  'for-you',
+  'race-reviews',
+  'notifications',
+  'create-review',
+  'like',
+  'comment',
+  'f1',
+  'compression',
+];
 const ALIASES: Record<string, string[]> = {
   all: GROUPS,
   social: GROUPS.filter((g) => g !== 'f1' && g !== 'compression'),

@@ -30,6 +30,8 @@ export interface SocialPlan {
   /** Public reviews that get comments, and who writes them. */
   commentTargets: number[];
   commenters: number[];
+  /** Private accounts with the most pending follow requests, the readers of their request count. */
+  requested: number[];
 }
 
 export const PAGE_SIZE = 20;
@@ -89,6 +91,11 @@ export async function planSocial(db: Db): Promise<SocialPlan> {
         where not a.is_private and ${notBenchWrite} order by r.id desc offset 2500 limit 1000`,
   );
   const commenters = await selectRows<{ id: number }>(db, sql`select id from users where id % 20 = 3 order by id`);
+  const requested = await selectRows<{ id: number }>(
+    db,
+    sql`select following_id as id from follows where status = 'pending'
+        group by following_id order by count(*) desc, following_id limit 100`,
+  );
   return {
     topId: top.id,
     topFollowers: top.followers_count,
@@ -100,6 +107,7 @@ export async function planSocial(db: Db): Promise<SocialPlan> {
     likePairs,
     commentTargets: commentTargets.map((r) => r.id),
     commenters: commenters.map((r) => r.id),
+    requested: requested.map((r) => r.id),
   };
 }
 
@@ -129,6 +137,7 @@ export function planUserIds(plan: SocialPlan): number[] {
     ...plan.readers,
     ...plan.likePairs.map((p) => p.userId),
     ...plan.commenters,
+    ...plan.requested,
   ];
 }
 
@@ -219,6 +228,7 @@ export function socialScenarios(
   const nextPair = rotate(plan.likePairs);
   const nextTarget = rotate(plan.commentTargets);
   const nextCommenter = rotate(plan.commenters);
+  const nextRequested = rotate(plan.requested);
   const sqlFollowing = rotate(plan.following);
   const sqlDeep = rotate(deepPages);
   const sqlReader = rotate(plan.readers);
@@ -282,6 +292,33 @@ export function socialScenarios(
         get('GET /api/core/reviews/?race_id= (signed in)', () => ({
           path: `/api/core/reviews/?race_id=${nextRace().id}`,
           token: token(nextReader()),
+        })),
+      ],
+    },
+    {
+      group: 'notifications',
+      steps: [
+        get('GET /api/social/notifications/count/', () => ({
+          path: '/api/social/notifications/count/',
+          token: token(nextReader()),
+        })),
+      ],
+    },
+    {
+      group: 'notifications',
+      steps: [
+        get('GET /api/social/notifications/ (page 1)', () => ({
+          path: '/api/social/notifications/',
+          token: token(nextReader()),
+        })),
+      ],
+    },
+    {
+      group: 'notifications',
+      steps: [
+        get('GET /api/social/follows/requests/count/ (private accounts)', () => ({
+          path: '/api/social/follows/requests/count/',
+          token: token(nextRequested()),
         })),
       ],
     },
