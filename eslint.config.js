@@ -20,6 +20,7 @@ const SERVER_MODULE_DEPENDENCIES = {
   comments: ['reviews', 'follows', 'users', 'likes'],
   notifications: ['users', 'f1'],
   search: ['f1'],
+  stars: ['f1', 'follows', 'users'],
 };
 const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())

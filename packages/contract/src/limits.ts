@@ -19,3 +19,7 @@ export const COMMENT_MAX = 1000;
 export const FEED_PAGE_SIZE = 20;
 export const FEED_PAGE_SIZE_MAX = 50;
 export const SEEN_IDS_MAX = 500;
+
+/** api-decisions "Reviews…": a user stars up to 3 drivers per completed race; the race page shows the top 5. */
+export const STARS_PER_RACE = 3;
+export const MOST_STARRED_SHOWN = 5;

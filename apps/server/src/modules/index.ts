@@ -11,6 +11,7 @@ import { subscribeNotifications } from './notifications/service.ts';
 import { feedSettingsFrom, reviewsRoutes } from './reviews/routes.ts';
 import { reviewsCommunity, subscribeReviews } from './reviews/service.ts';
 import { searchRoutes } from './search/routes.ts';
+import { starsRoutes } from './stars/routes.ts';
 import { usersRoutes } from './users/routes.ts';
 
 export interface ApiModule {
@@ -42,6 +43,7 @@ export const modules: ApiModule[] = [
   mount('/f1', f1Routes, { community: reviewsCommunity }),
   mount('/core', reviewsRoutes, {}, (ctx, config) => subscribeReviews(ctx, feedSettingsFrom(config))),
   mount('/social', commentsRoutes, {}),
+  mount('/core', starsRoutes, {}),
   // Registers /core/search/ itself, beside the other /core routes.
   mount('', searchRoutes, {}),
   // Writes its rows by reacting to the others' events.

@@ -7,3 +7,4 @@ export * from './reviews.ts';
 export * from './comments.ts';
 export * from './likes.ts';
 export * from './notifications.ts';
+export * from './stars.ts';

@@ -195,6 +195,22 @@ export async function selectRaceCompletion(db: Db, raceId: number): Promise<{ is
   return row ?? null;
 }
 
+/** Whether the race is completed and whether the driver is in its classification (null: no such race). */
+export async function selectRaceDriver(
+  db: Db,
+  raceId: number,
+  driverId: string,
+): Promise<{ is_completed: boolean; classified: boolean } | null> {
+  const [row] = await selectRows<{ is_completed: boolean; classified: boolean }>(
+    db,
+    sql`select ${raceIsCompletedSql()} as is_completed,
+          exists (select 1 from race_results rr
+                  where rr.race_id = races.id and rr.session = 'RACE' and rr.driver_id = ${driverId}) as classified
+        from races where races.id = ${raceId}`,
+  );
+  return row ?? null;
+}
+
 export async function selectRaceStart(db: Db, raceId: number): Promise<number | null> {
   const [row] = await selectRows<{ starts_ms: number }>(
     db,

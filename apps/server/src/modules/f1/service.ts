@@ -22,6 +22,7 @@ import { parseIdParam } from '../../lib/params.ts';
 import { emptyDistribution, type F1Context, type RaceFigures } from './community.ts';
 import {
   selectActiveThoughtsRace,
+  selectRaceDriver,
   selectDriverDetail,
   selectRaceDetail,
   selectRaceResults,
@@ -412,6 +413,11 @@ export function toRaceRef(row: RaceRefRow): ReviewRace {
 }
 
 /** Whether a race exists and is completed (results exist, or it started more than 3 hours ago). */
+/** For starring a driver: the race's completion and whether the driver raced in it (null: no such race). */
+export async function raceDriver(ctx: ServiceContext, raceId: number, driverId: string) {
+  return selectRaceDriver(ctx.db, raceId, driverId);
+}
+
 export async function raceCompletion(
   ctx: ServiceContext,
   raceId: number,

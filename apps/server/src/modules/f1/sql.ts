@@ -127,3 +127,8 @@ export interface RaceRefRow {
 export const raceTitleOf = (raceId: SQL) =>
   sql`(select races.year || ' ' || gp.full_name from races join grands_prix gp on gp.id = races.grand_prix_id
        where races.id = ${raceId})`;
+
+/** `join drivers <d>` on `driverId` with its nationality `countries` row as `<nationality>` (for driverRefJson). */
+export const joinDriver = (d: string, nationality: string, driverId: SQL) =>
+  sql`join drivers ${sql.raw(d)} on ${sql.raw(d)}.id = ${driverId}
+      left join countries ${sql.raw(nationality)} on ${sql.raw(nationality)}.id = ${sql.raw(d)}.nationality_country_id`;

@@ -1,154 +1,18 @@
-import type { FollowRequest, Notification } from '@paddock/contract/notifications';
-import { BellIcon, XIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { UserAvatar } from '@/components/user-avatar.tsx';
+import { BellIcon } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover.tsx';
-import { formatRelativeTime } from '@/lib/time.ts';
 import { useNotificationCounts } from '../api/get-counts.ts';
-import {
-  useAnswerFollowRequest,
-  useFollowRequests,
-  useNotifications,
-  useReadAllNotifications,
-  useRemoveNotification,
-} from '../api/notifications.ts';
-import { notificationTarget } from '../utils/notification-target.ts';
+
+// The panel (its lists, avatars and dates) is fetched when the bell is first opened, not with every page.
+const NotificationPanel = lazy(() =>
+  import('./notification-panel.tsx').then((m) => ({ default: m.NotificationPanel })),
+);
 
 /** Spec §2: the badge is pending follow requests plus notifications, '99+' above 99. */
 export function badgeText(total: number): string | null {
   if (total <= 0) return null;
   return total > 99 ? '99+' : String(total);
-}
-
-function Note({ children }: { children: ReactNode }) {
-  return <p className="px-3 py-6 text-center text-sm text-muted-foreground">{children}</p>;
-}
-
-function FollowRequestRow({ request }: { request: FollowRequest }) {
-  const answer = useAnswerFollowRequest();
-  const { requester } = request;
-  return (
-    <li className="flex items-center gap-3 px-3 py-2">
-      <span aria-hidden className="shrink-0">
-        <UserAvatar user={requester} className="size-8" />
-      </span>
-      <p className="min-w-0 flex-1 text-sm">
-        <span className="font-medium">{requester.name || requester.username}</span>{' '}
-        <span className="text-muted-foreground">wants to follow you</span>
-      </p>
-      <div className="flex shrink-0 gap-1">
-        <Button
-          size="sm"
-          disabled={answer.isPending}
-          onClick={() => answer.mutate({ id: request.id, answer: 'accept' })}
-        >
-          Accept
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={answer.isPending}
-          onClick={() => answer.mutate({ id: request.id, answer: 'decline' })}
-        >
-          Decline
-        </Button>
-      </div>
-    </li>
-  );
-}
-
-function NotificationRow({ notification, onOpen }: { notification: Notification; onOpen: (n: Notification) => void }) {
-  const remove = useRemoveNotification();
-  return (
-    <li className="flex items-start gap-1 rounded-md hover:bg-accent">
-      <button
-        type="button"
-        className="flex min-w-0 flex-1 items-start gap-3 rounded-md px-3 py-2 text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        onClick={() => onOpen(notification)}
-      >
-        {/* The message names the sender; the initials would only be read out before it. */}
-        <span aria-hidden className="shrink-0">
-          <UserAvatar user={notification.sender} className="size-8" />
-        </span>
-        <span className="grid min-w-0 gap-0.5">
-          <span className="break-words">{notification.message}</span>
-          <span className="text-xs text-muted-foreground">{formatRelativeTime(notification.created_at)}</span>
-        </span>
-      </button>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="mt-1 mr-1 size-7 shrink-0"
-        aria-label="Dismiss notification"
-        onClick={() => remove.mutate({ notification, how: 'dismiss' })}
-      >
-        <XIcon aria-hidden />
-      </Button>
-    </li>
-  );
-}
-
-/** Spec §2 "Notification dropdown": follow requests to answer and notifications to open or dismiss. */
-function NotificationPanel({ onClose }: { onClose: () => void }) {
-  const navigate = useNavigate();
-  const notifications = useNotifications(true);
-  const requests = useFollowRequests(true);
-  const remove = useRemoveNotification();
-  const readAll = useReadAllNotifications();
-
-  function open(notification: Notification) {
-    remove.mutate({ notification, how: 'read' });
-    const target = notificationTarget(notification);
-    onClose();
-    if (target) void navigate(target);
-  }
-
-  const loading = notifications.isPending || requests.isPending;
-  const requestList = requests.data ?? [];
-  const notificationList = notifications.data ?? [];
-  const nothing = !loading && !requests.isError && !notifications.isError;
-
-  return (
-    <>
-      <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
-        <h2 className="text-sm font-semibold">Notifications</h2>
-        {notificationList.length > 0 && (
-          <Button variant="ghost" size="sm" disabled={readAll.isPending} onClick={() => readAll.mutate()}>
-            Mark all as read
-          </Button>
-        )}
-      </div>
-      <div className="max-h-[min(24rem,70svh)] overflow-y-auto p-1">
-        {loading ? (
-          <Note>Loading notifications...</Note>
-        ) : (
-          <>
-            {requests.isError && <Note>Failed to load follow requests</Note>}
-            {requestList.length > 0 && (
-              <section aria-label="Follow requests">
-                <ul>
-                  {requestList.map((request) => (
-                    <FollowRequestRow key={request.id} request={request} />
-                  ))}
-                </ul>
-              </section>
-            )}
-            {notifications.isError && <Note>Failed to load notifications</Note>}
-            {notificationList.length > 0 && (
-              <ul aria-label="Notifications">
-                {notificationList.map((notification) => (
-                  <NotificationRow key={notification.id} notification={notification} onOpen={open} />
-                ))}
-              </ul>
-            )}
-            {nothing && requestList.length === 0 && notificationList.length === 0 && <Note>No notifications</Note>}
-          </>
-        )}
-      </div>
-    </>
-  );
 }
 
 export function NotificationBell() {
@@ -176,7 +40,13 @@ export function NotificationBell() {
         </Button>
       </PopoverTrigger>
       <PopoverContent align="end" className="w-[min(22rem,calc(100vw-1rem))] p-0" aria-label="Notifications">
-        {open && <NotificationPanel onClose={() => setOpen(false)} />}
+        {open && (
+          <Suspense
+            fallback={<p className="px-3 py-6 text-center text-sm text-muted-foreground">Loading notifications...</p>}
+          >
+            <NotificationPanel onClose={() => setOpen(false)} />
+          </Suspense>
+        )}
       </PopoverContent>
     </Popover>
   );

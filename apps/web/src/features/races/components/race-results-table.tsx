@@ -1,5 +1,5 @@
 import type { ClassificationRow, RaceResults } from '@paddock/contract/f1';
-import { TimerIcon } from 'lucide-react';
+import { StarIcon, TimerIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { TeamColourBar } from '@/components/team-colour.tsx';
@@ -49,8 +49,44 @@ function TeamCell({ team }: { team: ClassificationRow['team'] }) {
   );
 }
 
+/** The signed-in user's stars of a completed race, toggled from the classification's last column. */
+export interface StarControl {
+  starred: ReadonlySet<string>;
+  /** False once the user has starred as many drivers as a race allows. */
+  canStarMore: boolean;
+  pending: boolean;
+  onToggle: (driverId: string) => void;
+}
+
+function StarCell({ driver, stars }: { driver: ClassificationRow['driver']; stars: StarControl }) {
+  const on = stars.starred.has(driver.id);
+  return (
+    <TableCell className="w-10 px-1 text-center">
+      <button
+        type="button"
+        aria-pressed={on}
+        aria-label={`Star ${driver.full_name}`}
+        title={on || stars.canStarMore ? undefined : 'You have starred 3 drivers of this race'}
+        disabled={stars.pending || (!on && !stars.canStarMore)}
+        onClick={() => stars.onToggle(driver.id)}
+        className="inline-flex size-8 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-40 aria-pressed:text-amber-500"
+      >
+        <StarIcon aria-hidden className={cn('size-4', on && 'fill-current')} />
+      </button>
+    </TableCell>
+  );
+}
+
 /** A race or sprint classification with team colours; a row's time is the winner's time or the gap. */
-export function ClassificationTable({ rows, caption }: { rows: ClassificationRow[]; caption: string }) {
+export function ClassificationTable({
+  rows,
+  caption,
+  stars,
+}: {
+  rows: ClassificationRow[];
+  caption: string;
+  stars?: StarControl;
+}) {
   return (
     <Table aria-label={caption}>
       <TableHeader>
@@ -62,6 +98,12 @@ export function ClassificationTable({ rows, caption }: { rows: ClassificationRow
           <TableHead className="hidden text-right sm:table-cell">Laps</TableHead>
           <TableHead>Time / Status</TableHead>
           <TableHead className="text-right">Pts</TableHead>
+          {stars && (
+            <TableHead className="w-10 px-1 text-center">
+              <span className="sr-only">Your stars</span>
+              <StarIcon aria-hidden className="mx-auto size-4" />
+            </TableHead>
+          )}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -97,6 +139,7 @@ export function ClassificationTable({ rows, caption }: { rows: ClassificationRow
               <TableCell className="text-right font-medium tabular-nums">
                 {row.points ? formatPoints(row.points) : <span className="text-muted-foreground">–</span>}
               </TableCell>
+              {stars && <StarCell driver={row.driver} stars={stars} />}
             </TableRow>
           );
         })}

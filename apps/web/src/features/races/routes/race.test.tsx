@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { monza2024Results, raceDetailFixture } from '@/test/f1-fixtures.ts';
+import { leclerc, monza2024Results, raceDetailFixture } from '@/test/f1-fixtures.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { stubApi } from '@/test/http.ts';
 import { renderRoutes } from '@/test/render.tsx';
@@ -174,5 +174,67 @@ describe('race page', () => {
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/home');
     // A 404 is final: no retries.
     expect(requests.filter((r) => r.url === '/api/f1/races/999999/')).toHaveLength(1);
+  });
+});
+
+describe('starred drivers on the race page', () => {
+  function serveStars(initial: { id: number; driver: typeof leclerc }[]) {
+    let mine = initial;
+    const requests = stubApi(({ method, url, body }) => {
+      if (url === '/api/f1/races/1117/') return { status: 200, data: raceDetailFixture() };
+      if (url === '/api/f1/races/1117/results/') return { status: 200, data: monza2024Results };
+      if (url === '/api/core/starred-drivers/most-starred/')
+        return { status: 200, data: { results: [{ driver: leclerc, star_count: 3 }] } };
+      if (method === 'GET' && url === '/api/core/starred-drivers/')
+        return { status: 200, data: { results: mine.map((s) => ({ ...s, race_id: 1117 })), next_cursor: null } };
+      if (method === 'POST' && url === '/api/core/starred-drivers/') {
+        const { driver_id } = body as { driver_id: string };
+        const driver = monza2024Results.classification.find((r) => r.driver.id === driver_id)!.driver;
+        mine = [{ id: 50 + mine.length, driver }, ...mine];
+        return { status: 201, data: mine[0] };
+      }
+      if (method === 'DELETE') {
+        mine = mine.filter((s) => url !== `/api/core/starred-drivers/${s.id}/`);
+        return { status: 204 };
+      }
+      return { status: 404, data: { detail: 'Not found.' } };
+    });
+    return requests;
+  }
+
+  it("shows the fans' drivers of the day to everyone, and no stars to a guest", async () => {
+    serveStars([]);
+    renderRace();
+    const card = (await screen.findByText('Fans’ drivers of the day')).closest('[data-slot="card"]') as HTMLElement;
+    expect(await within(card).findByText('3 stars')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Charles Leclerc' })).toHaveAttribute(
+      'href',
+      '/driver/charles-leclerc',
+    );
+    await screen.findByRole('table', { name: 'Race classification' });
+    expect(screen.queryByRole('button', { name: /^Star / })).not.toBeInTheDocument();
+  });
+
+  it('lets a signed-in fan star up to 3 drivers from the classification, and take a star back', async () => {
+    localStorage.setItem('access', 'token');
+    const requests = serveStars([]);
+    renderRace();
+    const table = await screen.findByRole('table', { name: 'Race classification' });
+    const starOf = (name: string) => within(table).getByRole('button', { name: `Star ${name}` });
+    await within(table).findAllByRole('button', { name: /^Star / });
+
+    const names = monza2024Results.classification.slice(0, 4).map((r) => r.driver.full_name);
+    for (const name of names.slice(0, 3)) {
+      await userEvent.click(starOf(name));
+      await waitFor(() => expect(starOf(name)).toHaveAttribute('aria-pressed', 'true'));
+    }
+    await waitFor(() => expect(starOf(names[3]!)).toBeDisabled());
+    expect(requests.filter((r) => r.method === 'POST').map((r) => (r.body as { race_id: number }).race_id)).toEqual([
+      1117, 1117, 1117,
+    ]);
+
+    await userEvent.click(starOf(names[0]!));
+    await waitFor(() => expect(starOf(names[0]!)).toHaveAttribute('aria-pressed', 'false'));
+    expect(starOf(names[3]!)).toBeEnabled();
   });
 });

@@ -17,6 +17,7 @@ import { useRaceResults } from '../api/get-race-results.ts';
 import { RaceHeader } from '../components/race-header.tsx';
 import { RaceRatingsSummary } from '../components/race-ratings-summary.tsx';
 import { ClassificationTable, QualifyingTable } from '../components/race-results-table.tsx';
+import { FansDriversCard, useStarControl } from '../components/starred-drivers.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 
 /**
@@ -54,6 +55,7 @@ function RacePage({ race, reviews }: { race: RaceDetail; reviews?: (race: RaceDe
         <aside className="grid content-start gap-6" aria-label="Race facts">
           {/* With a Reviews tab the ratings live there, next to the reviews. */}
           {!reviews && <RaceRatingsSummary race={race} />}
+          {race.is_completed && <FansDriversCard race={race} />}
           {results.data?.fastest_lap && <FastestLapCard fastestLap={results.data.fastest_lap} />}
           <CircuitCard race={race} />
         </aside>
@@ -111,6 +113,7 @@ function RaceTabs({
   reviews?: (race: RaceDetail) => ReactNode;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
+  const stars = useStarControl(race);
 
   if (results.isPending) {
     return (
@@ -163,7 +166,7 @@ function RaceTabs({
         {noResults ? (
           <NoResults race={race} />
         ) : (
-          <ClassificationTable rows={data.classification} caption="Race classification" />
+          <ClassificationTable rows={data.classification} caption="Race classification" stars={stars} />
         )}
       </TabsContent>
       <TabsContent value="sprint">

@@ -1,0 +1,110 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DriverRef, UserRef } from '@paddock/contract';
+import type { Db } from '../../db/client.ts';
+import { starredDrivers } from '../../db/schema/index.ts';
+import type { Viewer } from '../../lib/context.ts';
+import { rowLimit, selectRows } from '../../lib/sql.ts';
+import { driverRefJson, joinDriver } from '../f1/sql.ts';
+import { canSeeContentOf } from '../follows/visibility.ts';
+import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
+
+/** Serialises one user's starring (the limit per race is counted, then written). */
+export async function lockUserStars(tx: Db, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('starred_drivers'), ${userId})`);
+}
+
+export async function countStarsOfRace(tx: Db, userId: number, raceId: number): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from starred_drivers where user_id = ${userId} and race_id = ${raceId}`,
+  );
+  return row?.n ?? 0;
+}
+
+/** The star's id, and whether this call created it (false: it existed). */
+export async function insertStar(
+  tx: Db,
+  star: { userId: number; raceId: number; driverId: string },
+): Promise<{ id: number; created: boolean }> {
+  const [inserted] = await tx
+    .insert(starredDrivers)
+    .values(star)
+    .onConflictDoNothing()
+    .returning({ id: starredDrivers.id });
+  if (inserted) return { id: inserted.id, created: true };
+  const [existing] = await tx
+    .select({ id: starredDrivers.id })
+    .from(starredDrivers)
+    .where(
+      and(
+        eq(starredDrivers.userId, star.userId),
+        eq(starredDrivers.raceId, star.raceId),
+        eq(starredDrivers.driverId, star.driverId),
+      ),
+    );
+  return { id: existing!.id, created: false };
+}
+
+export async function deleteOwnStar(db: Db, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(starredDrivers)
+    .where(and(eq(starredDrivers.id, id), eq(starredDrivers.userId, userId)))
+    .returning({ id: starredDrivers.id });
+  return rows.length === 1;
+}
+
+export interface StarRow {
+  id: number;
+  race_id: number;
+  driver: DriverRef;
+  user: UserRef;
+  created_ms: number;
+}
+
+const starColumns = sql`s.id, s.race_id, ${driverRefJson('d', 'dc')} as driver, ${userRefJson('u')} as user,
+  (extract(epoch from s.created_at) * 1000)::float8 as created_ms`;
+const starFrom = sql`starred_drivers s ${joinDriver('d', 'dc', sql`s.driver_id`)} ${joinUser('u', sql`s.user_id`)}`;
+
+/** One star, by id (no row: none). */
+export function selectStar(db: Db, id: number): Promise<StarRow[]> {
+  return selectRows<StarRow>(db, sql`select ${starColumns} from ${starFrom} where s.id = ${id}`);
+}
+
+/** A user's stars, newest first, keyset on the id, optionally of one race. */
+export function selectUserStars(
+  db: Db,
+  q: { userId: number; raceId?: number; beforeId?: number; limit: number },
+): Promise<StarRow[]> {
+  return selectRows<StarRow>(
+    db,
+    sql`select ${starColumns} from ${starFrom}
+        where s.user_id = ${q.userId}
+          ${q.raceId === undefined ? sql`` : sql`and s.race_id = ${q.raceId}`}
+          ${q.beforeId === undefined ? sql`` : sql`and s.id < ${q.beforeId}`}
+        order by s.id desc
+        ${rowLimit(q.limit)}`,
+  );
+}
+
+/**
+ * The most-starred drivers of a race, most stars first: stars the viewer may see (public accounts',
+ * their own and those of accounts they follow), so a private account's choices never show to others.
+ */
+export function selectMostStarred(
+  db: Db,
+  viewer: Viewer,
+  raceId: number,
+  limit: number,
+): Promise<{ driver: DriverRef; star_count: number }[]> {
+  return selectRows(
+    db,
+    sql`select ${driverRefJson('d', 'dc')} as driver, x.n as star_count
+        from (select s.driver_id, count(*)::int as n
+              from starred_drivers s ${joinUser('u', sql`s.user_id`)}
+              where s.race_id = ${raceId} and ${canSeeContentOf(viewer, { id: sql`u.id`, isPrivate: userIsPrivate('u') })}
+              group by s.driver_id) x
+        ${joinDriver('d', 'dc', sql`x.driver_id`)}
+        order by x.n desc, x.driver_id
+        ${rowLimit(limit)}`,
+  );
+}

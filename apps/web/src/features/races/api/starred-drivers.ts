@@ -1,0 +1,52 @@
+import type { MostStarred, StarredDriver } from '@paddock/contract/stars';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+import { useIsSignedIn } from '@/lib/session.ts';
+
+/* A race's starred drivers: the community's favourites and the signed-in user's own (up to 3). */
+
+const keys = {
+  race: (raceId: number) => ['races', 'stars', raceId] as const,
+  mostStarred: (raceId: number) => ['races', 'stars', raceId, 'most'] as const,
+  mine: (raceId: number) => ['races', 'stars', raceId, 'mine'] as const,
+};
+
+export function getMostStarredQueryOptions(raceId: number) {
+  return queryOptions({
+    queryKey: keys.mostStarred(raceId),
+    queryFn: async ({ signal }) =>
+      (await api.get<MostStarred>('/api/core/starred-drivers/most-starred/', { params: { race_id: raceId }, signal }))
+        .data.results,
+  });
+}
+
+export function useMostStarred(raceId: number) {
+  return useQuery(getMostStarredQueryOptions(raceId));
+}
+
+export function useMyStars(raceId: number) {
+  const signedIn = useIsSignedIn();
+  return useQuery({
+    queryKey: keys.mine(raceId),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ results: StarredDriver[] }>('/api/core/starred-drivers/', {
+          params: { race_id: raceId },
+          signal,
+        })
+      ).data.results,
+    enabled: signedIn,
+  });
+}
+
+/** Starring and unstarring refresh both lists of the race. */
+export function useToggleStar(raceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { star: string } | { unstar: StarredDriver }) =>
+      'star' in change
+        ? api.post('/api/core/starred-drivers/', { race_id: raceId, driver_id: change.star })
+        : api.delete(`/api/core/starred-drivers/${change.unstar.id}/`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.race(raceId) }),
+  });
+}
