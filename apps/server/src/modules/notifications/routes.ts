@@ -61,38 +61,27 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => removeAllNotifications(ctx, requireUser(request)),
   );
 
-  app.post(
-    '/notifications/:id/read/',
-    {
+  // Reading (a click: its target is open) and dismissing both remove the notification.
+  const removals = [
+    { method: 'POST', url: '/notifications/:id/read/', summary: 'Mark a notification read' },
+    { method: 'DELETE', url: '/notifications/:id/', summary: 'Dismiss a notification' },
+  ] as const;
+  for (const { method, url, summary } of removals) {
+    app.route({
+      method,
+      url,
       schema: {
         tags,
-        summary: 'Mark a notification read',
-        description: 'A read notification is removed (it was clicked: its target is open).',
+        summary,
+        description: 'The notification is removed.',
         security,
         params: idParams,
         response: { 204: z.null(), 401: unauthorized, 404: notFound },
       },
-    },
-    async (request, reply) => {
-      await removeNotification(ctx, requireUser(request), parseIdParam(request.params.id));
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.delete(
-    '/notifications/:id/',
-    {
-      schema: {
-        tags,
-        summary: 'Dismiss a notification',
-        security,
-        params: idParams,
-        response: { 204: z.null(), 401: unauthorized, 404: notFound },
+      handler: async (request, reply) => {
+        await removeNotification(ctx, requireUser(request), parseIdParam(request.params.id));
+        return reply.code(204).send(null);
       },
-    },
-    async (request, reply) => {
-      await removeNotification(ctx, requireUser(request), parseIdParam(request.params.id));
-      return reply.code(204).send(null);
-    },
-  );
+    });
+  }
 };
