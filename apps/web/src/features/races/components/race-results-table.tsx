@@ -116,7 +116,8 @@ export function ClassificationTable({
               >
                 {row.position}
               </TableCell>
-              <TableCell className="max-md:py-1">
+              {/* On a phone a long name may wrap, so the star column stays on screen beside the points. */}
+              <TableCell className="max-md:py-1 max-sm:whitespace-normal">
                 <DriverCell driver={row.driver} team={row.team} />
               </TableCell>
               <TeamCell team={row.team} />
