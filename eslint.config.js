@@ -21,6 +21,7 @@ const SERVER_MODULE_DEPENDENCIES = {
   notifications: ['users', 'f1'],
   search: ['f1'],
   stars: ['f1', 'follows', 'users'],
+  profiles: ['reviews', 'stars', 'follows', 'users'],
 };
 const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())

@@ -8,3 +8,4 @@ export * from './reviews.ts';
 export * from './comments.ts';
 export * from './notifications.ts';
 export * from './stars.ts';
+export * from './profiles.ts';

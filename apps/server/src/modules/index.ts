@@ -10,6 +10,7 @@ import { notificationsRoutes } from './notifications/routes.ts';
 import { subscribeNotifications } from './notifications/service.ts';
 import { feedSettingsFrom, reviewsRoutes } from './reviews/routes.ts';
 import { reviewsCommunity, subscribeReviews } from './reviews/service.ts';
+import { profilesRoutes } from './profiles/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { starsRoutes } from './stars/routes.ts';
 import { usersRoutes } from './users/routes.ts';
@@ -44,6 +45,7 @@ export const modules: ApiModule[] = [
   mount('/core', reviewsRoutes, {}, (ctx, config) => subscribeReviews(ctx, feedSettingsFrom(config))),
   mount('/social', commentsRoutes, {}),
   mount('/core', starsRoutes, {}),
+  mount('/social', profilesRoutes, {}),
   // Registers /core/search/ itself, beside the other /core routes.
   mount('', searchRoutes, {}),
   // Writes its rows by reacting to the others' events.

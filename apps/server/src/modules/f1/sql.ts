@@ -132,3 +132,6 @@ export const raceTitleOf = (raceId: SQL) =>
 export const joinDriver = (d: string, nationality: string, driverId: SQL) =>
   sql`join drivers ${sql.raw(d)} on ${sql.raw(d)}.id = ${driverId}
       left join countries ${sql.raw(nationality)} on ${sql.raw(nationality)}.id = ${sql.raw(d)}.nationality_country_id`;
+
+/** The season (year) of the race whose id is `raceId`, as a scalar subquery. */
+export const raceSeasonOf = (raceId: SQL) => sql`(select races.year from races where races.id = ${raceId})`;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { feedEntries, feedFanouts, reviews, watchedRaces } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/context.ts';
 import { rowLimit, run, selectRows } from '../../lib/sql.ts';
-import { joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
+import { joinRaceRef, raceRefColumns, raceSeasonOf, type RaceRefRow } from '../f1/sql.ts';
 import { acceptedFollowerIds, acceptedFollowingIds, canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
 import { likedByViewer } from '../likes/sql.ts';
 import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
@@ -485,5 +485,41 @@ export function selectPopular(db: Db, viewer: Viewer, since: Date, limit: number
     sql`select ${cardColumns(viewer)} from ${cardFrom}
         where r.created_at >= ${since.toISOString()}::timestamptz and r.like_count > 0 and ${visible(viewer)}
         order by r.like_count desc, r.id desc ${rowLimit(limit)}`,
+  );
+}
+
+export interface ReviewStatsRow {
+  total: number;
+  average: number | null;
+  likes: number;
+  watched: number;
+  r1: number;
+  r2: number;
+  r3: number;
+  r4: number;
+  r5: number;
+}
+
+/** A user's review figures for the profile's Stats tab: counts, mean, distribution, likes received, watched. */
+export async function selectReviewStats(db: Db, userId: number): Promise<ReviewStatsRow> {
+  const [row] = await selectRows<ReviewStatsRow>(
+    db,
+    sql`select count(*)::int as total, avg(rating)::float8 as average, coalesce(sum(like_count), 0)::int as likes,
+          (select count(*)::int from watched_races w where w.user_id = ${userId}) as watched,
+          count(*) filter (where rating = 1)::int as r1, count(*) filter (where rating = 2)::int as r2,
+          count(*) filter (where rating = 3)::int as r3, count(*) filter (where rating = 4)::int as r4,
+          count(*) filter (where rating = 5)::int as r5
+        from reviews where user_id = ${userId}`,
+  );
+  return row!;
+}
+
+/** How many races of each season a user reviewed, oldest season first. */
+export function selectReviewsPerSeason(db: Db, userId: number): Promise<{ season: number; count: number }[]> {
+  return selectRows(
+    db,
+    sql`select season, count(*)::int as count
+        from (select ${raceSeasonOf(sql`r.race_id`)} as season from reviews r where r.user_id = ${userId}) x
+        group by season order by season`,
   );
 }

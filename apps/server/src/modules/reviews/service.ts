@@ -19,6 +19,8 @@ import { viewerCanSee } from '../follows/visibility.ts';
 import { toggleLike } from '../likes/service.ts';
 import { adjustUserCounters, findUserBrief } from '../users/service.ts';
 import {
+  selectReviewStats,
+  selectReviewsPerSeason,
   addToRaceStats,
   addToReviewCounts,
   advanceFanOut,
@@ -529,4 +531,20 @@ export function subscribeReviews(ctx: ServiceContext, settings: FeedSettings): v
   ctx.events.on('user.privacy_changed', async ({ userId }) => {
     await ctx.db.transaction((tx) => recountRaceStatsOfUser(tx, userId));
   });
+}
+
+/** A user's review figures for the profile's Stats tab (the caller checks who may see them). */
+export async function reviewStatsOf(ctx: ServiceContext, userId: number) {
+  const [row, perSeason] = await Promise.all([
+    selectReviewStats(ctx.db, userId),
+    selectReviewsPerSeason(ctx.db, userId),
+  ]);
+  return {
+    total_reviews: row.total,
+    average_rating: row.average === null ? null : Math.round(row.average * 100) / 100,
+    rating_distribution: { '1': row.r1, '2': row.r2, '3': row.r3, '4': row.r4, '5': row.r5 },
+    races_watched: row.watched,
+    likes_received: row.likes,
+    reviews_per_season: perSeason,
+  };
 }

@@ -108,3 +108,19 @@ export function selectMostStarred(
         ${rowLimit(limit)}`,
   );
 }
+
+/** The drivers a user starred most often, across races, most first. */
+export function selectUserMostStarred(
+  db: Db,
+  userId: number,
+  limit: number,
+): Promise<{ driver: DriverRef; star_count: number }[]> {
+  return selectRows(
+    db,
+    sql`select ${driverRefJson('d', 'dc')} as driver, x.n as star_count
+        from (select driver_id, count(*)::int as n from starred_drivers where user_id = ${userId} group by driver_id) x
+        ${joinDriver('d', 'dc', sql`x.driver_id`)}
+        order by x.n desc, x.driver_id
+        ${rowLimit(limit)}`,
+  );
+}

@@ -19,6 +19,7 @@ import {
   lockUserStars,
   selectMostStarred,
   selectStar,
+  selectUserMostStarred,
   selectUserStars,
   type StarRow,
 } from './queries.ts';
@@ -86,4 +87,9 @@ export async function listStars(
 /** GET /core/starred-drivers/most-starred/: the race's most-starred drivers among the stars the viewer may see. */
 export async function mostStarred(ctx: ServiceContext, viewer: Viewer, raceId: number): Promise<MostStarred> {
   return { results: await selectMostStarred(ctx.db, viewer, raceId, MOST_STARRED_SHOWN) };
+}
+
+/** A user's most-starred drivers (the profile's Stats tab; the caller checks who may see them). */
+export function userMostStarred(ctx: ServiceContext, userId: number) {
+  return selectUserMostStarred(ctx.db, userId, MOST_STARRED_SHOWN);
 }
