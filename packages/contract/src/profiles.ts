@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { driverRefSchema } from './f1.ts';
+import { driverTallySchema } from './stars.ts';
 
 /** GET /social/users/{id}/stats/: a profile's Stats tab (api-decisions "Users and follows"). */
 export const userStatsSchema = z.object({
@@ -12,6 +12,6 @@ export const userStatsSchema = z.object({
   /** Seasons the user reviewed races of, oldest first. */
   reviews_per_season: z.array(z.object({ season: z.number().int(), count: z.number().int() })),
   /** The drivers the user starred most often, most first. */
-  most_starred_drivers: z.array(z.object({ driver: driverRefSchema, star_count: z.number().int() })),
+  most_starred_drivers: driverTallySchema,
 });
 export type UserStats = z.infer<typeof userStatsSchema>;

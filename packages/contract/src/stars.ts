@@ -21,6 +21,7 @@ export const starredDriverSchema = z.object({
 });
 export type StarredDriver = z.infer<typeof starredDriverSchema>;
 export const starredDriverListSchema = pageOf(starredDriverSchema);
+export type StarredDriverList = z.infer<typeof starredDriverListSchema>;
 
 /** GET /core/starred-drivers/: a user's stars (the signed-in user's by default), optionally of one race. */
 export const starListQuerySchema = pageQuerySchema.extend({
@@ -30,7 +31,7 @@ export const starListQuerySchema = pageQuerySchema.extend({
 
 /** GET /core/starred-drivers/most-starred/?race_id=: the community's favourites of a race. */
 export const mostStarredQuerySchema = z.object({ race_id: idQuerySchema });
-export const mostStarredSchema = z.object({
-  results: z.array(z.object({ driver: driverRefSchema, star_count: z.number().int() })),
-});
+/** Drivers with how many stars they got, most first (a race's board, a profile's favourites). */
+export const driverTallySchema = z.array(z.object({ driver: driverRefSchema, star_count: z.number().int() }));
+export const mostStarredSchema = z.object({ results: driverTallySchema });
 export type MostStarred = z.infer<typeof mostStarredSchema>;

@@ -53,3 +53,15 @@ export function violatedUniqueIndex(err: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * How many rows `select 1 from …` (the statement's `from` and `where`, without `select`) finds, counting
+ * no further than `max`: a badge that shows "99+" never needs more, and the index scan stops there.
+ */
+export async function countUpTo(db: Db, fromWhere: SQL, max: number): Promise<number> {
+  const [row] = await selectRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from (select 1 from ${fromWhere} ${rowLimit(max)}) capped`,
+  );
+  return row?.count ?? 0;
+}

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { follows } from '../../db/schema/index.ts';
-import { rowLimit, selectRows } from '../../lib/sql.ts';
+import { countUpTo, rowLimit, selectRows } from '../../lib/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
 import type { UserRef } from '@paddock/contract';
 
@@ -126,12 +126,7 @@ export function selectPendingRequests(
 
 /** How many requests to `userId` are pending, counting no further than `max`. */
 export async function countPendingRequests(db: Db, userId: number, max: number): Promise<number> {
-  const [row] = await selectRows<{ count: number }>(
-    db,
-    sql`select count(*)::int as count from
-          (select 1 from follows where following_id = ${userId} and status = 'pending' ${rowLimit(max)}) capped`,
-  );
-  return row?.count ?? 0;
+  return countUpTo(db, sql`follows where following_id = ${userId} and status = 'pending'`, max);
 }
 
 /** The requester of a pending request to `userId`, by the request's id; null when there is none. */

@@ -2,7 +2,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
 import { notifications, type NotificationType } from '../../db/schema/index.ts';
-import { rowLimit, selectRows } from '../../lib/sql.ts';
+import { countUpTo, rowLimit, selectRows } from '../../lib/sql.ts';
 import { raceTitleOf } from '../f1/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
 
@@ -66,12 +66,7 @@ export function selectNotificationPage(
 
 /** How many notifications a recipient has pending, counting no further than `max` (an index-only scan). */
 export async function countNotifications(db: Db, recipientId: number, max: number): Promise<number> {
-  const [row] = await selectRows<{ count: number }>(
-    db,
-    sql`select count(*)::int as count from
-          (select 1 from notifications where recipient_id = ${recipientId} ${rowLimit(max)}) capped`,
-  );
-  return row?.count ?? 0;
+  return countUpTo(db, sql`notifications where recipient_id = ${recipientId}`, max);
 }
 
 /** Removes one of the recipient's notifications; whether there was one. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DriverRef, UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
 import { starredDrivers } from '../../db/schema/index.ts';
@@ -86,41 +86,40 @@ export function selectUserStars(
   );
 }
 
-/**
- * The most-starred drivers of a race, most stars first: stars the viewer may see (public accounts',
- * their own and those of accounts they follow), so a private account's choices never show to others.
- */
-export function selectMostStarred(
-  db: Db,
-  viewer: Viewer,
-  raceId: number,
-  limit: number,
-): Promise<{ driver: DriverRef; star_count: number }[]> {
+export type DriverTally = { driver: DriverRef; star_count: number }[];
+
+/** Drivers with their star counts, most first: `counts` is a subquery of (driver_id, n) rows. */
+function driverTally(db: Db, counts: SQL, limit: number): Promise<DriverTally> {
   return selectRows(
     db,
     sql`select ${driverRefJson('d', 'dc')} as driver, x.n as star_count
-        from (select s.driver_id, count(*)::int as n
-              from starred_drivers s ${joinUser('u', sql`s.user_id`)}
-              where s.race_id = ${raceId} and ${canSeeContentOf(viewer, { id: sql`u.id`, isPrivate: userIsPrivate('u') })}
-              group by s.driver_id) x
-        ${joinDriver('d', 'dc', sql`x.driver_id`)}
+        from (${counts}) x ${joinDriver('d', 'dc', sql`x.driver_id`)}
         order by x.n desc, x.driver_id
         ${rowLimit(limit)}`,
   );
 }
 
-/** The drivers a user starred most often, across races, most first. */
-export function selectUserMostStarred(
-  db: Db,
-  userId: number,
-  limit: number,
-): Promise<{ driver: DriverRef; star_count: number }[]> {
-  return selectRows(
+/**
+ * The most-starred drivers of a race: stars the viewer may see (public accounts', their own and those of
+ * accounts they follow), so a private account's choices never show to others.
+ */
+export function selectMostStarred(db: Db, viewer: Viewer, raceId: number, limit: number): Promise<DriverTally> {
+  const visible = canSeeContentOf(viewer, { id: sql`u.id`, isPrivate: userIsPrivate('u') });
+  return driverTally(
     db,
-    sql`select ${driverRefJson('d', 'dc')} as driver, x.n as star_count
-        from (select driver_id, count(*)::int as n from starred_drivers where user_id = ${userId} group by driver_id) x
-        ${joinDriver('d', 'dc', sql`x.driver_id`)}
-        order by x.n desc, x.driver_id
-        ${rowLimit(limit)}`,
+    sql`select s.driver_id, count(*)::int as n
+        from starred_drivers s ${joinUser('u', sql`s.user_id`)}
+        where s.race_id = ${raceId} and ${visible}
+        group by s.driver_id`,
+    limit,
+  );
+}
+
+/** The drivers a user starred most often, across races. */
+export function selectUserMostStarred(db: Db, userId: number, limit: number): Promise<DriverTally> {
+  return driverTally(
+    db,
+    sql`select driver_id, count(*)::int as n from starred_drivers where user_id = ${userId} group by driver_id`,
+    limit,
   );
 }

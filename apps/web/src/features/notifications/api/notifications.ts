@@ -6,29 +6,27 @@ import { notificationKeys } from './get-counts.ts';
 
 /*
  * The notification dropdown's data (spec §2): the first page of pending notifications and of follow
- * requests, read when the dropdown opens, and what its buttons do. Each answer refreshes the badge.
+ * requests, read when the dropdown opens (its panel mounts then), and what its buttons do. Each answer refreshes the badge.
  */
 
 const LIST_SIZE = 20;
 
-export function useNotifications(enabled: boolean) {
+export function useNotifications() {
   return useQuery({
     queryKey: notificationKeys.list,
     queryFn: async ({ signal }) =>
       (await api.get<NotificationList>('/api/social/notifications/', { params: { page_size: LIST_SIZE }, signal })).data
         .results,
-    enabled,
     staleTime: 0,
   });
 }
 
-export function useFollowRequests(enabled: boolean) {
+export function useFollowRequests() {
   return useQuery({
     queryKey: notificationKeys.requests,
     queryFn: async ({ signal }) =>
       (await api.get<FollowRequestList>('/api/social/follows/requests/', { params: { page_size: LIST_SIZE }, signal }))
         .data.results,
-    enabled,
     staleTime: 0,
   });
 }

@@ -85,8 +85,8 @@ function NotificationRow({ notification, onOpen }: { notification: Notification;
 /** Spec §2 "Notification dropdown": follow requests to answer and notifications to open or dismiss. */
 export function NotificationPanel({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
-  const notifications = useNotifications(true);
-  const requests = useFollowRequests(true);
+  const notifications = useNotifications();
+  const requests = useFollowRequests();
   const remove = useRemoveNotification();
   const readAll = useReadAllNotifications();
 

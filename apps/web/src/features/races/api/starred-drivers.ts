@@ -1,4 +1,4 @@
-import type { MostStarred, StarredDriver } from '@paddock/contract/stars';
+import type { MostStarred, StarredDriver, StarredDriverList } from '@paddock/contract/stars';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
@@ -30,7 +30,7 @@ export function useMyStars(raceId: number) {
     queryKey: keys.mine(raceId),
     queryFn: async ({ signal }) =>
       (
-        await api.get<{ results: StarredDriver[] }>('/api/core/starred-drivers/', {
+        await api.get<StarredDriverList>('/api/core/starred-drivers/', {
           params: { race_id: raceId },
           signal,
         })
