@@ -22,6 +22,8 @@ const SERVER_MODULE_DEPENDENCIES = {
   search: ['f1'],
   stars: ['f1', 'follows', 'users'],
   profiles: ['reviews', 'stars', 'follows', 'users'],
+  watchlists: ['f1', 'users'],
+  thoughts: ['f1', 'follows', 'users'],
 };
 const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())

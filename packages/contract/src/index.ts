@@ -9,3 +9,5 @@ export * from './comments.ts';
 export * from './notifications.ts';
 export * from './stars.ts';
 export * from './profiles.ts';
+export * from './thoughts.ts';
+export * from './watchlists.ts';

@@ -23,3 +23,12 @@ export const SEEN_IDS_MAX = 500;
 /** api-decisions "Reviews…": a user stars up to 3 drivers per completed race; the race page shows the top 5. */
 export const STARS_PER_RACE = 3;
 export const MOST_STARRED_SHOWN = 5;
+
+/** api-decisions "Reviews, comments, likes, thoughts": a race thought holds 1-1000 characters. */
+export const THOUGHT_MAX = 1000;
+
+/** Watchlists (decided here, see the OpenAPI description): name, description and size limits. */
+export const WATCHLIST_NAME_MAX = 100;
+export const WATCHLIST_DESCRIPTION_MAX = 500;
+export const WATCHLISTS_PER_USER = 100;
+export const WATCHLIST_RACES_MAX = 500;

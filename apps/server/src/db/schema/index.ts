@@ -8,3 +8,5 @@ export * from './comments.ts';
 export * from './likes.ts';
 export * from './notifications.ts';
 export * from './stars.ts';
+export * from './watchlists.ts';
+export * from './thoughts.ts';

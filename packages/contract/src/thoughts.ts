@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { idQuerySchema, idSchema, pageOf, pageQuerySchema } from './common.ts';
+import { commentTextSchema } from './comments.ts';
+import { authorRefSchema } from './follows.ts';
+import { THOUGHT_MAX } from './limits.ts';
+
+export { THOUGHT_MAX } from './limits.ts';
+
+export const THOUGHT_EMPTY = 'Thought cannot be empty';
+export const THOUGHT_TOO_LONG = `Ensure this field has no more than ${THOUGHT_MAX} characters.`;
+/** 400 detail when a thought, comment or like is written outside the race's thoughts window. */
+export const THOUGHTS_CLOSED = "This race's thoughts are not open.";
+
+export const thoughtTextSchema = z
+  .string({ error: THOUGHT_EMPTY })
+  .trim()
+  .min(1, THOUGHT_EMPTY)
+  .max(THOUGHT_MAX, THOUGHT_TOO_LONG);
+
+/** api-decisions: a race thought. */
+export const thoughtSchema = z.object({
+  id: z.number().int(),
+  race_id: z.number().int(),
+  user: authorRefSchema,
+  content: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  like_count: z.number().int(),
+  is_liked_by_user: z.boolean(),
+  comment_count: z.number().int(),
+});
+export type Thought = z.infer<typeof thoughtSchema>;
+export const thoughtPageSchema = pageOf(thoughtSchema);
+export type ThoughtPage = z.infer<typeof thoughtPageSchema>;
+
+/** POST /core/race-thoughts/ */
+export const createThoughtBodySchema = z.object({ race_id: idSchema, content: thoughtTextSchema });
+/** PATCH /core/race-thoughts/{id}/ */
+export const updateThoughtBodySchema = z.object({ content: thoughtTextSchema });
+/** POST /core/race-thought-likes/toggle/ */
+export const thoughtLikeBodySchema = z.object({ thought_id: idSchema });
+
+const thoughtCommentFields = {
+  id: z.number().int(),
+  thought_id: z.number().int(),
+  comment: z.string(),
+  user: authorRefSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+  like_count: z.number().int(),
+  is_liked_by_user: z.boolean(),
+  parent_comment_id: z.number().int().nullable(),
+};
+export const thoughtReplySchema = z.object({
+  ...thoughtCommentFields,
+  replies: z.array(z.never()),
+  reply_count: z.literal(0),
+});
+export type ThoughtReply = z.infer<typeof thoughtReplySchema>;
+/** A top-level comment on a thought with its first replies (like review comments). */
+export const thoughtCommentSchema = z.object({
+  ...thoughtCommentFields,
+  replies: z.array(thoughtReplySchema),
+  reply_count: z.number().int(),
+});
+export type ThoughtComment = z.infer<typeof thoughtCommentSchema>;
+export const anyThoughtCommentSchema = z.union([thoughtCommentSchema, thoughtReplySchema]);
+export type AnyThoughtComment = z.infer<typeof anyThoughtCommentSchema>;
+export const thoughtCommentPageSchema = pageOf(anyThoughtCommentSchema);
+
+/** POST /core/thought-comments/ */
+export const createThoughtCommentBodySchema = z.object({
+  thought_id: idSchema,
+  comment: commentTextSchema(),
+  parent_comment_id: idSchema.nullish(),
+});
+export const updateThoughtCommentBodySchema = z.object({ comment: commentTextSchema() });
+/** GET /core/thought-comments/?thought_id= (top-level, with replies) or ?parent_comment_id= (replies). */
+export const thoughtCommentListQuerySchema = pageQuerySchema
+  .extend({ thought_id: idQuerySchema.optional(), parent_comment_id: idQuerySchema.optional() })
+  .refine((q) => q.thought_id !== undefined || q.parent_comment_id !== undefined, {
+    message: 'Give thought_id or parent_comment_id.',
+  });
+/** POST /core/thought-comment-likes/toggle/ */
+export const thoughtCommentLikeBodySchema = z.object({ comment_id: idSchema });
+
+/**
+ * GET /core/race-thoughts/by-race/{id}/stream/ — server-sent events. Each event's `id` is a position
+ * in the race's live log; a client that reconnects with Last-Event-ID is sent every event after it.
+ * `data` is one JSON object of this union; `is_liked_by_user` in a broadcast thought or comment is
+ * always false (the receiving client keeps its own).
+ */
+export const thoughtStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('thought.created'), thought: thoughtSchema }),
+  z.object({ type: z.literal('thought.updated'), thought: thoughtSchema }),
+  z.object({ type: z.literal('thought.deleted'), thought_id: z.number().int() }),
+  z.object({ type: z.literal('thought.liked'), thought_id: z.number().int(), like_count: z.number().int() }),
+  z.object({
+    type: z.literal('comment.created'),
+    thought_id: z.number().int(),
+    comment: anyThoughtCommentSchema,
+    comment_count: z.number().int(),
+  }),
+  z.object({ type: z.literal('comment.updated'), thought_id: z.number().int(), comment: anyThoughtCommentSchema }),
+  z.object({
+    type: z.literal('comment.deleted'),
+    thought_id: z.number().int(),
+    comment_id: z.number().int(),
+    parent_comment_id: z.number().int().nullable(),
+    comment_count: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('comment.liked'),
+    thought_id: z.number().int(),
+    comment_id: z.number().int(),
+    like_count: z.number().int(),
+  }),
+]);
+export type ThoughtStreamEvent = z.infer<typeof thoughtStreamEventSchema>;
