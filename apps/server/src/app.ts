@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -26,7 +27,11 @@ import {
   registerErrorHandler,
 } from './lib/errors.ts';
 import { createEventBus, type EventBus } from './lib/events.ts';
+import { createLiveBus, type LiveBus } from './lib/live-bus.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { clock } from './lib/clock.ts';
+import { connectRedis } from './lib/redis.ts';
+import { createMemoryCounterStore, createRedisCounterStore, type CounterStore } from './lib/throttle.ts';
 import { documentCommonErrors } from './lib/openapi.ts';
 import { preferredEncoding, webPages } from './lib/web-pages.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
@@ -46,10 +51,31 @@ declare module 'fastify' {
     database: Database;
     mailer: Mailer;
     events: EventBus;
+    /** The shared Redis connection when REDIS_URL is set (README "Running in production"), else null. */
+    redis: Redis | null;
+    /** The throttles' counters: in Redis when it is configured (shared by every instance), else in memory. */
+    counters: CounterStore;
+    /** Doorbells between instances for live updates: Redis, else PostgreSQL LISTEN/NOTIFY, else in-process. */
+    liveBus: LiveBus;
   }
 }
 
 export const API_PREFIX = '/api';
+
+/**
+ * Graceful shutdown: requests in flight when close() starts finish and are answered, then their
+ * keep-alive connections are closed. Node closes only the connections idle at that moment, and a
+ * connection that finishes its request afterwards would otherwise stay open until the keep-alive
+ * timeout (72 s), holding the shutdown that long.
+ */
+function drainOnClose(app: FastifyInstance) {
+  let reaper: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+    reaper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(reaper));
+}
 
 /** The composition root: external plugins, then app plugins, then one plugin per module. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -68,7 +94,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     onConstructorPoisoning: 'remove',
     frameworkErrors,
     clientErrorHandler,
+    // While shutting down, a request that still arrives on an open keep-alive connection is served
+    // (with Connection: close) rather than refused with Fastify's own, non-DRF 503.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+  drainOnClose(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -79,6 +109,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('database', deps.database);
   app.decorate('mailer', deps.mailer ?? createMailer(config, app.log));
   app.decorate('events', createEventBus(app.log));
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, app.log) : null;
+  app.decorate('redis', redis);
+  app.decorate(
+    'counters',
+    redis
+      ? createRedisCounterStore(redis, 'paddock:throttle:', () => clock.now())
+      : createMemoryCounterStore(() => clock.now()),
+  );
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  const liveBus = createLiveBus({ redis, database: deps.database, log: app.log });
+  app.decorate('liveBus', liveBus);
+  app.addHook('onClose', () => liveBus.close());
 
   await app.register(securityHeadersPlugin);
   // Answers over 1 KiB are compressed on the fly for clients that accept it (static files come
@@ -94,6 +136,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     max: config.API_RATE_LIMIT,
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith(API_PREFIX),
+    // With Redis every instance counts into the same windows. If Redis is unreachable the general API
+    // limit lets requests through (the auth throttles, which guard passwords, refuse instead).
+    ...(redis ? { redis, nameSpace: 'paddock:rate-limit:', skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       message: `Request was throttled. Expected available in ${Math.max(1, Math.ceil(ctx.ttl / 1000))} seconds.`,

@@ -12,6 +12,10 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().optional(),
+  /** Shared rate-limit and throttle counters and live events between instances (README "Running in production"). */
+  REDIS_URL: z.string().url().optional(),
+  /** Uploaded files; every instance must see the same folder. Defaults to DATA_DIR/media. */
+  MEDIA_DIR: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
   SECRET_KEY: z.string().min(32).optional(),
   JWT_ALGORITHM: z.enum(['HS256', 'HS384', 'HS512']).default('HS256'),
@@ -45,13 +49,16 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
+  /** The time the server's clock starts from, then runs on (demos, end-to-end tests); unset: the real time. */
+  CLOCK_START: z.iso.datetime({ offset: true }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'SECRET_KEY' | 'PUBLIC_URL' | 'WEB_DIST'> {
+export interface Config extends Omit<Env, 'SECRET_KEY' | 'PUBLIC_URL' | 'WEB_DIST' | 'MEDIA_DIR'> {
   SECRET_KEY: string;
   PUBLIC_URL: string;
+  MEDIA_DIR: string;
   /** Folder of the built web app, or null to serve the API only. */
   WEB_DIST: string | null;
 }
@@ -82,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return {
     ...e,
     DATA_DIR: dataDir,
+    MEDIA_DIR: e.MEDIA_DIR ? path.resolve(cwd, e.MEDIA_DIR) : path.join(dataDir, 'media'),
     SECRET_KEY: overrides.SECRET_KEY ?? e.SECRET_KEY ?? persistentSecret(dataDir),
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     WEB_DIST: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : existsSync(defaultDist) ? defaultDist : null,

@@ -1,14 +1,19 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { migrateDatabase } from './db/migrate.ts';
+import { startClockAt } from './lib/clock.ts';
+import { migrateDatabase, withStartupLock } from './db/migrate.ts';
 import { prepareData } from './startup.ts';
 
 const config = loadConfig();
+if (config.CLOCK_START) startClockAt(Date.parse(config.CLOCK_START));
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-await migrateDatabase(database);
-const app = await buildApp(config, { database });
-await prepareData(app);
+const app = await withStartupLock(database, async () => {
+  await migrateDatabase(database);
+  const built = await buildApp(config, { database });
+  await prepareData(built);
+  return built;
+});
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

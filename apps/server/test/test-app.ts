@@ -10,8 +10,11 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, openPglite, pgliteExtensions, type Database } from '../src/db/client.ts';
 
-/** A fresh copy of the migrated template: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set. */
-export async function createTestDatabase(): Promise<Database> {
+/**
+ * A fresh copy of the migrated template: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set
+ * (then `url` names it, for a second instance's own connections).
+ */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   const pgTemplate = inject('pgTemplate');
   if (url && pgTemplate) {
@@ -25,6 +28,7 @@ export async function createTestDatabase(): Promise<Database> {
     const database = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir: os.tmpdir() });
     return {
       ...database,
+      url: dbUrl.toString(),
       close: async () => {
         await database.close();
         const dropper = new pg.Client({ connectionString: url });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idQuerySchema, idSchema, pageOf, pageQuerySchema } from './common.ts';
 import { driverRefSchema } from './f1.ts';
+import { reviewRaceSchema } from './reviews.ts';
 import { userRefSchema } from './users.ts';
 
 export { MOST_STARRED_SHOWN, STARS_PER_RACE } from './limits.ts';
@@ -15,6 +16,8 @@ export type StarDriverBody = z.infer<typeof starDriverBodySchema>;
 export const starredDriverSchema = z.object({
   id: z.number().int(),
   race_id: z.number().int(),
+  /** The race as a review card shows it, so a profile can list a user's stars by race. */
+  race: reviewRaceSchema,
   driver: driverRefSchema,
   user: userRefSchema,
   created_at: z.string(),

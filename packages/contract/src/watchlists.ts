@@ -34,7 +34,11 @@ export type WatchlistSummary = z.infer<typeof watchlistSummarySchema>;
 export const watchlistPageSchema = pageOf(watchlistSummarySchema);
 export type WatchlistPage = z.infer<typeof watchlistPageSchema>;
 
-export const watchlistEntrySchema = z.object({ race: reviewRaceSchema, position: z.number().int(), added_at: z.string() });
+export const watchlistEntrySchema = z.object({
+  race: reviewRaceSchema,
+  position: z.number().int(),
+  added_at: z.string(),
+});
 export type WatchlistEntry = z.infer<typeof watchlistEntrySchema>;
 /** A watchlist with its races in the owner's order (at most WATCHLIST_RACES_MAX). */
 export const watchlistSchema = watchlistSummarySchema.extend({

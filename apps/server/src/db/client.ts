@@ -18,6 +18,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Where the data lives, for the start-up message (no credentials). */
   location: string;
+  /** PostgreSQL only: a new connection outside the pool, for LISTEN (lib/live-bus.ts). */
+  dedicatedClient?: () => pg.Client;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       db: drizzlePg(pool, { schema }) as unknown as Db,
       kind: 'postgres',
       location: `postgres://${url.host}${url.pathname}`,
+      dedicatedClient: () => new pg.Client({ connectionString: opts.databaseUrl, application_name: 'paddock-live' }),
       close: () => pool.end(),
     };
   }

@@ -26,3 +26,25 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
   }
 }
+
+/** Any fixed number: the key of the advisory lock instances take while they migrate and load data. */
+const STARTUP_LOCK_KEY = 7_312_026;
+
+/**
+ * Runs `work` (migrations, then the first data load) while holding a PostgreSQL advisory lock, so that
+ * instances started together take turns: the first migrates and loads, the others then find nothing
+ * left to do. PGlite serves one process and needs no lock.
+ */
+export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (!database.dedicatedClient) return work();
+  const client = database.dedicatedClient();
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    return await work();
+  } finally {
+    // Ending the session releases the lock even if unlocking failed.
+    await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+    await client.end();
+  }
+}

@@ -3,10 +3,17 @@ import { HttpError } from '../lib/errors.ts';
 import { unusablePasswordHash } from '../modules/auth/passwords.ts';
 import { createComment, toggleCommentLike } from '../modules/comments/service.ts';
 import { noCommunity } from '../modules/f1/community.ts';
-import { listRaces } from '../modules/f1/service.ts';
+import { getActiveThoughts, listRaces } from '../modules/f1/service.ts';
 import { acceptRequest, follow } from '../modules/follows/service.ts';
 import { createReview, toggleReviewLike } from '../modules/reviews/service.ts';
+import {
+  createThought,
+  createThoughtComment,
+  toggleThoughtCommentLike,
+  toggleThoughtLike,
+} from '../modules/thoughts/service.ts';
 import { createAccount, demoCommunityExists } from '../modules/users/service.ts';
+import { addWatchlistRace, createWatchlist } from '../modules/watchlists/service.ts';
 
 /*
  * The demo community: a handful of clearly marked accounts that give every screen content on a fresh
@@ -159,6 +166,92 @@ const DEMO_REVIEWS: readonly DemoReview[] = [
   },
 ];
 
+/** Demo watchlists: races found by season and name, in this order; two public, one private. */
+interface DemoWatchlist {
+  owner: string;
+  name: string;
+  description: string;
+  isPublic: boolean;
+  races: readonly (readonly [season: number, race: string])[];
+}
+
+const DEMO_WATCHLISTS: readonly DemoWatchlist[] = [
+  {
+    owner: 'demo_marco',
+    name: 'Classic title deciders',
+    description: 'Championships settled at the last race. Demo list.',
+    isPublic: true,
+    races: [
+      [2021, 'abu dhabi'],
+      [2008, 'brazilian'],
+      [2010, 'abu dhabi'],
+      [2012, 'brazilian'],
+      [2016, 'abu dhabi'],
+    ],
+  },
+  {
+    owner: 'demo_aiko',
+    name: 'Rain masters',
+    description: 'Wet races worth a rewatch on a grey Sunday. Demo list.',
+    isPublic: true,
+    races: [
+      [2011, 'canadian'],
+      [2008, 'british'],
+      [2020, 'turkish'],
+      [2024, 'sao paulo'],
+    ],
+  },
+  {
+    owner: 'demo_lena',
+    name: 'Rewatch this winter',
+    description: 'Private demo list: only its owner sees it.',
+    isPublic: false,
+    races: [
+      [2019, 'german'],
+      [2024, 'italian'],
+    ],
+  },
+];
+
+/** Demo race thoughts; they are written only on a race whose thoughts are open when the demo is created. */
+interface DemoThought {
+  author: string;
+  text: string;
+  likedBy?: string[];
+  comments?: { by: string; text: string; replies?: { by: string; text: string }[] }[];
+}
+
+const DEMO_THOUGHTS: readonly DemoThought[] = [
+  {
+    author: 'demo_marco',
+    text: 'Demo thought: the undercut window should open around the first third of the race. Watch the pit wall.',
+    likedBy: ['demo_lena', 'demo_aiko'],
+    comments: [
+      {
+        by: 'demo_lena',
+        text: 'Calling it now: two stops for the front runners.',
+        replies: [{ by: 'demo_marco', text: 'Bold. I say one stop on the hards.' }],
+      },
+    ],
+  },
+  {
+    author: 'demo_lena',
+    text: 'Demo thought: whatever happens at the start, this one is going to be close at the front.',
+    likedBy: ['demo_sam', 'demo_marco'],
+    comments: [{ by: 'demo_aiko', text: 'There is rain in the forecast for the second half…' }],
+  },
+  {
+    author: 'demo_sam',
+    text: 'Demo thought: grandstand view of turn one, and the atmosphere is electric already.',
+    likedBy: ['demo_aiko'],
+  },
+  {
+    author: 'demo_noor',
+    text: 'Demo thought (private account): only my followers can read this.',
+    likedBy: ['demo_lena'],
+  },
+];
+
 /** The demo's race ids, looked up by season and name through the F1 module. */
 async function findRaceId(ctx: ServiceContext, season: number, name: string): Promise<number | null> {
   const page = await listRaces({ ...ctx, community: noCommunity }, null, { season, search: name, page_size: 1 });
@@ -190,6 +283,60 @@ async function seedDemoReviews(ctx: ServiceContext, ids: Map<string, number>): P
             parent_comment_id: comment.id,
           });
         }
+      }
+    }
+  }
+}
+
+async function seedDemoWatchlists(ctx: ServiceContext, ids: Map<string, number>): Promise<void> {
+  for (const w of DEMO_WATCHLISTS) {
+    const ownerId = ids.get(w.owner);
+    if (ownerId === undefined) continue;
+    const raceIds: number[] = [];
+    for (const [season, name] of w.races) {
+      const raceId = await findRaceId(ctx, season, name);
+      if (raceId !== null) raceIds.push(raceId);
+    }
+    // Without the F1 history (SEED_F1=false) there is nothing to list.
+    if (raceIds.length === 0) continue;
+    const list = await createWatchlist(ctx, ownerId, {
+      name: w.name,
+      description: w.description,
+      is_public: w.isPublic,
+    });
+    for (const raceId of raceIds) await addWatchlistRace(ctx, ownerId, list.id, raceId);
+  }
+}
+
+/**
+ * Race thoughts can only be written while a race's window is open (24 hours before the start until 48
+ * hours after it), so the demo writes them through the thoughts service on the race whose window is open
+ * when the community is created (the clock decides), and writes none when no window is open.
+ */
+async function seedDemoThoughts(ctx: ServiceContext, ids: Map<string, number>): Promise<void> {
+  const active = await getActiveThoughts({ ...ctx, community: noCommunity });
+  if (!active?.status.is_open) return;
+  for (const th of DEMO_THOUGHTS) {
+    const authorId = ids.get(th.author);
+    if (authorId === undefined) continue;
+    const thought = await createThought(ctx, authorId, { race_id: active.race.id, content: th.text });
+    for (const liker of th.likedBy ?? []) {
+      const likerId = ids.get(liker);
+      if (likerId !== undefined) await toggleThoughtLike(ctx, likerId, thought.id);
+    }
+    for (const c of th.comments ?? []) {
+      const commenter = ids.get(c.by);
+      if (commenter === undefined) continue;
+      const comment = await createThoughtComment(ctx, commenter, { thought_id: thought.id, comment: c.text });
+      if (c.by !== th.author) await toggleThoughtCommentLike(ctx, authorId, comment.id);
+      for (const reply of c.replies ?? []) {
+        const replier = ids.get(reply.by);
+        if (replier === undefined) continue;
+        await createThoughtComment(ctx, replier, {
+          thought_id: thought.id,
+          comment: reply.text,
+          parent_comment_id: comment.id,
+        });
       }
     }
   }
@@ -230,5 +377,7 @@ export async function seedDemoCommunity(ctx: ServiceContext): Promise<boolean> {
     if (answer === 'accept') await acceptRequest(ctx, toId, fromId);
   }
   await seedDemoReviews(ctx, ids);
+  await seedDemoWatchlists(ctx, ids);
+  await seedDemoThoughts(ctx, ids);
   return true;
 }

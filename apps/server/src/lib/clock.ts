@@ -7,5 +7,14 @@ export const clock = {
   now: (): number => Date.now(),
 };
 
+/**
+ * Sets the clock to read `startMs` now and run on at real speed from there (the `CLOCK_START` setting:
+ * a demo or an end-to-end run on a race weekend, whatever the day).
+ */
+export function startClockAt(startMs: number): void {
+  const offset = startMs - Date.now();
+  clock.now = () => Date.now() + offset;
+}
+
 /** The clock's time as a Date, for SQL parameters. */
 export const nowDate = (): Date => new Date(clock.now());

@@ -33,6 +33,30 @@ export interface AppEvents {
   };
   'comment.deleted': { commentId: number; reviewId: number; authorId: number };
   'comment.liked': { commentId: number; commentAuthorId: number; reviewId: number; raceId: number; likerId: number };
+  /** A race thought was liked (not the undoing). */
+  'thought.liked': { thoughtId: number; thoughtAuthorId: number; raceId: number; likerId: number };
+  'thought.deleted': { thoughtId: number; authorId: number; raceId: number };
+  'thought_comment.created': {
+    commentId: number;
+    thoughtId: number;
+    thoughtAuthorId: number;
+    raceId: number;
+    authorId: number;
+    /** The comment replied to (which may itself be a reply), for replies. */
+    parent: { commentId: number; authorId: number } | null;
+  };
+  /** A comment on a thought went, with its replies (`commentIds` holds both). */
+  'thought_comment.deleted': { commentIds: number[]; thoughtId: number; authorId: number };
+  /** Only a like, not its undoing. */
+  'thought_comment.liked': {
+    commentId: number;
+    commentAuthorId: number;
+    thoughtId: number;
+    raceId: number;
+    likerId: number;
+  };
+  /** A change to a race's thoughts was appended to its live log (thought_events) at position `eventId`. */
+  'thought.logged': { raceId: number; eventId: number };
 }
 
 export type EventName = keyof AppEvents;

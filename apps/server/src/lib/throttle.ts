@@ -1,4 +1,5 @@
-import { throttled } from './errors.ts';
+import type { Redis } from 'ioredis';
+import { HttpError, throttled } from './errors.ts';
 
 /** How many events a key has seen in its current window, and when that window ends (epoch ms). */
 export interface WindowCount {
@@ -8,7 +9,7 @@ export interface WindowCount {
 
 /**
  * Fixed-window counters. The in-memory store serves one process; with several instances behind a
- * load balancer a shared store (Redis: INCR + PEXPIRE NX, GET + PTTL, DEL) implements the same calls.
+ * load balancer the Redis store (REDIS_URL) shares them, so a limit counts across every instance.
  */
 export interface CounterStore {
   increment(key: string, windowMs: number): Promise<WindowCount>;
@@ -49,6 +50,62 @@ export function createMemoryCounterStore(now: () => number = Date.now): CounterS
     async clear(key) {
       windows.delete(key);
     },
+  };
+}
+
+// Counts and starts the window in one step, so two instances cannot both open it; a key left without
+// an expiry (a crash between the two calls cannot happen inside a script, but be safe) gets one.
+const INCREMENT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`;
+
+/** A throttle that cannot reach its shared counters refuses to guess: 503, not a 500 or a free pass. */
+const countersUnavailable = () =>
+  new HttpError(503, { detail: 'Service temporarily unavailable. Please try again shortly.' });
+
+/**
+ * The same counters in Redis. Windows are Redis expiries (Redis's own clock); `now` only turns the
+ * time left into a reset instant for Retry-After.
+ */
+export function createRedisCounterStore(
+  redis: Redis,
+  prefix = 'paddock:throttle:',
+  now: () => number = Date.now,
+): CounterStore {
+  const guard = async <T>(op: () => Promise<T>): Promise<T> => {
+    try {
+      return await op();
+    } catch {
+      throw countersUnavailable();
+    }
+  };
+  return {
+    increment: (key, windowMs) =>
+      guard(async () => {
+        const [count, ttl] = (await redis.eval(INCREMENT_SCRIPT, 1, prefix + key, String(windowMs))) as [
+          number,
+          number,
+        ];
+        return { count, resetAt: now() + ttl };
+      }),
+    get: (key) =>
+      guard(async () => {
+        const [[, count], [, ttl]] = (await redis
+          .multi()
+          .get(prefix + key)
+          .pttl(prefix + key)
+          .exec()) as [[unknown, string | null], [unknown, number]];
+        return count === null || ttl <= 0 ? null : { count: Number(count), resetAt: now() + ttl };
+      }),
+    clear: (key) =>
+      guard(async () => {
+        await redis.del(prefix + key);
+      }),
   };
 }
 

@@ -13,7 +13,9 @@ import { reviewsCommunity, subscribeReviews } from './reviews/service.ts';
 import { profilesRoutes } from './profiles/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { starsRoutes } from './stars/routes.ts';
+import { thoughtsRoutes } from './thoughts/routes.ts';
 import { usersRoutes } from './users/routes.ts';
+import { watchlistsRoutes } from './watchlists/routes.ts';
 
 export interface ApiModule {
   /** Registers the module's routes under `apiPrefix` + its own prefix. */
@@ -46,6 +48,9 @@ export const modules: ApiModule[] = [
   mount('/social', commentsRoutes, {}),
   mount('/core', starsRoutes, {}),
   mount('/social', profilesRoutes, {}),
+  // Race thoughts and their live stream; the stream's instances talk over app.liveBus (decision 013).
+  mount('/core', thoughtsRoutes, {}),
+  mount('/social', watchlistsRoutes, {}),
   // Registers /core/search/ itself, beside the other /core routes.
   mount('', searchRoutes, {}),
   // Writes its rows by reacting to the others' events.

@@ -78,6 +78,13 @@ export class ResponseChecker {
     }
 
     if (status === 204 || status === 304) return problems;
+    // A documented event stream: the suite reads its first message, which must set the retry delay.
+    if (op?.eventStream && status >= 200 && status < 300 && /^text\/event-stream\b/i.test(contentType)) {
+      if (!answer.body.startsWith('retry:')) {
+        problems.push({ reason: 'event stream not opened', detail: JSON.stringify(answer.body.slice(0, 80)) });
+      }
+      return problems;
+    }
     if (!/^application\/json\b/i.test(contentType)) {
       problems.push({ reason: 'not JSON', detail: `content-type ${JSON.stringify(contentType)}` });
       return problems;

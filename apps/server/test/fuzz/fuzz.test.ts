@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { registerUser } from '../auth/helpers.ts';
 import { createUser } from '../factories/users.ts';
 import { buildTwoSeasons } from '../f1/two-seasons.ts';
+import { createRace } from '../factories/f1.ts';
 import { caller } from '../social/helpers.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import { type Answer, ResponseChecker } from './check.ts';
@@ -121,18 +122,54 @@ async function seedCommunity(fuzzerId: number, raceIds: number[]): Promise<unkno
       answers.push(review, comment, reply);
     }
   }
+  // Race thoughts on a race whose thoughts are open (it starts within the hour), so that their routes
+  // are reached beyond the 404 and "not open" answers.
+  const open = await createRace(t.database.db, { startsAt: new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000) });
+  for (const writer of [author, secret]) {
+    const thought = await as(writer).post<{ id: number }>('/api/core/race-thoughts/', {
+      race_id: open.id,
+      content: 'Lights out',
+    });
+    const comment = await as(fuzzer).post<{ id: number }>('/api/core/thought-comments/', {
+      thought_id: thought.body.id,
+      comment: 'And away we go',
+    });
+    const reply = await as(writer).post('/api/core/thought-comments/', {
+      thought_id: thought.body.id,
+      comment: 'Reply',
+      parent_comment_id: comment.body.id,
+    });
+    await as(writer).post('/api/core/thought-comment-likes/toggle/', { comment_id: comment.body.id });
+    answers.push(thought, comment, reply);
+  }
   return answers.map((a) => (a as { body: unknown }).body);
 }
 
-async function send(request: FuzzRequest): Promise<Answer> {
+/**
+ * An event stream never ends by itself: its answer is read as a stream, up to its first message,
+ * and then the connection is dropped as a client would.
+ */
+async function send(request: FuzzRequest, streaming = false): Promise<Answer> {
   try {
-    const res = await t.app.inject({
+    const options = {
       method: request.method,
       url: request.url,
       headers: request.headers,
       ...(request.body ? { payload: request.body } : {}),
-    });
-    return { status: res.statusCode, headers: res.headers, body: res.body };
+    };
+    if (!streaming) {
+      const res = await t.app.inject(options);
+      return { status: res.statusCode, headers: res.headers, body: res.body };
+    }
+    const res = await t.app.inject({ ...options, payloadAsStream: true });
+    const sse = /^text\/event-stream\b/i.test(String(res.headers['content-type']));
+    let body = '';
+    for await (const chunk of res.stream()) {
+      body += String(chunk);
+      if (sse && body.includes('\n\n')) break;
+    }
+    res.raw.res.destroy();
+    return { status: res.statusCode, headers: res.headers, body };
   } catch (err) {
     // inject only throws when the app itself blew up outside its error handling.
     return { status: 0, headers: {}, body: String(err) };
@@ -178,7 +215,9 @@ describe('the API under generated requests', () => {
         const ctx = { rng: rngForCase(SEED, index), pools, hugeRate: HUGE_RATE };
         batch.push(buildRequest(op, index, auth, ctx, credentials));
       }
-      const answers = await Promise.all(batch.map(send));
+      const answers = await Promise.all(
+        batch.map((r) => send(r, routeOf(operations, r.method, r.url.split('?')[0] ?? '')?.eventStream ?? false)),
+      );
       batch.forEach((request, i) => {
         const answer = answers[i] as Answer;
         const cls = statusClass(answer.status);

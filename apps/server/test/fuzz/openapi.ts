@@ -29,6 +29,8 @@ export interface Operation {
   multipart: { fileFields: string[] } | null;
   /** Documented statuses (`200`, `4XX`, `default`) and the JSON schema of each body, if any. */
   responses: Map<string, JsonSchema | null>;
+  /** Whether a success may be a server-sent event stream (text/event-stream), which never ends by itself. */
+  eventStream: boolean;
 }
 
 const METHODS = {
@@ -64,6 +66,7 @@ export function readOperations(doc: unknown, prefix = '/api'): Operation[] {
         queryParams: params.filter((p) => p.in === 'query').map((p) => p.param),
         jsonBody: readJsonBody(op.requestBody),
         multipart: readMultipart(op),
+        eventStream: documentsEventStream(op.responses),
         responses: readResponses(op.responses),
       });
     }
@@ -107,6 +110,13 @@ function readResponses(responses: unknown): Operation['responses'] {
     out.set(status, isRecord(response) ? jsonContent(response.content) : null);
   }
   return out;
+}
+
+function documentsEventStream(responses: unknown): boolean {
+  if (!isRecord(responses)) return false;
+  return Object.entries(responses).some(
+    ([status, r]) => status.startsWith('2') && isRecord(r) && isRecord(r.content) && 'text/event-stream' in r.content,
+  );
 }
 
 /** Replaces local `$ref`s by what they point at; a cycle is cut to `{}` (anything). */

@@ -113,6 +113,22 @@ describe('starred drivers', () => {
     expect((await as(null).get('/api/core/starred-drivers/?user_id=2000000000')).status).toBe(404);
   });
 
+  it('gives each star its race as a review card shows it, so a profile can list stars by race', async () => {
+    const fan = await createUser(t.database.db);
+    const { raceId, drivers } = await raceWithDrivers(1);
+    const starred = await star(fan, raceId, drivers[0]!.id);
+    const listed = await as(null).get<Page<StarredDriver>>(`/api/core/starred-drivers/?user_id=${fan.id}`);
+    for (const body of [starred.body, listed.body.results[0]!]) {
+      expect(body.race_id).toBe(raceId);
+      expect(body.race).toMatchObject({
+        id: raceId,
+        name: expect.stringMatching(/Grand Prix$/) as string,
+        season: { year: expect.any(Number) as number },
+        round_number: expect.any(Number) as number,
+      });
+    }
+  });
+
   it('removes a star only for the user who starred it', async () => {
     const [fan, other] = [await createUser(t.database.db), await createUser(t.database.db)];
     const { raceId, drivers } = await raceWithDrivers();

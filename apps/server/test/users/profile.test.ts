@@ -247,7 +247,7 @@ function upload(app: TestApp, user: RegisteredUser, parts: Part[]) {
 }
 
 const avatarFiles = (app: TestApp) => {
-  const dir = path.join(app.config.DATA_DIR, 'media', 'avatars');
+  const dir = path.join(app.config.MEDIA_DIR, 'avatars');
   return existsSync(dir) ? readdirSync(dir) : [];
 };
 
@@ -294,7 +294,7 @@ describe('uploading an avatar', () => {
     expect(file.rawPayload.includes('<script>')).toBe(false);
     await expectReencoded(file.rawPayload);
     for (const name of avatarFiles(t)) {
-      expect(readFileSync(path.join(t.config.DATA_DIR, 'media', 'avatars', name)).includes('<script>')).toBe(false);
+      expect(readFileSync(path.join(t.config.MEDIA_DIR, 'avatars', name)).includes('<script>')).toBe(false);
     }
   });
 

@@ -10,8 +10,6 @@ import {
   tokenPairSchema,
 } from '@paddock/contract';
 import { errorBody } from '../../lib/openapi.ts';
-import { createMemoryCounterStore } from '../../lib/throttle.ts';
-import { clock } from '../../lib/clock.ts';
 import {
   createAuthContext,
   drainMail,
@@ -31,7 +29,7 @@ const throttledBody = errorBody(
 const tokenError = errorBody('`{"detail": "...", "code": "token_not_valid"}`');
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  // In-memory counters serve one instance; a shared store replaces this for several instances.
+  // In memory for one instance, in Redis (REDIS_URL) when several share the limits.
   const ctx = createAuthContext({
     db: app.database.db,
     events: app.events,
@@ -39,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     tokens: app.tokens,
     mailer: app.mailer,
     log: app.log,
-    counters: createMemoryCounterStore(() => clock.now()),
+    counters: app.counters,
   });
   app.addHook('onClose', async () => drainMail(ctx));
 

@@ -128,6 +128,10 @@ export const raceTitleOf = (raceId: SQL) =>
   sql`(select races.year || ' ' || gp.full_name from races join grands_prix gp on gp.id = races.grand_prix_id
        where races.id = ${raceId})`;
 
+/** The start of the race whose id is `raceId`, in epoch milliseconds, as a scalar subquery (null: no such race). */
+export const raceStartMsOf = (raceId: SQL) =>
+  sql`(select (extract(epoch from races.starts_at) * 1000)::float8 from races where races.id = ${raceId})`;
+
 /** `join drivers <d>` on `driverId` with its nationality `countries` row as `<nationality>` (for driverRefJson). */
 export const joinDriver = (d: string, nationality: string, driverId: SQL) =>
   sql`join drivers ${sql.raw(d)} on ${sql.raw(d)}.id = ${driverId}

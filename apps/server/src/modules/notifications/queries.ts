@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
 import { notifications, type NotificationType } from '../../db/schema/index.ts';
@@ -23,11 +23,16 @@ export async function insertNotification(db: Db, n: NewNotification): Promise<vo
   await db.insert(notifications).values(n).onConflictDoNothing();
 }
 
-/** Pending notifications about a review, or a comment, that no longer exists. */
-export async function deleteNotificationsAbout(db: Db, about: { reviewId?: number; commentId?: number }) {
+/** Pending notifications about a review, a comment, a race thought or thought comments that no longer exist. */
+export async function deleteNotificationsAbout(
+  db: Db,
+  about: { reviewId?: number; commentId?: number; thoughtId?: number; thoughtCommentIds?: number[] },
+) {
   const conditions = [
     about.reviewId === undefined ? undefined : eq(notifications.reviewId, about.reviewId),
     about.commentId === undefined ? undefined : eq(notifications.commentId, about.commentId),
+    about.thoughtId === undefined ? undefined : eq(notifications.thoughtId, about.thoughtId),
+    about.thoughtCommentIds?.length ? inArray(notifications.thoughtCommentId, about.thoughtCommentIds) : undefined,
   ].filter((c) => c !== undefined);
   if (conditions.length > 0) await db.delete(notifications).where(or(...conditions));
 }

@@ -68,6 +68,53 @@ export function subscribeNotifications(ctx: ServiceContext): void {
   });
   events.on('review.deleted', async ({ reviewId }) => deleteNotificationsAbout(ctx.db, { reviewId }));
   events.on('comment.deleted', async ({ commentId }) => deleteNotificationsAbout(ctx.db, { commentId }));
+  subscribeThoughtNotifications(ctx);
+}
+
+/** Race thoughts: the events carry every id a notification links to, so nothing is looked up here. */
+function subscribeThoughtNotifications(ctx: ServiceContext): void {
+  const { events } = ctx;
+  events.on('thought.liked', async (e) => {
+    await notify(ctx, {
+      type: 'THOUGHT_LIKED',
+      recipientId: e.thoughtAuthorId,
+      senderId: e.likerId,
+      targetId: e.thoughtId,
+      thoughtId: e.thoughtId,
+      raceId: e.raceId,
+    });
+  });
+  events.on('thought_comment.created', async (e) => {
+    const about = { thoughtId: e.thoughtId, thoughtCommentId: e.commentId, raceId: e.raceId, targetId: e.commentId };
+    // As for reviews: the author of the comment replied to hears of a reply, the thought's author of every
+    // comment, and someone who is both hears once, of the reply.
+    if (e.parent) {
+      await notify(ctx, {
+        ...about,
+        type: 'REPLY_TO_THOUGHT_COMMENT',
+        recipientId: e.parent.authorId,
+        senderId: e.authorId,
+      });
+    }
+    if (e.parent?.authorId !== e.thoughtAuthorId) {
+      await notify(ctx, { ...about, type: 'COMMENT_ON_THOUGHT', recipientId: e.thoughtAuthorId, senderId: e.authorId });
+    }
+  });
+  events.on('thought_comment.liked', async (e) => {
+    await notify(ctx, {
+      type: 'THOUGHT_COMMENT_LIKED',
+      recipientId: e.commentAuthorId,
+      senderId: e.likerId,
+      targetId: e.commentId,
+      thoughtId: e.thoughtId,
+      thoughtCommentId: e.commentId,
+      raceId: e.raceId,
+    });
+  });
+  events.on('thought.deleted', async ({ thoughtId }) => deleteNotificationsAbout(ctx.db, { thoughtId }));
+  events.on('thought_comment.deleted', async ({ commentIds }) =>
+    deleteNotificationsAbout(ctx.db, { thoughtCommentIds: commentIds }),
+  );
 }
 
 /** A user's pending notifications, oldest first, as stored. */
@@ -85,8 +132,10 @@ const MESSAGES: Record<NotificationType, (race: string | null) => string> = {
   REVIEW_LIKED: (race) => (race ? `liked your review of the ${race}` : 'liked your review'),
   THOUGHT_LIKED: (race) => (race ? `liked your thought on the ${race}` : 'liked your race thought'),
   COMMENT_ON_THOUGHT: (race) => (race ? `commented on your thought on the ${race}` : 'commented on your race thought'),
-  REPLY_TO_THOUGHT_COMMENT: () => 'replied to your comment on a race thought',
-  THOUGHT_COMMENT_LIKED: () => 'liked your comment on a race thought',
+  REPLY_TO_THOUGHT_COMMENT: (race) =>
+    race ? `replied to your comment on a thought on the ${race}` : 'replied to your comment on a race thought',
+  THOUGHT_COMMENT_LIKED: (race) =>
+    race ? `liked your comment on a thought on the ${race}` : 'liked your comment on a race thought',
 };
 
 function toNotification(row: NotificationRow): Notification {

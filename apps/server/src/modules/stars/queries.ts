@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { starredDrivers } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/context.ts';
 import { rowLimit, selectRows } from '../../lib/sql.ts';
-import { driverRefJson, joinDriver } from '../f1/sql.ts';
+import { driverRefJson, joinDriver, joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
 import { canSeeContentOf } from '../follows/visibility.ts';
 import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
 
@@ -53,17 +53,18 @@ export async function deleteOwnStar(db: Db, userId: number, id: number): Promise
   return rows.length === 1;
 }
 
-export interface StarRow {
+/** A star with its race's card columns (`race_id` among them). */
+export interface StarRow extends RaceRefRow {
   id: number;
-  race_id: number;
   driver: DriverRef;
   user: UserRef;
   created_ms: number;
 }
 
-const starColumns = sql`s.id, s.race_id, ${driverRefJson('d', 'dc')} as driver, ${userRefJson('u')} as user,
+const starColumns = sql`s.id, ${raceRefColumns}, ${driverRefJson('d', 'dc')} as driver, ${userRefJson('u')} as user,
   (extract(epoch from s.created_at) * 1000)::float8 as created_ms`;
-const starFrom = sql`starred_drivers s ${joinDriver('d', 'dc', sql`s.driver_id`)} ${joinUser('u', sql`s.user_id`)}`;
+const starFrom = sql`starred_drivers s ${joinDriver('d', 'dc', sql`s.driver_id`)} ${joinUser('u', sql`s.user_id`)}
+  ${joinRaceRef(sql`s.race_id`)}`;
 
 /** One star, by id (no row: none). */
 export function selectStar(db: Db, id: number): Promise<StarRow[]> {

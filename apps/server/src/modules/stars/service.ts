@@ -8,7 +8,7 @@ import {
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import { fieldErrors, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
-import { raceDriver } from '../f1/service.ts';
+import { raceDriver, toRaceRef } from '../f1/service.ts';
 import { viewerCanSee } from '../follows/visibility.ts';
 import { PRIVATE_ACCOUNT } from '../follows/service.ts';
 import { findUserBrief } from '../users/service.ts';
@@ -32,6 +32,7 @@ function toStar(row: StarRow): StarredDriver {
   return {
     id: row.id,
     race_id: row.race_id,
+    race: toRaceRef(row),
     driver: row.driver,
     user: row.user,
     created_at: new Date(row.created_ms).toISOString(),

@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 
-/** Avatars live in DATA_DIR/media/avatars and are served at /media/avatars/<file>. */
+/** Avatars live in MEDIA_DIR/avatars (MEDIA_DIR defaults to DATA_DIR/media) and are served at /media/avatars/<file>. */
 export const AVATAR_URL_PREFIX = '/media/avatars/';
 
 /** Served types by extension; PNG and JPEG are avatars stored before uploads were re-encoded. */
@@ -17,8 +17,8 @@ export type AvatarExtension = keyof typeof AVATAR_EXTENSIONS;
 /** Stored names are ours alone: random hex plus a known extension, nothing from the client. */
 export const AVATAR_FILE_PATTERN = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
 
-export function avatarDir(dataDir: string): string {
-  return path.join(dataDir, 'media', 'avatars');
+export function avatarDir(mediaDir: string): string {
+  return path.join(mediaDir, 'avatars');
 }
 
 /** Avatars are stored square at this size: the largest the site shows them (96 px) on a 2.5x screen. */
@@ -48,8 +48,8 @@ export async function reencodeAvatar(bytes: Buffer): Promise<Buffer | null> {
 }
 
 /** Writes a re-encoded avatar (WebP) under a new random name. */
-export async function storeAvatar(dataDir: string, webp: Buffer): Promise<string> {
-  const dir = avatarDir(dataDir);
+export async function storeAvatar(mediaDir: string, webp: Buffer): Promise<string> {
+  const dir = avatarDir(mediaDir);
   await mkdir(dir, { recursive: true });
   const file = `${randomBytes(16).toString('hex')}.webp`;
   await writeFile(path.join(dir, file), webp, { flag: 'wx' });
@@ -57,9 +57,9 @@ export async function storeAvatar(dataDir: string, webp: Buffer): Promise<string
 }
 
 /** Removes a stored avatar by its URL; anything that is not one of ours is left alone. */
-export async function deleteAvatar(dataDir: string, url: string | null): Promise<void> {
+export async function deleteAvatar(mediaDir: string, url: string | null): Promise<void> {
   if (!url?.startsWith(AVATAR_URL_PREFIX)) return;
   const file = url.slice(AVATAR_URL_PREFIX.length);
   if (!AVATAR_FILE_PATTERN.test(file)) return;
-  await rm(path.join(avatarDir(dataDir), file), { force: true });
+  await rm(path.join(avatarDir(mediaDir), file), { force: true });
 }

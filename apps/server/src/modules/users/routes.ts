@@ -42,7 +42,7 @@ async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
 }
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = { db: app.database.db, events: app.events, dataDir: app.config.DATA_DIR, log: app.log };
+  const ctx = { db: app.database.db, events: app.events, mediaDir: app.config.MEDIA_DIR, log: app.log };
 
   app.get(
     '/me/',

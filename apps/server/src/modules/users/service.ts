@@ -115,13 +115,13 @@ export function demoCommunityExists(ctx: ServiceContext): Promise<boolean> {
 }
 
 export interface UsersContext extends ServiceContext {
-  dataDir: string;
+  mediaDir: string;
   log: FastifyBaseLogger;
 }
 
 /** A file left behind costs disk space only, so a failed delete is logged rather than failing the request. */
 async function discardAvatar(ctx: UsersContext, url: string | null) {
-  await deleteAvatar(ctx.dataDir, url).catch((err: unknown) => ctx.log.warn({ err, url }, 'could not delete avatar'));
+  await deleteAvatar(ctx.mediaDir, url).catch((err: unknown) => ctx.log.warn({ err, url }, 'could not delete avatar'));
 }
 
 /**
@@ -150,7 +150,7 @@ export async function updateMe(ctx: UsersContext, userId: number, body: UpdateMe
 
 /** Stores a new (re-encoded) avatar and deletes the one it replaces. */
 export async function setAvatar(ctx: UsersContext, userId: number, webp: Buffer): Promise<string> {
-  const url = await storeAvatar(ctx.dataDir, webp);
+  const url = await storeAvatar(ctx.mediaDir, webp);
   let previous: { profilePicture: string | null } | null;
   try {
     previous = await ctx.db.transaction(async (tx) => {

@@ -1,0 +1,301 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FollowStatus } from '@paddock/contract';
+import type { ServiceContext, Viewer } from '../../lib/context.ts';
+import type { LiveBus } from '../../lib/live-bus.ts';
+import { selectEvents, selectFollowingIds, selectLastEventId, type EventRow } from './queries.ts';
+import { pruneLiveLog } from './service.ts';
+
+/*
+ * The live streams of race thoughts on this instance (decision 013). The race's live log
+ * (thought_events) is the source of truth; the bus only rings a doorbell ("race 12 has event 345").
+ * Each race with viewers here is a room holding how far it has read the log; on a doorbell it reads
+ * what follows, once for all its viewers, and writes each event to every connection allowed to see its
+ * thought's author, serialized once per distinct rendering (follow statuses), not per connection.
+ */
+
+export const THOUGHTS_CHANNEL = 'paddock_thought_events';
+export const HEARTBEAT_MS = 15_000;
+export const RETRY_MS = 3_000;
+const PRUNE_EVERY_MS = 3_600_000;
+const PAGE = 500;
+/** A connection that has this much unsent is too slow: it is closed and will replay on reconnect. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+interface Connection {
+  viewer: Viewer;
+  /** Accounts the viewer follows (accepted), read once at connect. */
+  following: Set<number>;
+  /** The last event id this connection has been given or skipped. */
+  after: number;
+  res: ServerResponse;
+}
+
+interface Room {
+  raceId: number;
+  /** Every event up to here has been dispatched to the live connections. */
+  cursor: number;
+  /** Connections receiving live events, and all of the room's connections (some still replaying). */
+  live: Set<Connection>;
+  members: Set<Connection>;
+  /** Reads and joins run one after another, so nothing is sent twice or out of order. */
+  queue: Promise<void>;
+  catchUpQueued: boolean;
+}
+
+interface Rendered {
+  row: EventRow;
+  userIds: number[];
+  frames: Map<string, string>;
+}
+
+/** The ids of the users shown in an event (objects with a follow_status). */
+function usersIn(value: unknown, into = new Set<number>()): Set<number> {
+  if (Array.isArray(value)) for (const v of value) usersIn(v, into);
+  else if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if ('follow_status' in o && typeof o.id === 'number') into.add(o.id);
+    for (const v of Object.values(o)) if (v && typeof v === 'object') usersIn(v, into);
+  }
+  return into;
+}
+
+const statusOf = (conn: Connection, userId: number): FollowStatus =>
+  userId === conn.viewer ? 'self' : conn.following.has(userId) ? 'following' : 'none';
+
+const visibleTo = (conn: Connection, row: EventRow) =>
+  !row.author_private || row.author_id === conn.viewer || conn.following.has(row.author_id);
+
+/** One SSE message: `id`, `event` and one line of JSON, with the viewer's follow statuses put back in. */
+function frame(row: EventRow, status: (userId: number) => FollowStatus): string {
+  const data = JSON.stringify(row.payload, function (this: Record<string, unknown>, key, value: unknown) {
+    return key === 'follow_status' && typeof this.id === 'number' ? status(this.id) : value;
+  });
+  return `id: ${row.id}\nevent: ${row.type}\ndata: ${data}\n\n`;
+}
+
+export class ThoughtsHub {
+  private readonly rooms = new Map<number, Room>();
+  private readonly connections = new Set<Connection>();
+  private timers: NodeJS.Timeout[] = [];
+  private unsubscribe: (() => Promise<void>) | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly bus: LiveBus,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Subscribes this instance to the doorbells (one subscription, whatever the number of streams). */
+  async start(): Promise<void> {
+    this.unsubscribe = await this.bus.subscribe(THOUGHTS_CHANNEL, {
+      message: (m) => this.onDoorbell(m),
+      // Doorbells may have been missed: every room reads whatever follows its cursor.
+      resync: () => this.rooms.forEach((room) => this.requestCatchUp(room)),
+    });
+    const heartbeat = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
+    const prune = setInterval(() => void this.prune(), PRUNE_EVERY_MS);
+    heartbeat.unref();
+    prune.unref();
+    this.timers = [heartbeat, prune];
+    void this.prune();
+  }
+
+  /** After a write committed: tells every instance (this one included) that the race's log grew. */
+  async publish(raceId: number, eventId: number): Promise<void> {
+    await this.bus.publish(THOUGHTS_CHANNEL, `${raceId}:${eventId}`);
+  }
+
+  /** Ends every stream (the clients reconnect elsewhere) and stops listening. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.timers) clearInterval(t);
+    for (const conn of this.connections) conn.res.end();
+    this.connections.clear();
+    this.rooms.clear();
+    await this.unsubscribe?.();
+  }
+
+  /** How many streams are open here (tests, diagnostics). */
+  get size(): number {
+    return this.connections.size;
+  }
+
+  /**
+   * Turns the request into an event stream for the race (whose existence the caller checked). With
+   * `lastEventId`, everything of the race after it is replayed first, then live events follow.
+   */
+  async open(reply: FastifyReply, o: { raceId: number; viewer: Viewer; lastEventId: number | null }): Promise<void> {
+    const following = new Set(o.viewer === null ? [] : await selectFollowingIds(this.ctx.db, o.viewer));
+    const res = reply.raw;
+    reply.hijack();
+    // Hijacked: helmet's and the rate limit's headers set so far are carried over by hand; nothing
+    // compresses or buffers this answer.
+    const carried = Object.entries(reply.getHeaders()).filter(
+      (h): h is [string, string | number | string[]] => h[1] !== undefined,
+    );
+    res.writeHead(200, {
+      ...Object.fromEntries(carried),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    res.write(`retry: ${RETRY_MS}\n\n`);
+    if (this.closed) {
+      res.end();
+      return;
+    }
+    const conn: Connection = { viewer: o.viewer, following, after: o.lastEventId ?? 0, res };
+    this.connections.add(conn);
+    const room = this.roomFor(o.raceId);
+    room.members.add(conn);
+    res.on('close', () => this.leave(room, conn));
+    res.on('error', () => this.leave(room, conn));
+    try {
+      await this.join(room, conn, o.lastEventId !== null);
+    } catch (err) {
+      this.log.error({ err }, 'live thoughts: could not start a stream');
+      res.destroy();
+    }
+  }
+
+  private roomFor(raceId: number): Room {
+    let room = this.rooms.get(raceId);
+    if (!room) {
+      const created: Room = {
+        raceId,
+        cursor: 0,
+        live: new Set(),
+        members: new Set(),
+        queue: Promise.resolve(),
+        catchUpQueued: false,
+      };
+      // Starts at the race's latest event: live connections get what is logged after it. Without that
+      // position the room cannot tell old from new, so its streams are closed (clients retry).
+      created.queue = selectLastEventId(this.ctx.db, raceId).then(
+        (id) => {
+          created.cursor = id;
+        },
+        (err: unknown) => {
+          this.log.error({ err, raceId }, 'live thoughts: cannot read the live log');
+          if (this.rooms.get(raceId) === created) this.rooms.delete(raceId);
+          for (const conn of created.members) conn.res.destroy();
+          created.members.clear();
+        },
+      );
+      this.rooms.set(raceId, created);
+      room = created;
+    }
+    return room;
+  }
+
+  private enqueue(room: Room, task: () => Promise<void>): Promise<void> {
+    const run = room.queue.then(task);
+    room.queue = run.catch((err: unknown) => this.log.error({ err, raceId: room.raceId }, 'live thoughts failed'));
+    return run;
+  }
+
+  private async join(room: Room, conn: Connection, replay: boolean): Promise<void> {
+    // The bulk of a replay is read outside the room's queue, so one client catching up on a day of
+    // events does not hold up everyone else's live events.
+    if (replay) await this.replay(room.raceId, conn, undefined);
+    await this.enqueue(room, async () => {
+      if (!room.members.has(conn)) return;
+      if (replay) await this.replay(room.raceId, conn, room.cursor);
+      conn.after = Math.max(conn.after, room.cursor);
+      // An id without data moves the client's Last-Event-ID to where its live events start.
+      this.write(conn, `id: ${conn.after}\n\n`);
+      room.live.add(conn);
+    });
+  }
+
+  /** Sends one connection the race's events after its position (up to `upTo`), in pages. */
+  private async replay(raceId: number, conn: Connection, upTo: number | undefined): Promise<void> {
+    for (;;) {
+      if (upTo !== undefined && conn.after >= upTo) return;
+      const rows = await selectEvents(this.ctx.db, { raceId, afterId: conn.after, upToId: upTo, limit: PAGE });
+      for (const row of rows) {
+        if (visibleTo(conn, row))
+          this.write(
+            conn,
+            frame(row, (id) => statusOf(conn, id)),
+          );
+        conn.after = row.id;
+      }
+      if (rows.length < PAGE || conn.res.destroyed) return;
+    }
+  }
+
+  private onDoorbell(message: string): void {
+    const [race, event] = message.split(':').map(Number);
+    const room = race === undefined ? undefined : this.rooms.get(race);
+    if (!room || (event !== undefined && event <= room.cursor)) return;
+    this.requestCatchUp(room);
+  }
+
+  /** Reads what follows the room's cursor; doorbells that ring while a read is queued share it. */
+  private requestCatchUp(room: Room): void {
+    if (room.catchUpQueued) return;
+    room.catchUpQueued = true;
+    void this.enqueue(room, async () => {
+      room.catchUpQueued = false;
+      for (;;) {
+        const rows = await selectEvents(this.ctx.db, { raceId: room.raceId, afterId: room.cursor, limit: PAGE });
+        for (const row of rows) this.dispatch(room, row);
+        if (rows.length < PAGE) return;
+      }
+    });
+  }
+
+  private dispatch(room: Room, row: EventRow): void {
+    room.cursor = row.id;
+    const rendered: Rendered = { row, userIds: [...usersIn(row.payload)], frames: new Map() };
+    for (const conn of room.live) {
+      if (row.id <= conn.after) continue;
+      conn.after = row.id;
+      if (!visibleTo(conn, row)) continue;
+      // Connections that see the event's people the same way share one serialization.
+      const key = rendered.userIds.map((id) => statusOf(conn, id)[0]).join('');
+      let text = rendered.frames.get(key);
+      if (text === undefined) {
+        text = frame(row, (id) => statusOf(conn, id));
+        rendered.frames.set(key, text);
+      }
+      this.write(conn, text);
+    }
+  }
+
+  private write(conn: Connection, text: string): void {
+    const { res } = conn;
+    if (res.destroyed || res.writableEnded) return;
+    res.write(text);
+    if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
+  }
+
+  private leave(room: Room, conn: Connection): void {
+    this.connections.delete(conn);
+    room.live.delete(conn);
+    room.members.delete(conn);
+    if (room.members.size === 0 && this.rooms.get(room.raceId) === room) this.rooms.delete(room.raceId);
+  }
+
+  /**
+   * Every 15 s: a comment line keeps proxies from closing idle streams, and each room reads its log, in
+   * case a doorbell was lost (a crash between commit and publish, a Redis hiccup).
+   */
+  private heartbeat(): void {
+    for (const conn of this.connections) this.write(conn, ': keep-alive\n\n');
+    for (const room of this.rooms.values()) this.requestCatchUp(room);
+  }
+
+  private async prune(): Promise<void> {
+    try {
+      const n = await pruneLiveLog(this.ctx);
+      if (n > 0) this.log.info({ events: n }, 'live thoughts: pruned old events');
+    } catch (err) {
+      this.log.warn({ err }, 'live thoughts: pruning failed');
+    }
+  }
+}

@@ -1,0 +1,399 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { FollowStatus, ThoughtStreamEvent, UserRef } from '@paddock/contract';
+import type { Db } from '../../db/client.ts';
+import { raceThoughts, thoughtComments, thoughtEvents } from '../../db/schema/index.ts';
+import type { Viewer } from '../../lib/context.ts';
+import { rowLimit, run, selectRows } from '../../lib/sql.ts';
+import { raceStartMsOf } from '../f1/sql.ts';
+import { acceptedFollowingIds, canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
+import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
+
+/*
+ * Race thoughts, their comments (one level of replies), both kinds of likes, and the live log. A
+ * thought's comments are visible to whoever may see the thought (its author's privacy decides).
+ */
+
+const visibleAuthor = (viewer: Viewer, alias: string) =>
+  canSeeContentOf(viewer, { id: sql.raw(`${alias}.id`), isPrivate: userIsPrivate(alias) });
+
+const likedThought = (viewer: Viewer, id: SQL) =>
+  viewer === null
+    ? sql`false`
+    : sql`exists (select 1 from thought_likes l where l.thought_id = ${id} and l.user_id = ${viewer} limit 1)`;
+
+const likedComment = (viewer: Viewer, id: SQL) =>
+  viewer === null
+    ? sql`false`
+    : sql`exists (select 1 from thought_comment_likes l where l.comment_id = ${id} and l.user_id = ${viewer} limit 1)`;
+
+/** The start of a race (epoch ms), or null when there is no such race. */
+export async function selectRaceStartMs(db: Db, raceId: number): Promise<number | null> {
+  const [row] = await selectRows<{ starts_ms: number | null }>(
+    db,
+    sql`select ${raceStartMsOf(sql`${raceId}::int`)} as starts_ms`,
+  );
+  return row?.starts_ms ?? null;
+}
+
+export interface ThoughtRow {
+  id: number;
+  race_id: number;
+  content: string;
+  like_count: number;
+  comment_count: number;
+  created_ms: number;
+  updated_ms: number;
+  user: UserRef;
+  follow_status: FollowStatus;
+  liked: boolean;
+}
+
+const thoughtColumns = (viewer: Viewer) => sql`
+  t.id, t.race_id, t.body as content, t.like_count, t.comment_count,
+  (extract(epoch from t.created_at) * 1000)::float8 as created_ms,
+  (extract(epoch from t.updated_at) * 1000)::float8 as updated_ms,
+  ${userRefJson('u')} as user, ${followStatusOf(viewer, sql`u.id`)} as follow_status,
+  ${likedThought(viewer, sql`t.id`)} as liked`;
+
+const thoughtFrom = sql`race_thoughts t ${joinUser('u', sql`t.user_id`)}`;
+
+/** A race's thoughts the viewer may see, newest first, before `beforeId` (race_thoughts_race_idx). */
+export function selectRaceThoughts(
+  db: Db,
+  viewer: Viewer,
+  q: { raceId: number; beforeId?: number; limit: number },
+): Promise<ThoughtRow[]> {
+  return selectRows<ThoughtRow>(
+    db,
+    sql`select ${thoughtColumns(viewer)} from ${thoughtFrom}
+        where t.race_id = ${q.raceId} and ${visibleAuthor(viewer, 'u')}
+          ${q.beforeId === undefined ? sql`` : sql`and t.id < ${q.beforeId}`}
+        order by t.id desc ${rowLimit(q.limit)}`,
+  );
+}
+
+/** One thought the viewer may see, else null. */
+export async function selectThought(db: Db, viewer: Viewer, thoughtId: number): Promise<ThoughtRow | null> {
+  const [row] = await selectRows<ThoughtRow>(
+    db,
+    sql`select ${thoughtColumns(viewer)} from ${thoughtFrom} where t.id = ${thoughtId} and ${visibleAuthor(viewer, 'u')}`,
+  );
+  return row ?? null;
+}
+
+export interface ThoughtRef {
+  id: number;
+  race_id: number;
+  user_id: number;
+  race_starts_ms: number;
+}
+
+/** What a write needs of a thought the viewer may see (else null), locked for update when `lock`. */
+export async function selectThoughtRef(
+  db: Db,
+  viewer: Viewer,
+  thoughtId: number,
+  lock = false,
+): Promise<ThoughtRef | null> {
+  const [row] = await selectRows<ThoughtRef>(
+    db,
+    sql`select t.id, t.race_id, t.user_id, ${raceStartMsOf(sql`t.race_id`)} as race_starts_ms
+        from ${thoughtFrom}
+        where t.id = ${thoughtId} and ${visibleAuthor(viewer, 'u')}
+        ${lock ? sql`for update of t` : sql``}`,
+  );
+  return row ?? null;
+}
+
+export async function insertThought(
+  tx: Db,
+  v: { raceId: number; userId: number; body: string; at: Date },
+): Promise<number> {
+  const [row] = await tx
+    .insert(raceThoughts)
+    .values({ raceId: v.raceId, userId: v.userId, body: v.body, createdAt: v.at, updatedAt: v.at })
+    .returning({ id: raceThoughts.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function updateThoughtBody(tx: Db, thoughtId: number, body: string, at: Date): Promise<void> {
+  await tx.update(raceThoughts).set({ body, updatedAt: at }).where(eq(raceThoughts.id, thoughtId));
+}
+
+/** Deletes a thought; its comments and likes go with it (foreign keys). */
+export async function deleteThoughtRow(tx: Db, thoughtId: number): Promise<void> {
+  await tx.delete(raceThoughts).where(eq(raceThoughts.id, thoughtId));
+}
+
+export async function addToThoughtLikes(tx: Db, thoughtId: number, by: number): Promise<number> {
+  const [row] = await tx
+    .update(raceThoughts)
+    .set({ likeCount: sql`greatest(0, ${raceThoughts.likeCount} + ${by})` })
+    .where(eq(raceThoughts.id, thoughtId))
+    .returning({ n: raceThoughts.likeCount });
+  return row?.n ?? 0;
+}
+
+export async function addToThoughtComments(tx: Db, thoughtId: number, by: number): Promise<number> {
+  const [row] = await tx
+    .update(raceThoughts)
+    .set({ commentCount: sql`greatest(0, ${raceThoughts.commentCount} + ${by})` })
+    .where(eq(raceThoughts.id, thoughtId))
+    .returning({ n: raceThoughts.commentCount });
+  return row?.n ?? 0;
+}
+
+/**
+ * In the caller's transaction: likes, or takes the like back; whether it is now liked. Two toggles
+ * by one user serialize on the primary key, so nobody likes twice.
+ */
+export async function toggleLikeRow(tx: Db, target: 'thought' | 'comment', id: number, userId: number) {
+  const [table, column] =
+    target === 'thought' ? [sql`thought_likes`, sql`thought_id`] : [sql`thought_comment_likes`, sql`comment_id`];
+  const inserted = await selectRows<{ ok: boolean }>(
+    tx,
+    sql`insert into ${table} (${column}, user_id) values (${id}, ${userId}) on conflict do nothing returning true as ok`,
+  );
+  if (inserted.length === 1) return true;
+  await run(tx, sql`delete from ${table} where ${column} = ${id} and user_id = ${userId}`);
+  return false;
+}
+
+/* Comments */
+
+export interface CommentRow {
+  id: number;
+  thought_id: number;
+  comment: string;
+  parent_id: number | null;
+  like_count: number;
+  reply_count: number;
+  created_ms: number;
+  updated_ms: number;
+  user: UserRef;
+  follow_status: FollowStatus;
+  liked: boolean;
+}
+
+const commentColumns = (viewer: Viewer) => sql`
+  c.id, c.thought_id, c.body as comment, c.parent_id, c.like_count, c.reply_count,
+  (extract(epoch from c.created_at) * 1000)::float8 as created_ms,
+  (extract(epoch from c.updated_at) * 1000)::float8 as updated_ms,
+  ${userRefJson('u')} as user, ${followStatusOf(viewer, sql`u.id`)} as follow_status,
+  ${likedComment(viewer, sql`c.id`)} as liked`;
+
+const commentFrom = sql`thought_comments c ${joinUser('u', sql`c.user_id`)}`;
+
+/** A thought's top-level comments, oldest first, after `afterId` (thought_comments_thought_idx). */
+export function selectTopLevel(
+  db: Db,
+  viewer: Viewer,
+  q: { thoughtId: number; afterId?: number; limit: number },
+): Promise<CommentRow[]> {
+  return selectRows<CommentRow>(
+    db,
+    sql`select ${commentColumns(viewer)} from ${commentFrom}
+        where c.thought_id = ${q.thoughtId} and c.parent_id is null
+          ${q.afterId === undefined ? sql`` : sql`and c.id > ${q.afterId}`}
+        order by c.id ${rowLimit(q.limit)}`,
+  );
+}
+
+/** The replies to one comment, oldest first, after `afterId` (thought_comments_parent_idx). */
+export function selectReplies(
+  db: Db,
+  viewer: Viewer,
+  q: { parentId: number; afterId?: number; limit: number },
+): Promise<CommentRow[]> {
+  return selectRows<CommentRow>(
+    db,
+    sql`select ${commentColumns(viewer)} from ${commentFrom}
+        where c.parent_id = ${q.parentId} ${q.afterId === undefined ? sql`` : sql`and c.id > ${q.afterId}`}
+        order by c.id ${rowLimit(q.limit)}`,
+  );
+}
+
+/** The first `perParent` replies of each of these comments, in one statement. */
+export function selectFirstReplies(
+  db: Db,
+  viewer: Viewer,
+  parentIds: readonly number[],
+  perParent: number,
+): Promise<CommentRow[]> {
+  if (parentIds.length === 0) return Promise.resolve([]);
+  return selectRows<CommentRow>(
+    db,
+    sql`select x.* from unnest(${sql.param([...parentIds])}::int[]) p(id)
+        cross join lateral (
+          select ${commentColumns(viewer)} from ${commentFrom} where c.parent_id = p.id order by c.id ${rowLimit(perParent)}) x
+        order by x.parent_id, x.id`,
+  );
+}
+
+/** One comment, as the viewer sees it (the caller checked that its thought is visible). */
+export async function selectComment(db: Db, viewer: Viewer, commentId: number): Promise<CommentRow | null> {
+  const [row] = await selectRows<CommentRow>(
+    db,
+    sql`select ${commentColumns(viewer)} from ${commentFrom} where c.id = ${commentId}`,
+  );
+  return row ?? null;
+}
+
+export interface CommentRef {
+  id: number;
+  thought_id: number;
+  user_id: number;
+  parent_id: number | null;
+  reply_count: number;
+  race_id: number;
+  thought_author_id: number;
+  race_starts_ms: number;
+}
+
+/**
+ * What a write needs of a comment whose thought the viewer may see (else null), the comment locked
+ * for update when `lock`.
+ */
+export async function selectCommentRef(
+  db: Db,
+  viewer: Viewer,
+  commentId: number,
+  lock = false,
+): Promise<CommentRef | null> {
+  const [row] = await selectRows<CommentRef>(
+    db,
+    sql`select c.id, c.thought_id, c.user_id, c.parent_id, c.reply_count, t.race_id,
+          t.user_id as thought_author_id, ${raceStartMsOf(sql`t.race_id`)} as race_starts_ms
+        from thought_comments c join race_thoughts t on t.id = c.thought_id ${joinUser('a', sql`t.user_id`)}
+        where c.id = ${commentId} and ${visibleAuthor(viewer, 'a')}
+        ${lock ? sql`for update of c` : sql``}`,
+  );
+  return row ?? null;
+}
+
+export async function insertComment(
+  tx: Db,
+  v: { thoughtId: number; userId: number; parentId: number | null; body: string; at: Date },
+): Promise<number> {
+  const [row] = await tx
+    .insert(thoughtComments)
+    .values({
+      thoughtId: v.thoughtId,
+      userId: v.userId,
+      parentId: v.parentId,
+      body: v.body,
+      createdAt: v.at,
+      updatedAt: v.at,
+    })
+    .returning({ id: thoughtComments.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function updateCommentBody(tx: Db, commentId: number, body: string, at: Date): Promise<void> {
+  await tx.update(thoughtComments).set({ body, updatedAt: at }).where(eq(thoughtComments.id, commentId));
+}
+
+/** Deletes a comment (its replies go with it); the ids of the replies that went. */
+export async function deleteCommentRow(tx: Db, commentId: number): Promise<number[]> {
+  const replies = await tx
+    .select({ id: thoughtComments.id })
+    .from(thoughtComments)
+    .where(eq(thoughtComments.parentId, commentId));
+  await tx.delete(thoughtComments).where(eq(thoughtComments.id, commentId));
+  return replies.map((r) => r.id);
+}
+
+export async function addToReplyCount(tx: Db, commentId: number, by: number): Promise<void> {
+  await tx
+    .update(thoughtComments)
+    .set({ replyCount: sql`greatest(0, ${thoughtComments.replyCount} + ${by})` })
+    .where(eq(thoughtComments.id, commentId));
+}
+
+export async function addToCommentLikes(tx: Db, commentId: number, by: number): Promise<number> {
+  const [row] = await tx
+    .update(thoughtComments)
+    .set({ likeCount: sql`greatest(0, ${thoughtComments.likeCount} + ${by})` })
+    .where(eq(thoughtComments.id, commentId))
+    .returning({ n: thoughtComments.likeCount });
+  return row?.n ?? 0;
+}
+
+/* The live log */
+
+/**
+ * Appends an event to the race's live log, in the caller's transaction, and returns its id. The
+ * per-race advisory lock, held until commit, makes a race's events commit in id order: a reader that
+ * has seen id N of a race can never later find a smaller one appear, so "everything after N" is exact.
+ * Taken last, after every row lock of the transaction, so it cannot be part of a deadlock.
+ */
+export async function insertEvent(
+  tx: Db,
+  e: { raceId: number; authorId: number; event: ThoughtStreamEvent; at: Date },
+): Promise<number> {
+  await run(tx, sql`select pg_advisory_xact_lock(hashtext('thought_events'), ${e.raceId}::int)`);
+  const [row] = await tx
+    .insert(thoughtEvents)
+    .values({ raceId: e.raceId, authorId: e.authorId, type: e.event.type, payload: e.event, createdAt: e.at })
+    .returning({ id: thoughtEvents.id });
+  if (!row) throw new Error('insert returned no row');
+  return Number(row.id);
+}
+
+export interface EventRow {
+  id: number;
+  type: ThoughtStreamEvent['type'];
+  payload: ThoughtStreamEvent;
+  author_id: number;
+  author_private: boolean;
+}
+
+/**
+ * A race's events after `afterId` (up to `upToId` when given), in id order, with whether their
+ * author's account is private now (thought_events_race_idx). An event of a deleted account is gone.
+ */
+export async function selectEvents(
+  db: Db,
+  q: { raceId: number; afterId: number; upToId?: number; limit: number },
+): Promise<EventRow[]> {
+  const rows = await selectRows<EventRow>(
+    db,
+    sql`select e.id, e.type, e.payload, e.author_id, ${userIsPrivate('u')} as author_private
+        from thought_events e ${joinUser('u', sql`e.author_id`)}
+        where e.race_id = ${q.raceId} and e.id > ${q.afterId}
+          ${q.upToId === undefined ? sql`` : sql`and e.id <= ${q.upToId}`}
+        order by e.id ${rowLimit(q.limit)}`,
+  );
+  // node-postgres hands bigint columns over as strings.
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** The position of a race's latest event (0 when it has none). */
+export async function selectLastEventId(db: Db, raceId: number): Promise<number> {
+  const [row] = await selectRows<{ id: string | number | null }>(
+    db,
+    sql`select max(id) as id from thought_events where race_id = ${raceId}`,
+  );
+  return Number(row?.id ?? 0);
+}
+
+/** Deletes the live log's events older than `before`; how many. */
+export async function deleteEventsBefore(db: Db, before: Date): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`with gone as (delete from thought_events where created_at < ${before.toISOString()}::timestamptz returning 1)
+        select count(*)::int as n from gone`,
+  );
+  return row?.n ?? 0;
+}
+
+/** The accounts the viewer follows (accepted), for a live stream's visibility and follow statuses. */
+export async function selectFollowingIds(db: Db, viewer: number): Promise<number[]> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`select f.following_id as id from ${acceptedFollowingIds(viewer)} f`,
+  );
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,341 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  anyThoughtCommentSchema,
+  createThoughtBodySchema,
+  createThoughtCommentBodySchema,
+  likeToggleResultSchema,
+  pageQuerySchema,
+  THOUGHTS_CLOSED,
+  thoughtCommentLikeBodySchema,
+  thoughtCommentListQuerySchema,
+  thoughtCommentPageSchema,
+  thoughtLikeBodySchema,
+  thoughtPageSchema,
+  thoughtSchema,
+  updateThoughtBodySchema,
+  updateThoughtCommentBodySchema,
+} from '@paddock/contract';
+import { fieldErrors, notFound } from '../../lib/errors.ts';
+import { errorBody } from '../../lib/openapi.ts';
+import { parseIdParam } from '../../lib/params.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import { HEARTBEAT_MS, RETRY_MS, ThoughtsHub } from './live.ts';
+import {
+  createThought,
+  createThoughtComment,
+  deleteThought,
+  deleteThoughtComment,
+  getThought,
+  listRaceThoughts,
+  listThoughtComments,
+  raceExists,
+  REPLIES_INLINE,
+  toggleThoughtCommentLike,
+  toggleThoughtLike,
+  updateThought,
+  updateThoughtComment,
+} from './service.ts';
+
+const tags = ['race thoughts'];
+const signedIn = [{ bearerAuth: [] }];
+const unauthorized = errorBody('`{"detail": "Authentication credentials were not provided."}`');
+const closed = `\`{"detail": "${THOUGHTS_CLOSED}"}\`: the race's thoughts are not open (they open 24 hours before the start and close 48 hours after it)`;
+const notFound404 = (what: string) =>
+  errorBody(`\`{"detail": "Not found."}\`: no such ${what}, or one by a private account the viewer does not follow.`);
+const idParams = z.object({ id: z.string() });
+const raceParams = z.object({ race_id: z.string() });
+const LAST_EVENT_ID = /^\d{1,15}$/;
+const lastEventIdMessage = 'A valid integer is required.';
+
+/**
+ * Where a reconnecting stream resumes: the Last-Event-ID header (what EventSource sends, and what a
+ * fetch-based client should send), else `?last_event_id=`; null for a fresh start.
+ */
+function lastEventIdOf(request: FastifyRequest, query: string | undefined): number | null {
+  const header = request.headers['last-event-id'];
+  const raw = (Array.isArray(header) ? header[0] : header)?.trim() || query;
+  if (raw === undefined || raw === '') return null;
+  if (!LAST_EVENT_ID.test(raw)) throw fieldErrors({ last_event_id: [lastEventIdMessage] });
+  return Number(raw);
+}
+
+/** Race thoughts, their comments and likes, and their live stream, mounted at /api/core. */
+export const thoughtsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = { db: app.database.db, events: app.events };
+  const hub = new ThoughtsHub(ctx, app.liveBus, app.log);
+  const stopAnnouncing = app.events.on('thought.logged', ({ raceId, eventId }) => hub.publish(raceId, eventId));
+  app.addHook('onReady', () => hub.start());
+  // Streams never end by themselves: they are closed before the server waits for its connections.
+  app.addHook('preClose', async () => {
+    stopAnnouncing();
+    await hub.close();
+  });
+
+  app.get(
+    '/race-thoughts/by-race/:race_id/',
+    {
+      schema: {
+        tags,
+        summary: "A race's thoughts",
+        description:
+          "Newest first, paginated. A private account's thoughts are listed for its owner and approved followers " +
+          'only. Readable whether or not the thoughts are open.',
+        params: raceParams,
+        querystring: pageQuerySchema,
+        response: { 200: thoughtPageSchema, 404: notFound404('race') },
+      },
+    },
+    async (request) => listRaceThoughts(ctx, request.userId, parseIdParam(request.params.race_id), request.query),
+  );
+
+  app.get(
+    '/race-thoughts/by-race/:race_id/stream/',
+    {
+      schema: {
+        tags,
+        summary: "Live updates of a race's thoughts (server-sent events)",
+        description:
+          '`text/event-stream`, for guests and signed-in viewers (`Authorization: Bearer`, so a browser client uses ' +
+          'fetch streaming rather than EventSource). Each message is `id: <event id>`, `event: <type>` and one ' +
+          '`data:` line of JSON whose `type` is one of thought.created, thought.updated, thought.deleted, thought.liked, ' +
+          'comment.created, comment.updated, comment.deleted, comment.liked (contract: thoughtStreamEventSchema). ' +
+          `The stream opens with \`retry: ${RETRY_MS}\`, then an \`id:\` line without data giving the position live ` +
+          `events start from; a comment line is sent every ${HEARTBEAT_MS / 1000} s. To resume after a disconnect, ` +
+          'send the last id received as the `Last-Event-ID` header (or `?last_event_id=`): every event of the race ' +
+          'after it is replayed in order, then live events follow (events are kept 7 days). Broadcast objects carry ' +
+          "`is_liked_by_user: false`; `follow_status` is the viewer's ('self', 'following' or 'none'). Events about " +
+          "a private account's thoughts reach only its owner and the followers it had when the stream opened.",
+        params: raceParams,
+        querystring: z.object({
+          last_event_id: z.string().regex(LAST_EVENT_ID, lastEventIdMessage).optional(),
+        }),
+        response: {
+          200: {
+            description: 'The event stream.',
+            content: {
+              'text/event-stream': {
+                schema: z.string().describe('`id: 42\\nevent: thought.created\\ndata: {"type":"thought.created",...}`'),
+              },
+            },
+          },
+          404: notFound404('race'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const raceId = parseIdParam(request.params.race_id);
+      const lastEventId = lastEventIdOf(request, request.query.last_event_id);
+      if (!(await raceExists(ctx, raceId))) throw notFound();
+      if (request.method === 'HEAD') {
+        return reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send('');
+      }
+      await hub.open(reply, { raceId, viewer: request.userId, lastEventId });
+      return reply;
+    },
+  );
+
+  app.get(
+    '/race-thoughts/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'One race thought',
+        description: 'For deep links (`/race/{race_id}?tab=thoughts&thoughtId=`).',
+        params: idParams,
+        response: { 200: thoughtSchema, 404: notFound404('thought') },
+      },
+    },
+    async (request) => getThought(ctx, request.userId, parseIdParam(request.params.id)),
+  );
+
+  app.post(
+    '/race-thoughts/',
+    {
+      schema: {
+        tags,
+        summary: 'Post a race thought',
+        description: `\`{race_id, content}\`: content 1-1000 characters after trimming. 400 ${closed}.`,
+        security: signedIn,
+        body: createThoughtBodySchema,
+        response: { 201: thoughtSchema, 400: errorBody(`Field errors, or ${closed}.`), 401: unauthorized },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createThought(ctx, requireUser(request), request.body)),
+  );
+
+  app.patch(
+    '/race-thoughts/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a race thought',
+        description: 'The author changes the text while the thoughts are open.',
+        security: signedIn,
+        params: idParams,
+        body: updateThoughtBodySchema,
+        response: {
+          200: thoughtSchema,
+          400: errorBody(`Field errors, or ${closed}.`),
+          401: unauthorized,
+          404: notFound404('thought of the viewer'),
+        },
+      },
+    },
+    async (request) => updateThought(ctx, requireUser(request), parseIdParam(request.params.id), request.body.content),
+  );
+
+  app.delete(
+    '/race-thoughts/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a race thought',
+        description: 'The author deletes a thought, with its comments and likes, while the thoughts are open.',
+        security: signedIn,
+        params: idParams,
+        response: {
+          204: z.null(),
+          400: errorBody(closed),
+          401: unauthorized,
+          404: notFound404('thought of the viewer'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await deleteThought(ctx, requireUser(request), parseIdParam(request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/race-thought-likes/toggle/',
+    {
+      schema: {
+        tags,
+        summary: 'Like or unlike a race thought',
+        description:
+          'Answers `{liked, like_count}`; the count always equals the likes. Only while the thoughts are open.',
+        security: signedIn,
+        body: thoughtLikeBodySchema,
+        response: {
+          200: likeToggleResultSchema,
+          400: errorBody(`Field errors, or ${closed}.`),
+          401: unauthorized,
+          404: notFound404('thought'),
+        },
+      },
+    },
+    async (request) => toggleThoughtLike(ctx, requireUser(request), request.body.thought_id),
+  );
+
+  app.get(
+    '/thought-comments/',
+    {
+      schema: {
+        tags,
+        summary: 'Comments of a race thought, or replies of a comment',
+        description:
+          `\`thought_id\`: the thought's top-level comments, oldest first, each with its first ${REPLIES_INLINE} ` +
+          'replies and `reply_count`. `parent_comment_id`: the replies of that comment, oldest first. Paginated. ' +
+          'Visible to whoever may see the thought.',
+        querystring: thoughtCommentListQuerySchema,
+        response: { 200: thoughtCommentPageSchema, 404: notFound404('thought or comment') },
+      },
+    },
+    async (request) => listThoughtComments(ctx, request.userId, request.query),
+  );
+
+  app.post(
+    '/thought-comments/',
+    {
+      schema: {
+        tags,
+        summary: 'Comment on a race thought, or reply',
+        description:
+          '`{thought_id, comment, parent_comment_id?}`: comment 1-1000 characters after trimming. Replies nest one ' +
+          "level: replying to a reply attaches to its top-level comment. The thought's author (and, for a reply, the " +
+          `author of the comment replied to) is notified. 400 ${closed}.`,
+        security: signedIn,
+        body: createThoughtCommentBodySchema,
+        response: { 201: anyThoughtCommentSchema, 400: errorBody(`Field errors, or ${closed}.`), 401: unauthorized },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createThoughtComment(ctx, requireUser(request), request.body)),
+  );
+
+  const notOwner = errorBody('`{"detail": "You do not have permission to perform this action."}`: not the author.');
+
+  app.patch(
+    '/thought-comments/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a comment on a race thought',
+        description: 'The author changes the text while the thoughts are open.',
+        security: signedIn,
+        params: idParams,
+        body: updateThoughtCommentBodySchema,
+        response: {
+          200: anyThoughtCommentSchema,
+          400: errorBody(`Field errors, or ${closed}.`),
+          401: unauthorized,
+          403: notOwner,
+          404: notFound404('comment'),
+        },
+      },
+    },
+    async (request) =>
+      updateThoughtComment(ctx, requireUser(request), parseIdParam(request.params.id), request.body.comment),
+  );
+
+  app.delete(
+    '/thought-comments/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a comment on a race thought',
+        description:
+          'The author deletes a comment (a top-level one goes with its replies) while the thoughts are open.',
+        security: signedIn,
+        params: idParams,
+        response: {
+          204: z.null(),
+          400: errorBody(closed),
+          401: unauthorized,
+          403: notOwner,
+          404: notFound404('comment'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await deleteThoughtComment(ctx, requireUser(request), parseIdParam(request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/thought-comment-likes/toggle/',
+    {
+      schema: {
+        tags,
+        summary: 'Like or unlike a comment on a race thought',
+        description:
+          'Answers `{liked, like_count}`; the count always equals the likes. Only while the thoughts are open.',
+        security: signedIn,
+        body: thoughtCommentLikeBodySchema,
+        response: {
+          200: likeToggleResultSchema,
+          400: errorBody(`Field errors, or ${closed}.`),
+          401: unauthorized,
+          404: notFound404('comment'),
+        },
+      },
+    },
+    async (request) => toggleThoughtCommentLike(ctx, requireUser(request), request.body.comment_id),
+  );
+};

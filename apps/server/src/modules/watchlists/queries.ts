@@ -1,0 +1,192 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { UserRef } from '@paddock/contract';
+import type { Db } from '../../db/client.ts';
+import { watchlists } from '../../db/schema/index.ts';
+import { rowLimit, run, selectRows } from '../../lib/sql.ts';
+import { joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
+import { joinUser, userRefJson } from '../users/sql.ts';
+
+/*
+ * Watchlists and their races. A list is read with one statement for the list and one for its races;
+ * every write that changes a list's races locks the list's row first, so `race_count` and the positions
+ * stay right under concurrent requests.
+ */
+
+export interface WatchlistRow {
+  id: number;
+  user_id: number;
+  name: string;
+  description: string;
+  is_public: boolean;
+  share_token: string;
+  race_count: number;
+  user: UserRef;
+  created_ms: number;
+  updated_ms: number;
+}
+
+const listColumns = sql`wl.id, wl.user_id, wl.name, wl.description, wl.is_public, wl.share_token, wl.race_count,
+  ${userRefJson('u')} as user,
+  (extract(epoch from wl.created_at) * 1000)::float8 as created_ms,
+  (extract(epoch from wl.updated_at) * 1000)::float8 as updated_ms`;
+const listFrom = sql`watchlists wl ${joinUser('u', sql`wl.user_id`)}`;
+
+/** One watchlist by id (no row: none). */
+export function selectWatchlist(db: Db, id: number): Promise<WatchlistRow[]> {
+  return selectRows<WatchlistRow>(db, sql`select ${listColumns} from ${listFrom} where wl.id = ${id}`);
+}
+
+/** One watchlist by its share token (no row: none). */
+export function selectWatchlistByToken(db: Db, token: string): Promise<WatchlistRow[]> {
+  return selectRows<WatchlistRow>(db, sql`select ${listColumns} from ${listFrom} where wl.share_token = ${token}`);
+}
+
+/** A user's watchlists, newest first, keyset on the id. */
+export function selectUserWatchlists(
+  db: Db,
+  q: { userId: number; beforeId?: number; limit: number },
+): Promise<WatchlistRow[]> {
+  return selectRows<WatchlistRow>(
+    db,
+    sql`select ${listColumns} from ${listFrom}
+        where wl.user_id = ${q.userId}
+          ${q.beforeId === undefined ? sql`` : sql`and wl.id < ${q.beforeId}`}
+        order by wl.id desc
+        ${rowLimit(q.limit)}`,
+  );
+}
+
+export interface WatchlistRaceRow extends RaceRefRow {
+  position: number;
+  added_ms: number;
+}
+
+/** The races of a watchlist in the owner's order, numbered from 1: one statement for the whole list. */
+export function selectWatchlistRaces(db: Db, watchlistId: number): Promise<WatchlistRaceRow[]> {
+  return selectRows<WatchlistRaceRow>(
+    db,
+    sql`select ${raceRefColumns}, (row_number() over (order by wr.position, wr.race_id))::int as position,
+          (extract(epoch from wr.added_at) * 1000)::float8 as added_ms
+        from watchlist_races wr ${joinRaceRef(sql`wr.race_id`)}
+        where wr.watchlist_id = ${watchlistId}
+        order by wr.position, wr.race_id`,
+  );
+}
+
+/** Serialises one user's list creations, so the per-user limit holds under concurrent requests. */
+export async function lockUserWatchlists(tx: Db, userId: number): Promise<void> {
+  await run(tx, sql`select pg_advisory_xact_lock(hashtext('watchlists'), ${userId})`);
+}
+
+export async function countUserWatchlists(tx: Db, userId: number): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from watchlists where user_id = ${userId}`,
+  );
+  return row?.n ?? 0;
+}
+
+export async function insertWatchlist(
+  tx: Db,
+  values: { userId: number; name: string; description: string; isPublic: boolean; shareToken: string; at: Date },
+): Promise<number> {
+  const [row] = await tx
+    .insert(watchlists)
+    .values({
+      userId: values.userId,
+      name: values.name,
+      description: values.description,
+      isPublic: values.isPublic,
+      shareToken: values.shareToken,
+      createdAt: values.at,
+      updatedAt: values.at,
+    })
+    .returning({ id: watchlists.id });
+  return row!.id;
+}
+
+/** Changes the owner's list; false when the user owns no list with that id. */
+export async function updateOwnWatchlist(
+  db: Db,
+  userId: number,
+  id: number,
+  patch: { name?: string; description?: string; isPublic?: boolean; at: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(watchlists)
+    .set({ name: patch.name, description: patch.description, isPublic: patch.isPublic, updatedAt: patch.at })
+    .where(and(eq(watchlists.id, id), eq(watchlists.userId, userId)))
+    .returning({ id: watchlists.id });
+  return rows.length === 1;
+}
+
+/** Deletes the owner's list with its races; false when the user owns no list with that id. */
+export async function deleteOwnWatchlist(db: Db, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(watchlists)
+    .where(and(eq(watchlists.id, id), eq(watchlists.userId, userId)))
+    .returning({ id: watchlists.id });
+  return rows.length === 1;
+}
+
+/**
+ * Locks the owner's list for the rest of the transaction and answers its race count; null when the
+ * user owns no list with that id.
+ */
+export async function lockOwnWatchlist(tx: Db, userId: number, id: number): Promise<{ raceCount: number } | null> {
+  const [row] = await selectRows<{ race_count: number }>(
+    tx,
+    sql`select race_count from watchlists where id = ${id} and user_id = ${userId} for update`,
+  );
+  return row ? { raceCount: row.race_count } : null;
+}
+
+/** Appends a race after the list's last one; false when the list already holds it. */
+export async function appendWatchlistRace(tx: Db, watchlistId: number, raceId: number, at: Date): Promise<boolean> {
+  const rows = await selectRows<{ race_id: number }>(
+    tx,
+    sql`insert into watchlist_races (watchlist_id, race_id, position, added_at)
+        select ${watchlistId}::int, ${raceId}::int, coalesce(max(position), 0) + 1, ${at.toISOString()}::timestamptz
+        from watchlist_races where watchlist_id = ${watchlistId}
+        on conflict do nothing
+        returning race_id`,
+  );
+  return rows.length === 1;
+}
+
+/** Removes a race from a list; false when the list did not hold it. */
+export async function deleteWatchlistRace(tx: Db, watchlistId: number, raceId: number): Promise<boolean> {
+  const rows = await selectRows<{ race_id: number }>(
+    tx,
+    sql`delete from watchlist_races where watchlist_id = ${watchlistId} and race_id = ${raceId} returning race_id`,
+  );
+  return rows.length === 1;
+}
+
+/** The race ids a list holds, in no particular order. */
+export async function selectWatchlistRaceIds(tx: Db, watchlistId: number): Promise<number[]> {
+  const rows = await selectRows<{ race_id: number }>(
+    tx,
+    sql`select race_id from watchlist_races where watchlist_id = ${watchlistId}`,
+  );
+  return rows.map((r) => r.race_id);
+}
+
+/** Numbers the list's races 1, 2, … in the order of `raceIds` (exactly the races it holds). */
+export async function setWatchlistOrder(tx: Db, watchlistId: number, raceIds: readonly number[]): Promise<void> {
+  await run(
+    tx,
+    sql`update watchlist_races wr set position = o.ord
+        from unnest(${sql.param([...raceIds])}::int[]) with ordinality as o(race_id, ord)
+        where wr.watchlist_id = ${watchlistId} and wr.race_id = o.race_id`,
+  );
+}
+
+/** Moves a list's race count by `delta` and marks it updated. */
+export async function touchWatchlist(tx: Db, watchlistId: number, delta: number, at: Date): Promise<void> {
+  await run(
+    tx,
+    sql`update watchlists set race_count = race_count + ${delta}::int, updated_at = ${at.toISOString()}::timestamptz
+        where id = ${watchlistId}`,
+  );
+}

@@ -1,0 +1,241 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addWatchlistRaceBodySchema,
+  createWatchlistBodySchema,
+  pageQuerySchema,
+  reorderWatchlistBodySchema,
+  updateWatchlistBodySchema,
+  WATCHLIST_RACES_MAX,
+  WATCHLISTS_PER_USER,
+  watchlistPageSchema,
+  watchlistSchema,
+} from '@paddock/contract';
+import { errorBody } from '../../lib/openapi.ts';
+import { parseIdParam } from '../../lib/params.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import {
+  addWatchlistRace,
+  createWatchlist,
+  deleteWatchlist,
+  getSharedWatchlist,
+  getWatchlist,
+  listOwnWatchlists,
+  ORDER_MISMATCH,
+  removeWatchlistRace,
+  reorderWatchlist,
+  TOO_MANY_WATCHLISTS,
+  updateWatchlist,
+  WATCHLIST_FULL,
+} from './service.ts';
+
+const tags = ['watchlists'];
+const security = [{ bearerAuth: [] }];
+const unauthorized = errorBody('`{"detail": "Authentication credentials were not provided."}`');
+const notOwnList = errorBody('`{"detail": "Not found."}`: no such watchlist among the signed-in user\'s.');
+const idParams = z.object({ id: z.string() });
+const SHARING =
+  'A list is private unless `is_public`; its `share_token` (128 random bits) is shown to its owner only ' +
+  '(null for anyone else) and opens the list at /watchlists/shared/{token}/ while it is public.';
+
+/** Watchlists: a user's named, ordered lists of races, shareable by link. Mounted at /api/social. */
+export const watchlistsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = { db: app.database.db, events: app.events };
+
+  app.get(
+    '/watchlists/',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's watchlists",
+        description: `Newest first, paginated, without their races (\`race_count\` says how many). ${SHARING}`,
+        security,
+        querystring: pageQuerySchema,
+        response: { 200: watchlistPageSchema, 401: unauthorized },
+      },
+    },
+    async (request) => listOwnWatchlists(ctx, requireUser(request), request.query),
+  );
+
+  app.post(
+    '/watchlists/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a watchlist',
+        description: `An empty list with a new random share token, private unless \`is_public\`. At most ${WATCHLISTS_PER_USER} per user.`,
+        security,
+        body: createWatchlistBodySchema,
+        response: {
+          201: watchlistSchema,
+          400: errorBody(
+            `Field errors on \`name\` or \`description\`, or \`{"non_field_errors": ["${TOO_MANY_WATCHLISTS}"]}\`.`,
+          ),
+          401: unauthorized,
+        },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createWatchlist(ctx, requireUser(request), request.body)),
+  );
+
+  app.get(
+    '/watchlists/shared/:token/',
+    {
+      schema: {
+        tags,
+        summary: 'A watchlist by its share link',
+        description:
+          'The list with its races in order, for anyone (guests too) while it is public, and for its owner always.',
+        params: z.object({ token: z.string() }),
+        response: {
+          200: watchlistSchema,
+          404: errorBody(
+            '`{"detail": "Not found."}`: no list has that token, or it is private and the viewer is not its owner.',
+          ),
+        },
+      },
+    },
+    async (request) => getSharedWatchlist(ctx, request.userId, request.params.token),
+  );
+
+  app.get(
+    '/watchlists/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'A watchlist',
+        description: `The list with its races in the owner's order. Its owner always sees it; anyone else (guests too) only while it is public. ${SHARING}`,
+        params: idParams,
+        response: {
+          200: watchlistSchema,
+          404: errorBody('`{"detail": "Not found."}`: no such list, or a private one of another user.'),
+        },
+      },
+    },
+    async (request) => getWatchlist(ctx, request.userId, parseIdParam(request.params.id)),
+  );
+
+  app.patch(
+    '/watchlists/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a watchlist',
+        description:
+          'Its name, description and visibility (`is_public`); the owner only. The share token stays the same.',
+        security,
+        params: idParams,
+        body: updateWatchlistBodySchema,
+        response: {
+          200: watchlistSchema,
+          400: errorBody('Field errors on `name`, `description` or `is_public`.'),
+          401: unauthorized,
+          404: notOwnList,
+        },
+      },
+    },
+    async (request) => updateWatchlist(ctx, requireUser(request), parseIdParam(request.params.id), request.body),
+  );
+
+  app.delete(
+    '/watchlists/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a watchlist',
+        description: 'The owner only; its share link stops working.',
+        security,
+        params: idParams,
+        response: { 204: z.null(), 401: unauthorized, 404: notOwnList },
+      },
+    },
+    async (request, reply) => {
+      await deleteWatchlist(ctx, requireUser(request), parseIdParam(request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/watchlists/:id/races/',
+    {
+      schema: {
+        tags,
+        summary: 'Add a race to a watchlist',
+        description:
+          `Appends the race after the list's last one and answers the list: 201 the first time; a race the list already ` +
+          `holds stays where it is (200). At most ${WATCHLIST_RACES_MAX} races. The owner only.`,
+        security,
+        params: idParams,
+        body: addWatchlistRaceBodySchema,
+        response: {
+          200: watchlistSchema,
+          201: watchlistSchema,
+          400: errorBody(`Field errors on \`race_id\`, or \`{"non_field_errors": ["${WATCHLIST_FULL}"]}\`.`),
+          401: unauthorized,
+          404: errorBody('`{"detail": "Not found."}`: no such list among the signed-in user\'s, or no such race.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { watchlist, created } = await addWatchlistRace(
+        ctx,
+        requireUser(request),
+        parseIdParam(request.params.id),
+        request.body.race_id,
+      );
+      return reply.code(created ? 201 : 200).send(watchlist);
+    },
+  );
+
+  app.put(
+    '/watchlists/:id/races/order/',
+    {
+      schema: {
+        tags,
+        summary: "Reorder a watchlist's races",
+        description:
+          '`race_ids`: exactly the races the list holds, each once, in their new order; answers the list. The owner only.',
+        security,
+        params: idParams,
+        body: reorderWatchlistBodySchema,
+        response: {
+          200: watchlistSchema,
+          400: errorBody(`\`{"race_ids": ["${ORDER_MISMATCH}"]}\` or another field error on \`race_ids\`.`),
+          401: unauthorized,
+          404: notOwnList,
+        },
+      },
+    },
+    async (request) =>
+      reorderWatchlist(ctx, requireUser(request), parseIdParam(request.params.id), request.body.race_ids),
+  );
+
+  app.delete(
+    '/watchlists/:id/races/:race_id/',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a race from a watchlist',
+        description: 'The races after it move up one place. The owner only.',
+        security,
+        params: z.object({ id: z.string(), race_id: z.string() }),
+        response: {
+          204: z.null(),
+          401: unauthorized,
+          404: errorBody(
+            '`{"detail": "Not found."}`: no such list among the signed-in user\'s, or the race is not in it.',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      await removeWatchlistRace(
+        ctx,
+        requireUser(request),
+        parseIdParam(request.params.id),
+        parseIdParam(request.params.race_id),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+};
