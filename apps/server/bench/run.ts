@@ -27,11 +27,15 @@
  * of signed-in readers whose fan-in is near the median: page 1, and page BENCH_FEED_DEPTH reached
  * through next_cursor); for-you (guests, signed-in readers); race-reviews (GET /api/core/reviews/?race_id=
  * of the most reviewed races, guest and signed in); notifications (the bell's two counts and the first page
- * of notifications of signed-in readers, the request count of the private accounts asked most); create-review (the most-followed account reviews a
+ * of notifications of signed-in readers, the request count of the private accounts asked most); profiles (a
+ * signed-in reader opens the public profiles with the most reviews: header, stats, and the first page of
+ * reviews, watched races and followers); create-review (the most-followed account reviews a
  * race it had not reviewed, then deletes the review: two rows); like (review like toggles by 2,000 users
  * on 2,000 reviews); comment (a comment, then its deletion); f1 (the F1 read endpoints); compression
  * (health and three F1 answers from 1 KB to 100 KB, each without Accept-Encoding and with a browser's
- * "gzip, deflate, br": the cost of compressing API answers on the fly). Aliases: feeds,
+ * "gzip, deflate, br": the cost of compressing API answers on the fly); live (1,000 server-sent-event clients
+ * on one race's thoughts while a thought is posted every 100 ms: the delay from each POST's answer to
+ * every client, and the events missed; bench/live.ts). Aliases: feeds,
  * writes, social (all but f1). Every status is checked: non-2xx answers and connection errors/timeouts
  * are counted apart, and the first non-2xx bodies printed.
  *
@@ -83,6 +87,7 @@ import {
   verifyCommunity,
   type CommunityFigures,
 } from './community.ts';
+import { addBenchRace, BENCH_RACE_ID, measureLive, printLive, removeBenchRace, type LiveResult } from './live.ts';
 import { drain, median, runCalls, runSteps, warmUp, type Step } from './load.ts';
 import { checkTargets, HEALTH, printTable, summarize, type DbKind, type Row, type TableRow } from './report.ts';
 import {
@@ -112,15 +117,17 @@ const GROUPS = [
   'for-you',
   'race-reviews',
   'notifications',
+  'profiles',
   'create-review',
   'like',
   'comment',
   'f1',
   'compression',
+  'live',
 ];
 const ALIASES: Record<string, string[]> = {
   all: GROUPS,
-  social: GROUPS.filter((g) => g !== 'f1' && g !== 'compression'),
+  social: GROUPS.filter((g) => g !== 'f1' && g !== 'compression' && g !== 'live'),
   feeds: ['following', 'for-you'],
   writes: ['create-review', 'like', 'comment'],
 };
@@ -308,7 +315,7 @@ interface Prepared {
   f1: Scenario[];
 }
 
-async function prepare(kind: DbKind, url: string | undefined): Promise<Prepared> {
+async function prepare(kind: DbKind, url: string | undefined, groups: Set<string>): Promise<Prepared> {
   const started = Date.now();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-'));
   if (kind === 'postgres') await ensurePostgresDatabase(url!);
@@ -368,6 +375,7 @@ async function prepare(kind: DbKind, url: string | undefined): Promise<Prepared>
   const figures = await describeCommunity(database);
   const plan = await planSocial(database.db);
   const f1 = await f1Scenarios(database);
+  if (groups.has('live')) await addBenchRace(database.db);
   log(`data ready in ${seconds(started)}`);
   return { database, dataDir, figures, seedSeconds, seeded: !reuse, plan, f1 };
 }
@@ -495,10 +503,11 @@ interface DbResult {
   rows: Row[];
   table: TableRow[];
   targets: string[];
+  live: LiveResult | null;
 }
 
 async function benchDatabase(kind: DbKind, url: string | undefined, groups: Set<string>): Promise<DbResult> {
-  const prepared = await prepare(kind, url);
+  const prepared = await prepare(kind, url, groups);
   const { plan, figures } = prepared;
   let database: Database | null = prepared.database;
   const f = figures;
@@ -543,6 +552,7 @@ async function benchDatabase(kind: DbKind, url: string | undefined, groups: Set<
   let scenarios = scenariosFor(base);
 
   const rows: Row[] = [];
+  let live: LiveResult | null = null;
   try {
     for (let pass = 1; pass <= REPEAT; pass++) {
       if (pass > 1 && kind === 'pglite') {
@@ -561,6 +571,11 @@ async function benchDatabase(kind: DbKind, url: string | undefined, groups: Set<
         rows.push(...(await measureSql(database, scenarios, pass)));
       }
     }
+    if (groups.has('live')) {
+      log(`live thoughts: load average ${load()}`);
+      const posters = plan.profiles.slice(0, 20).map((p) => tokens.get(p.id)!);
+      live = await measureLive(base, BENCH_RACE_ID, posters, SECONDS * 2, log);
+    }
     if (database && (groups.has('like') || groups.has('comment'))) {
       const restored = await restoreWrites(base, database.db, plan, tokens);
       if (restored.likes + restored.comments > 0) {
@@ -578,6 +593,7 @@ async function benchDatabase(kind: DbKind, url: string | undefined, groups: Set<
       rows.push(...(await measureSql(database, scenarios, pass)));
     }
   }
+  if (groups.has('live')) await removeBenchRace(database.db);
   await database.close();
   rmSync(prepared.dataDir, { recursive: true, force: true });
 
@@ -602,7 +618,8 @@ async function benchDatabase(kind: DbKind, url: string | undefined, groups: Set<
     },
     rows,
     table,
-    targets: checkTargets(kind, table, SECONDS, CONNECTIONS),
+    targets: [...checkTargets(kind, table, SECONDS, CONNECTIONS), ...(live ? printLive(kind, live) : [])],
+    live,
   };
 }
 

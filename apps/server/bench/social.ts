@@ -32,6 +32,8 @@ export interface SocialPlan {
   commenters: number[];
   /** Private accounts with the most pending follow requests, the readers of their request count. */
   requested: number[];
+  /** Public accounts with the most reviews: the profiles readers open. */
+  profiles: { id: number; username: string }[];
 }
 
 export const PAGE_SIZE = 20;
@@ -96,6 +98,10 @@ export async function planSocial(db: Db): Promise<SocialPlan> {
     sql`select following_id as id from follows where status = 'pending'
         group by following_id order by count(*) desc, following_id limit 100`,
   );
+  const profiles = await selectRows<{ id: number; username: string }>(
+    db,
+    sql`select id, username from users where not is_private order by reviews_count desc, id limit 100`,
+  );
   return {
     topId: top.id,
     topFollowers: top.followers_count,
@@ -108,6 +114,7 @@ export async function planSocial(db: Db): Promise<SocialPlan> {
     commentTargets: commentTargets.map((r) => r.id),
     commenters: commenters.map((r) => r.id),
     requested: requested.map((r) => r.id),
+    profiles,
   };
 }
 
@@ -138,6 +145,7 @@ export function planUserIds(plan: SocialPlan): number[] {
     ...plan.likePairs.map((p) => p.userId),
     ...plan.commenters,
     ...plan.requested,
+    ...plan.profiles.map((p) => p.id),
   ];
 }
 
@@ -229,6 +237,7 @@ export function socialScenarios(
   const nextTarget = rotate(plan.commentTargets);
   const nextCommenter = rotate(plan.commenters);
   const nextRequested = rotate(plan.requested);
+  const nextProfile = rotate(plan.profiles);
   const sqlFollowing = rotate(plan.following);
   const sqlDeep = rotate(deepPages);
   const sqlReader = rotate(plan.readers);
@@ -322,6 +331,19 @@ export function socialScenarios(
         })),
       ],
     },
+    // A profile page as a signed-in reader opens it: the header, then the tabs' first pages.
+    ...(
+      [
+        ['GET /api/social/users/by_username/', (p) => `/api/social/users/by_username/?username=${p.username}`],
+        ['GET /api/social/users/{id}/stats/', (p) => `/api/social/users/${p.id}/stats/`],
+        ['GET /api/core/reviews/?user_id= (page 1)', (p) => `/api/core/reviews/?user_id=${p.id}`],
+        ['GET /api/core/watched-races/?user_id= (page 1)', (p) => `/api/core/watched-races/?user_id=${p.id}`],
+        ['GET /api/social/users/{id}/followers/ (page 1)', (p) => `/api/social/users/${p.id}/followers/`],
+      ] as [string, (p: { id: number; username: string }) => string][]
+    ).map(([label, path]) => ({
+      group: 'profiles',
+      steps: [get(label, () => ({ path: path(nextProfile()), token: token(nextReader()) }))],
+    })),
     {
       group: 'create-review',
       alsoConnections: [1],
