@@ -395,9 +395,9 @@ test.describe('reviews and feeds', () => {
         await scrollToTop(page.getByRole('tab', { name: /Reviews/ }));
         await shot(page, `social-race-reviews-${suffix}`);
 
-        // Someone else's profile with Unfollow and their reviews.
+        // Someone else's profile with Following and their reviews.
         await page.goto(`/profile/${writer.username}`);
-        await expect(page.getByRole('button', { name: `Unfollow @${writer.username}` })).toBeVisible();
+        await expect(page.getByRole('button', { name: `Following @${writer.username}` })).toBeVisible();
         await expect(page.getByRole('article').first()).toBeVisible();
         await shot(page, `social-profile-${suffix}`);
         await page.context().close();

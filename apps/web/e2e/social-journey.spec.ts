@@ -69,7 +69,7 @@ test('follow, review, like, comment, reply, For You, edit, delete and a shared l
   await bobView.page.goto(`/profile/${alice.username}`);
   await expect(bobView.page.getByRole('heading', { name: alice.name })).toBeVisible();
   await bobView.page.getByRole('button', { name: `Follow @${alice.username}` }).click();
-  await expect(bobView.page.getByRole('button', { name: `Unfollow @${alice.username}` })).toBeVisible();
+  await expect(bobView.page.getByRole('button', { name: `Following @${alice.username}` })).toBeVisible();
 
   // Alice reviews the 2024 Italian Grand Prix from the sidebar's 'Add a race review'.
   const aliceView = await openAs(browser, alice);

@@ -25,6 +25,10 @@ const server = spawn('npm', ['run', 'start', '--workspace', '@paddock/server'], 
     // for the public would stop the suite, not protect it.
     REGISTER_RATE_LIMIT: '1000',
     API_RATE_LIMIT: '100000',
+    // Four hours before the 2026 Qatar Grand Prix: its race thoughts are open (from a day before the start
+    // until two days after), so the live thoughts journey runs whatever the day. Every other journey reads
+    // the clock through the API (next race, active thoughts) rather than assuming a date.
+    CLOCK_START: '2026-11-29T12:00:00Z',
   },
 });
 

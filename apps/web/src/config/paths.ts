@@ -49,7 +49,10 @@ export const paths = {
     path: '/profile/:username',
     getHref: (username: string) => `/profile/${encodeURIComponent(username)}`,
   },
-  watchlists: { path: '/watchlists', getHref: () => '/watchlists' },
+  watchlists: {
+    path: '/watchlists',
+    getHref: (listId?: number) => (listId === undefined ? '/watchlists' : `/watchlists?list=${listId}`),
+  },
   seasonOverview: {
     path: '/season-overview',
     getHref: (season?: number) => (season === undefined ? '/season-overview' : `/season-overview?season=${season}`),

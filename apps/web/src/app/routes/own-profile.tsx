@@ -5,5 +5,7 @@ import { useOpenAddReview } from '../layouts/add-review-provider.tsx';
 /** The viewer's profile with their reviews from the reviews feature (features do not import each other). */
 export function OwnProfilePageRoute() {
   const openAddReview = useOpenAddReview();
-  return <OwnProfileRoute reviews={(me) => <UserReviews user={me} onWriteReview={() => openAddReview()} />} />;
+  return (
+    <OwnProfileRoute reviews={(me) => <UserReviews user={me} hideHeading onWriteReview={() => openAddReview()} />} />
+  );
 }

@@ -3,5 +3,5 @@ import { UserReviews } from '@/features/reviews/components/user-reviews.tsx';
 
 /** Someone's profile with their reviews from the reviews feature (features do not import each other). */
 export function UserProfilePageRoute() {
-  return <UserProfileRoute reviews={(profile) => <UserReviews user={profile} />} />;
+  return <UserProfileRoute reviews={(profile) => <UserReviews user={profile} hideHeading />} />;
 }

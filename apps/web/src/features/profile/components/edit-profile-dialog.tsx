@@ -3,9 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { NAME_MAX } from '@paddock/contract/auth';
 import { ImageUpIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormAlert } from '@/components/form-alert.tsx';
+import { SwitchField } from '@/components/switch-field.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -20,7 +21,6 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog.tsx';
 import { Field, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field.tsx';
-import { Switch } from '@/components/ui/switch.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { toFormErrors } from '@/lib/api-errors.ts';
 import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
@@ -191,29 +191,14 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
         <FieldError id={bioErrorId} messages={bioErrors} />
       </Field>
 
-      <div className="flex items-start justify-between gap-4 rounded-lg border p-4">
-        <div className="grid gap-1">
-          <FieldLabel htmlFor={`${id}-private`}>Private account</FieldLabel>
-          <FieldDescription id={`${id}-private-hint`}>
-            Only followers you approve see your reviews, race thoughts and stats.
-          </FieldDescription>
-          <FieldError id={`${id}-private-error`} messages={messagesOf(errors.is_private)} />
-        </div>
-        <Controller
-          control={form.control}
-          name="is_private"
-          render={({ field }) => (
-            <Switch
-              id={`${id}-private`}
-              ref={field.ref}
-              checked={field.value ?? false}
-              onCheckedChange={field.onChange}
-              onBlur={field.onBlur}
-              aria-describedby={`${id}-private-hint`}
-            />
-          )}
-        />
-      </div>
+      <SwitchField
+        control={form.control}
+        name="is_private"
+        id={`${id}-private`}
+        label="Private account"
+        hint="Only followers you approve see your reviews, race thoughts and stats."
+        errors={messagesOf(errors.is_private)}
+      />
 
       <DialogFooter>
         <DialogClose asChild>

@@ -123,6 +123,26 @@ describe('own profile', () => {
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('shows the viewer’s own tabs and lists in their own words', async () => {
+    const requests = stubApi(({ url }) =>
+      url.startsWith('/api/') && url !== '/api/social/users/me/'
+        ? { status: 200, data: { results: [], next_cursor: null } }
+        : { status: 200, data: me },
+    );
+    const { router } = renderProfile();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Watched' }));
+    expect(await screen.findByText('You have not marked a race watched yet')).toBeInTheDocument();
+    expect(screen.getByText('Reviewing a race marks it watched.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=watched');
+    expect(requests.find((r) => r.url === '/api/core/watched-races/')?.params).toEqual({ user_id: '4' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Followers: 41' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Followers' });
+    expect(dialog).toHaveAccessibleDescription('People who follow Checo Fan');
+    expect(await within(dialog).findByText('No followers yet')).toBeInTheDocument();
+  });
+
   it('refuses a file that is not an image before uploading', async () => {
     const requests = stubApi(() => ({ status: 500 }));
     renderProfile();

@@ -6,9 +6,13 @@ import { Button } from '@/components/ui/button.tsx';
 import { useMe } from '@/lib/current-user.ts';
 import { EditProfileDialog } from '../components/edit-profile-dialog.tsx';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header.tsx';
+import { ProfileTabs } from '../components/profile-tabs.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 
-/** The viewer's profile; `reviews` is the slot for their reviews (composed in app/routes/own-profile.tsx). */
+/**
+ * The viewer's profile: header with Edit profile, and the tabs. `reviews` is the slot for their reviews
+ * (composed in app/routes/own-profile.tsx).
+ */
 export function OwnProfileRoute({ reviews }: { reviews?: (me: CurrentUser) => ReactNode }) {
   const me = useMe();
 
@@ -24,8 +28,12 @@ export function OwnProfileRoute({ reviews }: { reviews?: (me: CurrentUser) => Re
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageTitle name={`${me.data.name || me.data.username} (@${me.data.username})`} />
-      <ProfileHeader user={me.data} action={<EditProfileDialog user={me.data} />} />
-      {reviews?.(me.data) ?? <EmptyState icon={NotebookPenIcon} title="Your reviews will appear here" />}
+      <ProfileHeader user={me.data} lists action={<EditProfileDialog user={me.data} />} />
+      <ProfileTabs
+        user={me.data}
+        own
+        reviews={reviews?.(me.data) ?? <EmptyState icon={NotebookPenIcon} title="Your reviews will appear here" />}
+      />
     </div>
   );
 }

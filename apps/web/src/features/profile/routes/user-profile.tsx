@@ -1,20 +1,23 @@
-import { LockIcon, NotebookPenIcon } from 'lucide-react';
+import { NotebookPenIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
-import { FollowButton } from '@/components/follow-button.tsx';
 import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { paths } from '@/config/paths.ts';
 import { useProfile } from '@/lib/follows.ts';
 import { isNotFoundError } from '@/lib/query-errors.ts';
 import type { PublicProfile } from '@paddock/contract/follows';
+import { PrivateProfileNotice } from '../components/private-profile-notice.tsx';
+import { ProfileFollowButton } from '../components/profile-follow-button.tsx';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header.tsx';
+import { ProfileTabs } from '../components/profile-tabs.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 
 /**
- * Someone's profile (/profile/{username}) with Follow / Unfollow / Requested. `reviews` is the slot for
- * their reviews, which the reviews feature fills (composed in app/routes/user-profile.tsx).
+ * Someone's profile (/profile/{username}) with Follow / Requested / Following and the tabs; a private
+ * account shows a viewer who does not follow it only its header. `reviews` is the slot for their reviews,
+ * which the reviews feature fills (composed in app/routes/user-profile.tsx).
  */
 export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfile) => ReactNode }) {
   const { username = '' } = useParams();
@@ -37,27 +40,26 @@ export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfil
       <PageTitle name={`${user.name || user.username} (@${user.username})`} />
       <ProfileHeader
         user={user}
+        lists={!hidden}
         action={
           <div className="flex flex-col items-start gap-2 sm:items-end">
-            <FollowButton user={user} knownStatus={user.follow_status} size="default" />
+            <ProfileFollowButton user={user} knownStatus={user.follow_status} />
             {user.follows_you && <Badge variant="secondary">Follows you</Badge>}
           </div>
         }
       />
       {hidden ? (
-        <EmptyState
-          icon={LockIcon}
-          title="This account is private"
-          description={
-            user.follow_status === 'requested'
-              ? 'Your follow request is waiting for an answer.'
-              : 'Follow this account to see their reviews once they accept.'
+        <PrivateProfileNotice username={user.username} status={user.follow_status} />
+      ) : (
+        <ProfileTabs
+          user={user}
+          own={false}
+          reviews={
+            reviews?.(user) ?? (
+              <EmptyState icon={NotebookPenIcon} title={`${user.name || user.username} has not reviewed a race yet`} />
+            )
           }
         />
-      ) : (
-        (reviews?.(user) ?? (
-          <EmptyState icon={NotebookPenIcon} title={`${user.name || user.username} has not reviewed a race yet`} />
-        ))
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { MostStarred, StarredDriver, StarredDriverList } from '@paddock/contract/stars';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import { refreshAfter } from '@/lib/query-events.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
 
 /* A race's starred drivers: the community's favourites and the signed-in user's own (up to 3). */
@@ -39,7 +40,7 @@ export function useMyStars(raceId: number) {
   });
 }
 
-/** Starring and unstarring refresh both lists of the race. */
+/** Starring and unstarring refresh both lists of the race, and whatever shows the user's stars (their profile). */
 export function useToggleStar(raceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -47,6 +48,7 @@ export function useToggleStar(raceId: number) {
       'star' in change
         ? api.post('/api/core/starred-drivers/', { race_id: raceId, driver_id: change.star })
         : api.delete(`/api/core/starred-drivers/${change.unstar.id}/`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.race(raceId) }),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: keys.race(raceId) }), refreshAfter(queryClient, 'stars')]),
   });
 }

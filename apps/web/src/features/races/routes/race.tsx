@@ -1,6 +1,6 @@
 import type { RaceDetail, RaceResults } from '@paddock/contract/f1';
 import { FlagIcon, TimerIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
@@ -20,9 +20,13 @@ import { ClassificationTable, QualifyingTable } from '../components/race-results
 import { FansDriversCard, useStarControl } from '../components/starred-drivers.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 
+// The Thoughts tab (live stream, forms, zod) loads when it is first shown, outside the page's first load.
+const ThoughtsTab = lazy(() => import('../components/thoughts-tab.tsx').then((m) => ({ default: m.ThoughtsTab })));
+
 /**
- * The race page (spec §2 /race/{raceId}): results tabs and, when the app gives one, a Reviews tab whose
- * list comes from the reviews feature (`reviews`, composed in app/routes/race.tsx).
+ * The race page (spec §2 /race/{raceId}): results tabs, the live Thoughts tab (`?tab=thoughts`, with
+ * `thoughtId` and `commentId` deep links) and, when the app gives one, a Reviews tab whose list comes
+ * from the reviews feature (`reviews`, composed in app/routes/race.tsx).
  */
 export function RaceRoute({ reviews }: { reviews?: (race: RaceDetail) => ReactNode }) {
   const { raceId = '' } = useParams();
@@ -100,7 +104,7 @@ function Podium({ podium }: { podium: RaceDetail['podium'] }) {
   );
 }
 
-const TABS = ['results', 'sprint', 'qualifying', 'reviews'] as const;
+const TABS = ['results', 'sprint', 'qualifying', 'reviews', 'thoughts'] as const;
 type RaceTab = (typeof TABS)[number];
 
 function RaceTabs({
@@ -131,8 +135,6 @@ function RaceTabs({
   }
   const data: RaceResults = results.data;
   const noResults = data.classification.length === 0 && data.qualifying.length === 0 && data.sprint.length === 0;
-  if (noResults && !reviews) return <NoResults race={race} />;
-
   const available: RaceTab[] = TABS.filter((tab) =>
     tab === 'results'
       ? data.classification.length > 0 || noResults
@@ -140,7 +142,9 @@ function RaceTabs({
         ? data.sprint.length > 0
         : tab === 'qualifying'
           ? data.qualifying.length > 0
-          : reviews !== undefined,
+          : tab === 'reviews'
+            ? reviews !== undefined
+            : true,
   );
   const requested = searchParams.get('tab');
   const current: RaceTab = available.find((tab) => tab === requested) ?? available[0] ?? 'results';
@@ -161,6 +165,7 @@ function RaceTabs({
             Reviews <span className="text-xs text-muted-foreground tabular-nums">{race.review_count}</span>
           </TabsTrigger>
         )}
+        <TabsTrigger value="thoughts">Thoughts</TabsTrigger>
       </TabsList>
       <TabsContent value="results">
         {noResults ? (
@@ -181,6 +186,18 @@ function RaceTabs({
           {reviews(race)}
         </TabsContent>
       )}
+      <TabsContent value="thoughts">
+        <Suspense
+          fallback={
+            <div className="grid gap-3" role="status" aria-label="Loading thoughts">
+              <Skeleton className="h-7 w-40" />
+              <Skeleton className="h-28 w-full rounded-xl" />
+            </div>
+          }
+        >
+          <ThoughtsTab race={race} />
+        </Suspense>
+      </TabsContent>
     </Tabs>
   );
 }

@@ -1,7 +1,7 @@
 import type { Review } from '@paddock/contract/reviews';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button.tsx';
+import { LoadMoreButton } from '@/components/load-more-button.tsx';
 import type { ReviewPage } from '../api/get-race-reviews.ts';
 import { FeedError, FeedLoading } from './review-feed.tsx';
 import { ReviewCard } from './review-card.tsx';
@@ -39,16 +39,7 @@ export function ReviewList({
           </li>
         ))}
       </ul>
-      {query.hasNextPage && (
-        <Button
-          variant="outline"
-          className="w-fit justify-self-center"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-        </Button>
-      )}
+      <LoadMoreButton query={query} />
       {opened && (
         <Suspense fallback={null}>
           <ReviewDetailDialog

@@ -6,20 +6,23 @@ import { ReviewList } from './review-list.tsx';
 
 /**
  * A profile's reviews, newest first. On the viewer's own profile (`onWriteReview` given) an empty list
- * offers to write the first one.
+ * offers to write the first one. `hideHeading` keeps the heading for assistive technology only (a tab
+ * already names the list).
  */
 export function UserReviews({
   user,
   onWriteReview,
+  hideHeading = false,
 }: {
   user: { id: number; name: string; username: string };
   onWriteReview?: () => void;
+  hideHeading?: boolean;
 }) {
   const query = useUserReviews(user.id);
   const name = user.name || user.username;
   return (
     <section aria-labelledby={`user-reviews-${user.id}`} className="grid gap-4">
-      <h2 id={`user-reviews-${user.id}`} className="text-lg font-semibold">
+      <h2 id={`user-reviews-${user.id}`} className={hideHeading ? 'sr-only' : 'text-lg font-semibold'}>
         Reviews
       </h2>
       <ReviewList

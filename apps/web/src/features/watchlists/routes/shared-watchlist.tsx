@@ -1,8 +1,88 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { ListVideoIcon, PencilIcon } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
+import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { paths } from '@/config/paths.ts';
+import { isNotFoundError } from '@/lib/query-errors.ts';
+import { useWatchlist } from '../api/get-watchlist.ts';
+import { WatchlistRaceList } from '../components/watchlist-race-list.tsx';
 
-/** Placeholder until shared watchlists are built. */
+/**
+ * /watchlist/{id or share token} (spec §2), open to guests: a public list, or any list of the viewer's
+ * own. A private list of someone else is "not found", as the server answers.
+ */
 export function SharedWatchlistRoute() {
   const { idOrToken = '' } = useParams();
-  return <PlaceholderPage title="Watchlist" subtitle={idOrToken} />;
+  const query = useWatchlist(idOrToken);
+
+  if (query.isPending) {
+    return (
+      <div className="grid gap-4" role="status" aria-label="Loading the watchlist">
+        <Skeleton className="h-8 w-72 max-w-full" />
+        <Skeleton className="h-4 w-56" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return isNotFoundError(query.error) ? (
+      <NotFoundState
+        title="Watchlist not found"
+        description="It may have been deleted or made private, or the link is mistyped."
+      />
+    ) : (
+      <LoadErrorState title="The watchlist could not be loaded" onRetry={() => void query.refetch()} />
+    );
+  }
+
+  const list = query.data;
+  const owner = list.user.name || list.user.username;
+  const count = list.races.length;
+  return (
+    <article aria-labelledby="watchlist-title" className="grid grid-cols-1 gap-6">
+      <PageTitle name={`${list.name} by ${owner}`} />
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid min-w-0 gap-1">
+          <p className="text-xs font-semibold tracking-[0.2em] text-primary-text uppercase">Watchlist</p>
+          <h1 id="watchlist-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {list.name}
+          </h1>
+          {list.description && <p className="whitespace-pre-line text-muted-foreground">{list.description}</p>}
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+            <span>
+              by{' '}
+              <Link
+                to={paths.userProfile.getHref(list.user.username)}
+                className="font-medium text-foreground underline-offset-4 hover:underline"
+              >
+                {owner} (@{list.user.username})
+              </Link>
+            </span>
+            <span aria-hidden>·</span>
+            <span>
+              {count} {count === 1 ? 'race' : 'races'}
+            </span>
+            {list.is_owner && <Badge variant="secondary">{list.is_public ? 'Public' : 'Private'}</Badge>}
+          </p>
+        </div>
+        {list.is_owner && (
+          <Button asChild variant="outline">
+            <Link to={paths.watchlists.getHref(list.id)}>
+              <PencilIcon aria-hidden />
+              Edit
+            </Link>
+          </Button>
+        )}
+      </header>
+      {count === 0 ? (
+        <EmptyState icon={ListVideoIcon} title="This list has no races yet" />
+      ) : (
+        <WatchlistRaceList entries={list.races} label={`Races in ${list.name}`} />
+      )}
+    </article>
+  );
 }

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COMMENT_EMPTY, commentTextSchema, REPLY_EMPTY } from '@paddock/contract/comments';
 import { COMMENT_MAX } from '@paddock/contract/limits';
-import type { Review } from '@paddock/contract/reviews';
 import { SendIcon } from 'lucide-react';
 import { useId, useMemo, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,28 +10,26 @@ import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { messagesOf } from '@/lib/form-errors.ts';
-import { useCreateComment } from '../api/create-comment.ts';
 
 /**
- * Writes a comment, or a reply when `parentId` is given. Spec §5: Enter posts, Shift+Enter starts a
- * new line; an empty text says 'Comment cannot be empty' / 'Reply cannot be empty'.
+ * Writes a comment, or a reply with `isReply`, of a review or a race thought: `onSubmit` sends it.
+ * Spec §5: Enter posts, Shift+Enter starts a new line; an empty text says 'Comment cannot be empty' /
+ * 'Reply cannot be empty'. Spec §8: a failure says 'Failed to post comment. Please try again.'
  */
 export function CommentComposer({
-  review,
-  parentId,
+  onSubmit: send,
+  isReply = false,
   autoFocus = false,
   onPosted,
   onCancel,
 }: {
-  review: Pick<Review, 'id' | 'race'>;
-  parentId?: number;
+  onSubmit: (comment: string) => Promise<unknown>;
+  isReply?: boolean;
   autoFocus?: boolean;
   onPosted?: () => void;
   onCancel?: () => void;
 }) {
   const id = useId();
-  const isReply = parentId !== undefined;
-  const create = useCreateComment(review);
   const schema = useMemo(
     () => z.object({ comment: commentTextSchema(isReply ? REPLY_EMPTY : COMMENT_EMPTY) }),
     [isReply],
@@ -40,9 +37,10 @@ export function CommentComposer({
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { comment: '' } });
   const errors = messagesOf(form.formState.errors.comment);
   const label = isReply ? 'Write a reply' : 'Write a comment';
+  const pending = form.formState.isSubmitting;
 
   const onSubmit = form.handleSubmit(({ comment }) =>
-    create.mutateAsync({ comment, parentId }).then(
+    send(comment).then(
       () => {
         toast.success('Comment posted successfully!');
         form.reset();
@@ -55,7 +53,7 @@ export function CommentComposer({
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    if (!create.isPending) void onSubmit();
+    if (!pending) void onSubmit();
   }
 
   return (
@@ -73,12 +71,7 @@ export function CommentComposer({
           onKeyDown={onKeyDown}
           {...form.register('comment')}
         />
-        <Button
-          type="submit"
-          size="icon"
-          aria-label={isReply ? 'Post reply' : 'Post comment'}
-          disabled={create.isPending}
-        >
+        <Button type="submit" size="icon" aria-label={isReply ? 'Post reply' : 'Post comment'} disabled={pending}>
           <SendIcon aria-hidden />
         </Button>
       </div>

@@ -1,0 +1,233 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
+
+/**
+ * Profiles against the real server: a fan with reviews over two seasons and starred drivers; a follower
+ * opens her profile's tabs (the address keeps the tab), the Stats tab's charts and her followers; a
+ * private account shows a stranger only its header. Screenshots in both themes on a desktop and a phone,
+ * each checked with axe-core.
+ */
+
+const outDir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
+const PASSWORD = 'lights out 2026';
+const stamp = Date.now().toString(36);
+
+const viewports = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+
+interface Account {
+  id: number;
+  username: string;
+  name: string;
+  access: string;
+  refresh: string;
+}
+
+interface RaceJson {
+  id: number;
+  name: string;
+  is_completed: boolean;
+}
+
+async function register(request: APIRequestContext, name: string): Promise<Account> {
+  const username = `${name.toLowerCase()}_${stamp}`;
+  const res = await request.post('/api/auth/register/', {
+    data: { username, email: `${username}@example.com`, password: PASSWORD, name: `${name} Profile` },
+  });
+  expect(res.status()).toBe(201);
+  const body = (await res.json()) as { access: string; refresh: string; user: { id: number } };
+  return { id: body.user.id, username, name: `${name} Profile`, access: body.access, refresh: body.refresh };
+}
+
+const auth = (account: Account) => ({ authorization: `Bearer ${account.access}` });
+
+async function completedRaces(request: APIRequestContext, season: number, count: number): Promise<RaceJson[]> {
+  const res = await request.get(`/api/f1/races/?season=${season}`);
+  const { results } = (await res.json()) as { results: RaceJson[] };
+  return results.filter((race) => race.is_completed).slice(0, count);
+}
+
+/** Reviews `race` and stars the first `stars` drivers of its classification. */
+async function reviewAndStar(request: APIRequestContext, fan: Account, race: RaceJson, rating: number, stars: number) {
+  const review = await request.post('/api/core/reviews/', {
+    headers: auth(fan),
+    data: { race_id: race.id, rating, review_text: `${race.name}: ${rating} stars from me.` },
+  });
+  expect(review.status()).toBe(201);
+  const results = (await (await request.get(`/api/f1/races/${race.id}/results/`)).json()) as {
+    classification: { driver: { id: string } }[];
+  };
+  for (const row of results.classification.slice(0, stars)) {
+    const star = await request.post('/api/core/starred-drivers/', {
+      headers: auth(fan),
+      data: { race_id: race.id, driver_id: row.driver.id },
+    });
+    expect(star.status()).toBe(201);
+  }
+}
+
+async function openAs(
+  browser: Browser,
+  account: Account,
+  {
+    theme = 'light',
+    viewport = viewports.desktop,
+  }: { theme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
+): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(
+    ({ tokens, theme }) => {
+      localStorage.setItem('theme', theme);
+      localStorage.setItem('access', tokens.access);
+      localStorage.setItem('refresh', tokens.refresh);
+    },
+    { tokens: account, theme },
+  );
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    // The private profile's lists answer 403 by design; nothing else should fail.
+    if (message.type() === 'error' && !message.text().includes('403')) problems.push(message.text());
+  });
+  return { page, problems };
+}
+
+async function shot(page: Page, name: string) {
+  // Let enter animations finish.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: false });
+  await expectNoAxeViolations(page, name);
+}
+
+/** Nothing on the page is wider than the window (a phone must not scroll sideways). */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Brings a section to the top of the page, below the sticky header. */
+async function scrollToTop(locator: Locator) {
+  await locator.evaluate((element) => {
+    window.scrollBy(0, element.getBoundingClientRect().top - 72);
+  });
+}
+
+let paula: Account;
+let quinn: Account;
+let rosa: Account;
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(120_000);
+  [paula, quinn, rosa] = [
+    await register(request, 'Paula'),
+    await register(request, 'Quinn'),
+    await register(request, 'Rosa'),
+  ];
+  const [first, second, third] = await completedRaces(request, 2024, 3);
+  const [earlier] = await completedRaces(request, 2023, 1);
+  await reviewAndStar(request, paula, first!, 5, 3);
+  await reviewAndStar(request, paula, second!, 4, 2);
+  await reviewAndStar(request, paula, third!, 4, 1);
+  await reviewAndStar(request, paula, earlier!, 2, 1);
+  expect((await request.post('/api/social/follows/', { headers: auth(quinn), data: { user_id: paula.id } })).ok()).toBe(
+    true,
+  );
+  expect((await request.patch('/api/social/users/me/', { headers: auth(rosa), data: { is_private: true } })).ok()).toBe(
+    true,
+  );
+});
+
+test("a profile's tabs, its Stats charts and its followers", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { page, problems } = await openAs(browser, quinn);
+  await page.goto(`/profile/${paula.username}`);
+  await expect(page.getByRole('heading', { level: 1, name: paula.name })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Following @${paula.username}` })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Reviews', selected: true })).toBeVisible();
+  await expect(page.getByRole('article', { name: new RegExp(`^${paula.name} on `) })).toHaveCount(4);
+
+  await page.getByRole('tab', { name: 'Watched' }).click();
+  await expect(page).toHaveURL(/\?tab=watched$/);
+  await expect(page.getByRole('list', { name: `Races watched by ${paula.name}` }).getByRole('listitem')).toHaveCount(4);
+
+  await page.getByRole('tab', { name: 'Starred drivers' }).click();
+  const starred = page.getByRole('list', { name: `Drivers starred by ${paula.name}` });
+  await expect(starred.locator('a[href^="/driver/"]')).toHaveCount(7);
+  await expect(starred.locator('a[href^="/race/"]')).toHaveCount(4);
+
+  await page.getByRole('tab', { name: 'Stats' }).click();
+  await expect(page).toHaveURL(/\?tab=stats$/);
+  for (const chart of ['Rating distribution', 'Reviews per season', 'Most-starred drivers']) {
+    const figure = page.getByRole('figure', { name: chart });
+    await expect(figure.locator('svg.recharts-surface')).toBeVisible();
+    await expect(figure.locator('.recharts-rectangle').first()).toBeVisible();
+  }
+  await expect(page.getByText('Average rating').locator('..')).toContainText('3.8 / 5');
+
+  // Back returns to the previous tab.
+  await page.goBack();
+  await expect(page.getByRole('tab', { name: 'Starred drivers', selected: true })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('tab', { name: 'Stats', selected: true })).toBeVisible();
+
+  // The followers count opens the list; a row opens that profile.
+  await page.getByRole('button', { name: 'Followers: 1' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Followers' });
+  await expect(dialog.getByRole('link', { name: new RegExp(quinn.name) })).toBeVisible();
+  await shot(page, 'profile-followers-light-desktop');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Followers: 1' })).toBeFocused();
+  await page.getByRole('button', { name: 'Followers: 1' }).click();
+  await dialog.getByRole('link', { name: new RegExp(quinn.name) }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(dialog).toBeHidden();
+
+  expect(problems).toEqual([]);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const [device, viewport] of Object.entries(viewports)) {
+    test(`profile Stats tab ${theme} ${device}`, async ({ browser }) => {
+      const { page, problems } = await openAs(browser, quinn, { theme, viewport });
+      await page.goto(`/profile/${paula.username}?tab=stats`);
+      const figure = page.getByRole('figure', { name: 'Most-starred drivers' });
+      await expect(figure.locator('.recharts-rectangle').first()).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await scrollToTop(page.getByRole('tablist', { name: 'Profile' }));
+      await shot(page, `profile-stats-${theme}-${device}`);
+
+      await page.getByRole('tab', { name: 'Starred drivers' }).click();
+      await expect(page.getByRole('list', { name: `Drivers starred by ${paula.name}` })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await shot(page, `profile-starred-${theme}-${device}`);
+
+      await page.getByRole('tab', { name: 'Watched' }).click();
+      await expect(page.getByRole('list', { name: `Races watched by ${paula.name}` })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await shot(page, `profile-watched-${theme}-${device}`);
+      expect(problems).toEqual([]);
+    });
+  }
+}
+
+test('a private profile shows a stranger its header and why there is nothing more', async ({ browser }) => {
+  const { page, problems } = await openAs(browser, quinn, { viewport: viewports.mobile });
+  await page.goto(`/profile/${rosa.username}?tab=stats`);
+  await expect(page.getByRole('heading', { name: 'This account is private' })).toBeVisible();
+  await expect(page.getByText(`Follow @${rosa.username} to see their reviews`)).toBeVisible();
+  await expect(page.getByRole('tablist')).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'profile-private-light-mobile');
+
+  await page.getByRole('button', { name: `Follow @${rosa.username}` }).click();
+  await expect(page.getByRole('button', { name: `Requested @${rosa.username}` })).toBeVisible();
+  await expect(
+    page.getByText(`Your follow request is waiting for @${rosa.username} to accept it.`, { exact: false }),
+  ).toBeVisible();
+  expect(problems).toEqual([]);
+});

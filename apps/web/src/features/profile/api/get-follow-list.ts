@@ -1,0 +1,38 @@
+import type { FollowListItem } from '@paddock/contract/follows';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+import { dependsOn } from '@/lib/query-events.ts';
+
+export type FollowList = 'followers' | 'following';
+
+export interface FollowListPage {
+  results: FollowListItem[];
+  next_cursor: string | null;
+}
+
+/** Someone's followers or the accounts they follow, newest first (403 while a private account is closed to the viewer). */
+export async function getFollowList(
+  userId: number,
+  list: FollowList,
+  cursor: string | null,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<FollowListPage> {
+  const params: Record<string, string> = {};
+  if (cursor !== null) params.cursor = cursor;
+  const { data } = await api.get<FollowListPage>(`/api/social/users/${userId}/${list}/`, { params, signal });
+  return data;
+}
+
+export function getFollowListQueryOptions(userId: number, list: FollowList) {
+  return infiniteQueryOptions({
+    queryKey: ['profile', list, userId],
+    queryFn: ({ pageParam, signal }) => getFollowList(userId, list, pageParam, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    meta: dependsOn('follows'),
+  });
+}
+
+export function useFollowList(userId: number, list: FollowList) {
+  return useInfiniteQuery(getFollowListQueryOptions(userId, list));
+}

@@ -1,0 +1,237 @@
+import type { UserStats } from '@paddock/contract/profiles';
+import { ChartColumnIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { LoadErrorState } from '@/components/query-states.tsx';
+import { StatGrid } from '@/components/stat-grid.tsx';
+import { formatCount } from '@/lib/f1-format.ts';
+import { useUserStats } from '../api/get-user-stats.ts';
+import { ProfileStatsSkeleton } from './profile-stats-skeleton.tsx';
+import type { ProfileSubject } from './profile-tabs.tsx';
+
+/*
+ * The Stats tab, loaded lazily with recharts. Each chart is a figure named by its title; the drawing is
+ * hidden from assistive technology, which reads the same figures from a visually hidden table instead.
+ * Colours are the theme's variables, so the charts follow light and dark.
+ */
+
+const axisTick = { fill: 'var(--muted-foreground)', fontSize: 12 };
+
+interface Datum {
+  label: string;
+  count: number;
+}
+
+function CountTooltip({ active, payload, unit }: { active?: boolean; payload?: { payload?: Datum }[]; unit: string }) {
+  const datum = payload?.[0]?.payload;
+  if (!active || !datum) return null;
+  return (
+    <div className="rounded-md border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md">
+      <p className="font-semibold">{datum.label}</p>
+      <p>
+        {formatCount(datum.count)} {datum.count === 1 ? unit : `${unit}s`}
+      </p>
+    </div>
+  );
+}
+
+function ChartFigure({
+  id,
+  title,
+  description,
+  columns,
+  data,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  columns: [string, string];
+  data: Datum[];
+  children: ReactNode;
+}) {
+  return (
+    <figure
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`}
+      className="grid min-w-0 content-start gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs"
+    >
+      <figcaption className="grid gap-0.5">
+        <h3 id={`${id}-title`} className="font-semibold">
+          {title}
+        </h3>
+        <p id={`${id}-description`} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      </figcaption>
+      <div aria-hidden="true" className="min-w-0">
+        {children}
+      </div>
+      <table className="sr-only">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{columns[0]}</th>
+            <th scope="col">{columns[1]}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((datum) => (
+            <tr key={datum.label}>
+              <th scope="row">{datum.label}</th>
+              <td>{datum.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+function ColumnChart({ data, unit, height = 220 }: { data: Datum[]; unit: string; height?: number }) {
+  return (
+    <BarChart
+      responsive
+      data={data}
+      style={{ width: '100%', height }}
+      margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+      accessibilityLayer={false}
+    >
+      <CartesianGrid vertical={false} stroke="var(--border)" />
+      <XAxis dataKey="short" tickLine={false} axisLine={false} tick={axisTick} />
+      <YAxis allowDecimals={false} tickLine={false} axisLine={false} tick={axisTick} width={44} />
+      <Tooltip cursor={{ fill: 'var(--accent)' }} content={<CountTooltip unit={unit} />} />
+      <Bar dataKey="count" fill="var(--primary)" radius={[4, 4, 0, 0]} maxBarSize={48} isAnimationActive={false} />
+    </BarChart>
+  );
+}
+
+function DriverChart({ data }: { data: Datum[] }) {
+  // Room for the longest name on one line at 12px (recharts wraps a label wider than the axis), within
+  // reason on a phone.
+  const labelWidth = Math.min(170, Math.max(...data.map((d) => d.label.length)) * 8 + 24);
+  return (
+    <BarChart
+      responsive
+      layout="vertical"
+      data={data}
+      style={{ width: '100%', height: data.length * 36 + 32 }}
+      margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
+      accessibilityLayer={false}
+    >
+      <CartesianGrid horizontal={false} stroke="var(--border)" />
+      <XAxis type="number" allowDecimals={false} tickLine={false} axisLine={false} tick={axisTick} />
+      <YAxis
+        type="category"
+        dataKey="label"
+        tickLine={false}
+        axisLine={false}
+        tick={{ ...axisTick, fill: 'var(--foreground)' }}
+        width={labelWidth}
+      />
+      <Tooltip cursor={{ fill: 'var(--accent)' }} content={<CountTooltip unit="star" />} />
+      <Bar dataKey="count" fill="var(--primary)" radius={[0, 4, 4, 0]} maxBarSize={24} isAnimationActive={false} />
+    </BarChart>
+  );
+}
+
+function figuresOf(stats: UserStats) {
+  return [
+    { label: 'Reviews', value: formatCount(stats.total_reviews) },
+    {
+      label: 'Average rating',
+      value:
+        stats.average_rating === null ? (
+          '–'
+        ) : (
+          <>
+            {stats.average_rating.toFixed(1)}
+            <span className="text-sm font-normal text-muted-foreground"> / 5</span>
+          </>
+        ),
+    },
+    { label: 'Races watched', value: formatCount(stats.races_watched) },
+    { label: 'Likes received', value: formatCount(stats.likes_received) },
+  ];
+}
+
+export default function ProfileStats({ user, own }: { user: ProfileSubject; own: boolean }) {
+  const query = useUserStats(user.id);
+  const name = user.name || user.username;
+
+  if (query.isPending) return <ProfileStatsSkeleton />;
+  if (query.isError) {
+    return <LoadErrorState heading="p" title="The stats could not be loaded" onRetry={() => void query.refetch()} />;
+  }
+  const stats = query.data;
+  const ratings = ([1, 2, 3, 4, 5] as const).map((rating) => ({
+    label: `${rating} ${rating === 1 ? 'star' : 'stars'}`,
+    short: `${rating}★`,
+    count: stats.rating_distribution[`${rating}`],
+  }));
+  const seasons = stats.reviews_per_season.map(({ season, count }) => ({
+    label: String(season),
+    short: String(season),
+    count,
+  }));
+  const drivers = stats.most_starred_drivers.map(({ driver, star_count }) => ({
+    label: driver.full_name,
+    count: star_count,
+  }));
+
+  return (
+    <div className="grid gap-4">
+      <StatGrid stats={figuresOf(stats)} />
+      {stats.total_reviews === 0 ? (
+        <EmptyState
+          icon={ChartColumnIcon}
+          title={own ? 'No reviews to chart yet' : `${name} has no reviews to chart yet`}
+          description={
+            own
+              ? 'Your rating distribution and reviews per season appear here after your first review.'
+              : 'Their rating distribution and reviews per season appear here after their first review.'
+          }
+        />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <ChartFigure
+            id="rating-distribution"
+            title="Rating distribution"
+            description="How many reviews gave each rating."
+            columns={['Rating', 'Reviews']}
+            data={ratings}
+          >
+            <ColumnChart data={ratings} unit="review" />
+          </ChartFigure>
+          <ChartFigure
+            id="reviews-per-season"
+            title="Reviews per season"
+            description="Reviews of each season’s races."
+            columns={['Season', 'Reviews']}
+            data={seasons}
+          >
+            <ColumnChart data={seasons} unit="review" />
+          </ChartFigure>
+        </div>
+      )}
+      {drivers.length > 0 ? (
+        <ChartFigure
+          id="most-starred-drivers"
+          title="Most-starred drivers"
+          description={`The drivers ${own ? 'you' : name} starred most often as drivers of the day.`}
+          columns={['Driver', 'Stars']}
+          data={drivers}
+        >
+          <DriverChart data={drivers} />
+        </ChartFigure>
+      ) : (
+        stats.total_reviews > 0 && (
+          <p className="text-sm text-muted-foreground">
+            {own ? 'You have' : `${name} has`} not starred a driver yet, so there are no favourite drivers to chart.
+          </p>
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ThoughtComment, ThoughtReply } from '@paddock/contract/thoughts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+
+export interface ThoughtCommentPage {
+  results: ThoughtComment[];
+  next_cursor: string | null;
+}
+
+export interface ThoughtReplyPage {
+  results: ThoughtReply[];
+  next_cursor: string | null;
+}
+
+/** Comments stay fresh 2 min (spec §9), like review comments. */
+const COMMENTS_STALE_MS = 2 * 60_000;
+
+/** A thought's top-level comments, oldest first, each with its first replies and reply_count. */
+export async function getThoughtComments(
+  thoughtId: number,
+  cursor: string | null,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<ThoughtCommentPage> {
+  const params: Record<string, string | number> = { thought_id: thoughtId };
+  if (cursor !== null) params.cursor = cursor;
+  const { data } = await api.get<ThoughtCommentPage>('/api/core/thought-comments/', { params, signal });
+  return data;
+}
+
+export function getThoughtCommentsQueryOptions(thoughtId: number) {
+  return infiniteQueryOptions({
+    queryKey: ['races', 'thought-comments', thoughtId],
+    queryFn: ({ pageParam, signal }) => getThoughtComments(thoughtId, pageParam, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    staleTime: COMMENTS_STALE_MS,
+  });
+}
+
+export function useThoughtComments(thoughtId: number) {
+  return useInfiniteQuery(getThoughtCommentsQueryOptions(thoughtId));
+}
+
+/** Every reply of a comment, oldest first: asked for when it has more than it carries inline. */
+export async function getThoughtReplies(
+  commentId: number,
+  cursor: string | null,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<ThoughtReplyPage> {
+  const params: Record<string, string | number> = { parent_comment_id: commentId, page_size: 100 };
+  if (cursor !== null) params.cursor = cursor;
+  const { data } = await api.get<ThoughtReplyPage>('/api/core/thought-comments/', { params, signal });
+  return data;
+}
+
+/** The key every thought comment's replies share, for changes that do not know the parent. */
+export const THOUGHT_REPLIES_KEY = ['races', 'thought-replies'] as const;
+
+export function getThoughtRepliesQueryOptions(commentId: number) {
+  return infiniteQueryOptions({
+    queryKey: [...THOUGHT_REPLIES_KEY, commentId],
+    queryFn: ({ pageParam, signal }) => getThoughtReplies(commentId, pageParam, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    staleTime: COMMENTS_STALE_MS,
+  });
+}
+
+export function useThoughtReplies(commentId: number, { enabled }: { enabled: boolean }) {
+  return useInfiniteQuery({ ...getThoughtRepliesQueryOptions(commentId), enabled });
+}

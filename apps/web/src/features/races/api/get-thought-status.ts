@@ -1,0 +1,21 @@
+import type { ThoughtStatus } from '@paddock/contract/f1';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+
+export async function getThoughtStatus(raceId: number, { signal }: { signal?: AbortSignal } = {}) {
+  const { data } = await api.get<ThoughtStatus>(`/api/f1/races/${raceId}/thought-status/`, { signal });
+  return data;
+}
+
+/** Whether a race's thoughts take writes now, or in how many seconds they open. */
+export function getThoughtStatusQueryOptions(raceId: number) {
+  return queryOptions({
+    queryKey: ['races', 'thought-status', raceId],
+    queryFn: ({ signal }) => getThoughtStatus(raceId, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function useThoughtStatus(raceId: number) {
+  return useQuery(getThoughtStatusQueryOptions(raceId));
+}

@@ -1,0 +1,59 @@
+import { thoughtStreamEventSchema } from '@paddock/contract/thoughts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '@/lib/api-client.ts';
+import { connectEventStream, type EventStreamState } from '@/lib/event-stream.ts';
+import { getAccessToken, useIsSignedIn } from '@/lib/session.ts';
+import { getThoughtsQueryOptions } from '../api/get-thoughts.ts';
+import { applyThoughtEvent } from '../utils/thought-cache.ts';
+
+export type ThoughtStreamState = EventStreamState | 'idle';
+
+export const thoughtStreamUrl = (raceId: number) => `/api/core/race-thoughts/by-race/${raceId}/stream/`;
+
+/**
+ * Keeps a race's thoughts live while `enabled` (the tab is shown and the thoughts are open): every event
+ * of the race's stream is applied to the cached thoughts and comments. Signed in, the stream carries the
+ * access token (the server shows a private account's thoughts to its followers). Returns the connection's
+ * state for the live indicator.
+ */
+export function useThoughtStream(raceId: number, enabled: boolean): ThoughtStreamState {
+  const queryClient = useQueryClient();
+  const signedIn = useIsSignedIn();
+  const [state, setState] = useState<EventStreamState>('connecting');
+
+  useEffect(() => {
+    if (!enabled) return;
+    let connectedOnce = false;
+    const listKey = getThoughtsQueryOptions(raceId).queryKey;
+    return connectEventStream({
+      url: thoughtStreamUrl(raceId),
+      headers: (): Record<string, string> => {
+        const access = signedIn ? getAccessToken() : null;
+        return access ? { Authorization: `Bearer ${access}` } : {};
+      },
+      // An expired access token: any request through the API client renews the session first.
+      onUnauthorized: () => api.get('/api/social/users/me/').then(() => undefined),
+      onStateChange: (next) => {
+        setState(next);
+        if (next !== 'open' || connectedOnce) return;
+        connectedOnce = true;
+        // A list fetched before the first connection may have missed what was posted in between.
+        const fetchedAt = queryClient.getQueryState(listKey)?.dataUpdatedAt ?? 0;
+        if (fetchedAt > 0) void queryClient.invalidateQueries({ queryKey: listKey });
+      },
+      onEvent: (message) => {
+        let json: unknown;
+        try {
+          json = JSON.parse(message.data);
+        } catch {
+          return;
+        }
+        const parsed = thoughtStreamEventSchema.safeParse(json);
+        if (parsed.success) applyThoughtEvent(queryClient, raceId, parsed.data);
+      },
+    });
+  }, [raceId, enabled, signedIn, queryClient]);
+
+  return enabled ? state : 'idle';
+}

@@ -1,0 +1,34 @@
+import type { Watchlist } from '@paddock/contract/watchlists';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+import { getWatchlistsQueryOptions } from './get-watchlists.ts';
+
+/** A list's number opens it by id; anything else is a share token (spec §2 /watchlist/{id or share token}). */
+export const isWatchlistId = (idOrToken: string) => /^\d{1,10}$/.test(idOrToken);
+
+export async function getWatchlist(idOrToken: string, { signal }: { signal?: AbortSignal } = {}): Promise<Watchlist> {
+  const path = isWatchlistId(idOrToken)
+    ? `/api/social/watchlists/${idOrToken}/`
+    : `/api/social/watchlists/shared/${encodeURIComponent(idOrToken)}/`;
+  const { data } = await api.get<Watchlist>(path, { signal });
+  return data;
+}
+
+export function getWatchlistQueryOptions(idOrToken: string | number) {
+  const key = String(idOrToken);
+  return queryOptions({
+    queryKey: ['watchlists', 'detail', key],
+    queryFn: ({ signal }) => getWatchlist(key, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function useWatchlist(idOrToken: string | number) {
+  return useQuery(getWatchlistQueryOptions(idOrToken));
+}
+
+/** After a change the server answered with the whole list: it replaces the cached copy, and the overview refreshes. */
+export function storeWatchlist(queryClient: QueryClient, list: Watchlist): Promise<void> {
+  queryClient.setQueryData(getWatchlistQueryOptions(list.id).queryKey, list);
+  return queryClient.invalidateQueries({ queryKey: getWatchlistsQueryOptions().queryKey });
+}

@@ -1,0 +1,62 @@
+import type { WatchlistEntry } from '@paddock/contract/watchlists';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CountryFlag } from '@/components/country-flag.tsx';
+import { paths } from '@/config/paths.ts';
+
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/** "Sun, Dec 12, 2021", in the viewer's time zone. */
+export function formatRaceDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);
+}
+
+export const raceTitle = (entry: WatchlistEntry) => `${entry.race.season.year} ${entry.race.name}`;
+
+/** A list's races in its order: number, season and name (a link to the race), circuit and date; `actions` per race. */
+export function WatchlistRaceList({
+  entries,
+  label,
+  actions,
+}: {
+  entries: readonly WatchlistEntry[];
+  label: string;
+  actions?: (entry: WatchlistEntry, index: number) => ReactNode;
+}) {
+  return (
+    <ol aria-label={label} className="grid gap-2">
+      {entries.map((entry, index) => (
+        <li
+          key={entry.race.id}
+          className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border bg-card px-3 py-2.5 shadow-xs"
+        >
+          <span
+            aria-hidden
+            className="flex size-7 shrink-0 items-center justify-center rounded-full bg-muted text-xs font-semibold text-muted-foreground tabular-nums"
+          >
+            {index + 1}
+          </span>
+          <div className="grid min-w-0 flex-1 basis-48">
+            <Link
+              to={paths.race.getHref(entry.race.id)}
+              className="flex items-center gap-1.5 font-medium underline-offset-4 hover:underline"
+            >
+              <CountryFlag code={entry.race.country_code} />
+              <span className="truncate">{raceTitle(entry)}</span>
+            </Link>
+            <span className="truncate text-sm text-muted-foreground">
+              {entry.race.circuit_name} · {formatRaceDate(entry.race.date)}
+            </span>
+          </div>
+          {actions && <div className="ml-auto flex items-center gap-1">{actions(entry, index)}</div>}
+        </li>
+      ))}
+    </ol>
+  );
+}
