@@ -17,7 +17,9 @@ export const follows = pgTable(
   },
   (t) => [
     uniqueIndex('follows_pair_key').on(t.followerId, t.followingId),
-    index('follows_following_status_idx').on(t.followingId, t.status, t.createdAt),
-    index('follows_follower_status_idx').on(t.followerId, t.status),
+    // A profile's followers and following lists read one status newest follow first (keyset on id):
+    // ending in id, the index gives the page's rows in order, however few or many the account has.
+    index('follows_following_status_idx').on(t.followingId, t.status, t.id),
+    index('follows_follower_status_idx').on(t.followerId, t.status, t.id),
   ],
 );

@@ -45,6 +45,9 @@ export const reviews = pgTable(
     // Ascending: PostgreSQL reads them backwards for "newest first" and "best first". A DESC index
     // (NULLS LAST) would not match `order by … desc` (NULLS FIRST) and would not be used at all.
     index('reviews_user_idx').on(t.userId, t.id),
+    // A profile's figures (count, mean, distribution, likes received, reviews per season) from the
+    // index alone: an account with a thousand reviews is read in a fraction of a millisecond.
+    index('reviews_user_figures_idx').on(t.userId, t.raceId, t.rating, t.likeCount),
     index('reviews_race_idx').on(t.raceId, t.id),
     index('reviews_for_you_idx').on(t.forYouRank),
     index('reviews_created_idx').on(t.createdAt),

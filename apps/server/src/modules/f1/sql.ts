@@ -139,3 +139,6 @@ export const joinDriver = (d: string, nationality: string, driverId: SQL) =>
 
 /** The season (year) of the race whose id is `raceId`, as a scalar subquery. */
 export const raceSeasonOf = (raceId: SQL) => sql`(select races.year from races where races.id = ${raceId})`;
+/** Joins each row to its race's season as `race_year` (one hash join for many rows, where raceSeasonOf probes each). */
+export const joinRaceYear = (raceId: SQL) =>
+  sql`join (select id as race_year_id, year as race_year from races) race_years on race_years.race_year_id = ${raceId}`;

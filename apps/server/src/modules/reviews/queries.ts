@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { feedEntries, feedFanouts, reviews, watchedRaces } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/context.ts';
 import { rowLimit, run, selectRows } from '../../lib/sql.ts';
-import { joinRaceRef, raceRefColumns, raceSeasonOf, type RaceRefRow } from '../f1/sql.ts';
+import { joinRaceRef, raceRefColumns, joinRaceYear, type RaceRefRow } from '../f1/sql.ts';
 import { acceptedFollowerIds, acceptedFollowingIds, canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
 import { likedByViewer } from '../likes/sql.ts';
 import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
@@ -518,8 +518,9 @@ export async function selectReviewStats(db: Db, userId: number): Promise<ReviewS
 export function selectReviewsPerSeason(db: Db, userId: number): Promise<{ season: number; count: number }[]> {
   return selectRows(
     db,
-    sql`select season, count(*)::int as count
-        from (select ${raceSeasonOf(sql`r.race_id`)} as season from reviews r where r.user_id = ${userId}) x
-        group by season order by season`,
+    sql`select race_year as season, count(*)::int as count
+        from reviews r ${joinRaceYear(sql`r.race_id`)}
+        where r.user_id = ${userId}
+        group by race_year order by race_year`,
   );
 }
