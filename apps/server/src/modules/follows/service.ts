@@ -95,14 +95,22 @@ export async function acceptPendingRequests(ctx: ServiceContext, userId: number)
   }
 }
 
-/** The owner of a private account accepts one pending request. */
-export async function acceptRequest(ctx: ServiceContext, ownerId: number, followerId: number): Promise<void> {
+/**
+ * The owner of a private account accepts one pending request. `missing` is the error when there is
+ * none (by then it may have been withdrawn or answered elsewhere).
+ */
+export async function acceptRequest(
+  ctx: ServiceContext,
+  ownerId: number,
+  followerId: number,
+  missing: () => Error = () => badRequest('There is no pending request from this account.'),
+): Promise<void> {
   const accepted = await ctx.db.transaction(async (tx) => {
     if (!(await acceptPending(tx, followerId, ownerId))) return false;
     await countFollow(tx, followerId, ownerId, 1);
     return true;
   });
-  if (!accepted) throw badRequest('There is no pending request from this account.');
+  if (!accepted) throw missing();
   await ctx.events.emit('follow.accepted', { followerId, followingId: ownerId, requested: true });
 }
 
@@ -146,7 +154,8 @@ export async function answerFollowRequest(
   }
   const followerId = await selectPendingRequester(ctx.db, ownerId, requestId);
   if (followerId === null) throw notFound();
-  await acceptRequest(ctx, ownerId, followerId);
+  // Withdrawn between the two steps: as unknown as if it had gone before.
+  await acceptRequest(ctx, ownerId, followerId, notFound);
 }
 
 /** GET /social/users/by_username/: the profile with the viewer's relation to it. */
