@@ -2,7 +2,7 @@ import type { Comment, CreateCommentBody, LikeToggleResult, Liker, Reply } from 
 import { nowDate } from '../../lib/clock.ts';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import { fieldErrors, forbidden, notFound } from '../../lib/errors.ts';
-import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import { threadParentOf } from '../../lib/comment-threads.ts';
 import { listCommentLikers, toggleLike } from '../likes/service.ts';
 import { adjustCommentCount, findVisibleReview, lockVisibleReview } from '../reviews/service.ts';
 import {
@@ -10,49 +10,24 @@ import {
   addToReplyCount,
   deleteCommentRow,
   insertComment,
-  selectComment,
   selectCommentRef,
-  selectFirstReplies,
-  selectReplies,
-  selectTopLevel,
+  threads,
   updateCommentBody,
   type CommentRef,
-  type CommentRow,
 } from './queries.ts';
 
 /** How many replies a top-level comment carries in a list; the rest come from /comments/{id}/replies/. */
-export const REPLIES_INLINE = 20;
+export { REPLIES_INLINE } from '../../lib/comment-threads.ts';
 
 const invalidPk = (field: string, id: number) =>
   fieldErrors({ [field]: [`Invalid pk "${id}" - object does not exist.`] });
-
-function toReply(row: CommentRow): Reply {
-  return {
-    id: row.id,
-    review_id: row.review_id,
-    comment: row.comment,
-    user: { ...row.user, follow_status: row.follow_status },
-    created_at: new Date(row.created_ms).toISOString(),
-    updated_at: new Date(row.updated_ms).toISOString(),
-    like_count: row.like_count,
-    is_liked_by_user: row.liked,
-    parent_comment_id: row.parent_id,
-    replies: [],
-    reply_count: 0,
-  };
-}
-
-function toComment(row: CommentRow, replies: CommentRow[] = []): Comment | Reply {
-  if (row.parent_id !== null) return toReply(row);
-  return { ...toReply(row), replies: replies.map(toReply), reply_count: row.reply_count };
-}
 
 /**
  * A comment the viewer may see: it exists and its review is visible to them (a private account's review
  * and the conversation under it are for its owner and followers).
  */
 async function findVisibleComment(ctx: ServiceContext, viewer: Viewer, commentId: number) {
-  const row = await selectComment(ctx.db, viewer, commentId);
+  const row = await threads.selectComment(ctx.db, viewer, commentId);
   const review = row && (await findVisibleReview(ctx.db, viewer, row.review_id));
   if (!row || !review) throw notFound();
   return { row, review };
@@ -67,9 +42,7 @@ async function listReplies(
   q: { parentId: number; page_size: number; cursor?: string },
 ): Promise<Page<Reply>> {
   await findVisibleComment(ctx, viewer, q.parentId);
-  const afterId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['id'] as const)[0];
-  const rows = await selectReplies(ctx.db, viewer, { parentId: q.parentId, afterId, limit: q.page_size + 1 });
-  return toPage(rows, q.page_size, toReply, (last) => encodeCursor([last.id]));
+  return threads.repliesPage(ctx.db, viewer, q.parentId, q);
 }
 
 /**
@@ -86,23 +59,7 @@ export async function listComments(
   }
   const reviewId = q.review_id!;
   if (!(await findVisibleReview(ctx.db, viewer, reviewId))) throw notFound();
-  const afterId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['id'] as const)[0];
-  const rows = await selectTopLevel(ctx.db, viewer, { reviewId, afterId, limit: q.page_size + 1 });
-  const page = rows.slice(0, q.page_size);
-  const replies = await selectFirstReplies(
-    ctx.db,
-    viewer,
-    page.filter((c) => c.reply_count > 0).map((c) => c.id),
-    REPLIES_INLINE,
-  );
-  const byParent = new Map<number, CommentRow[]>();
-  for (const reply of replies) byParent.set(reply.parent_id!, [...(byParent.get(reply.parent_id!) ?? []), reply]);
-  return toPage(
-    rows,
-    q.page_size,
-    (row) => toComment(row, byParent.get(row.id)),
-    (last) => encodeCursor([last.id]),
-  );
+  return threads.topLevelPage(ctx.db, viewer, reviewId, q);
 }
 
 /** GET /social/comments/{id}/replies/. */
@@ -132,7 +89,7 @@ export async function createComment(
       repliedTo = await selectCommentRef(tx, body.parent_comment_id);
       if (!repliedTo || repliedTo.reviewId !== review.id) throw invalidPk('parent_comment_id', body.parent_comment_id);
     }
-    const parentId = repliedTo ? (repliedTo.parentId ?? repliedTo.id) : null;
+    const parentId = threadParentOf(repliedTo);
     const id = await insertComment(tx, {
       reviewId: review.id,
       userId: viewer,
@@ -152,7 +109,7 @@ export async function createComment(
     authorId: viewer,
     parent: created.repliedTo && { commentId: created.repliedTo.id, authorId: created.repliedTo.userId },
   });
-  return toComment((await selectComment(ctx.db, viewer, created.id))!);
+  return threads.toComment((await threads.selectComment(ctx.db, viewer, created.id))!);
 }
 
 /**
@@ -180,8 +137,7 @@ export async function updateComment(
     await updateCommentBody(tx, commentId, text, nowDate());
   });
   const { row } = await findVisibleComment(ctx, viewer, commentId);
-  const replies = row.parent_id === null ? await selectFirstReplies(ctx.db, viewer, [row.id], REPLIES_INLINE) : [];
-  return toComment(row, replies);
+  return threads.withFirstReplies(ctx.db, viewer, row);
 }
 
 /** DELETE /social/comments/{id}/ (author only): a top-level comment goes with its replies. */

@@ -25,6 +25,27 @@ async function notify(ctx: ServiceContext, n: NewNotification): Promise<void> {
   await insertNotification(ctx.db, n);
 }
 
+type About = Omit<NewNotification, 'type' | 'recipientId' | 'senderId'>;
+
+/**
+ * A new comment, on a review or a race thought: the author of the comment replied to hears of it as a
+ * reply; the author of what was commented on hears of every comment, unless they are that same person
+ * (one notification, the more precise one).
+ */
+async function notifyComment(
+  ctx: ServiceContext,
+  about: About,
+  e: { authorId: number; ownerId: number; parent: { authorId: number } | null },
+  types: { reply: NotificationType; comment: NotificationType },
+): Promise<void> {
+  if (e.parent) {
+    await notify(ctx, { ...about, type: types.reply, recipientId: e.parent.authorId, senderId: e.authorId });
+  }
+  if (e.parent?.authorId !== e.ownerId) {
+    await notify(ctx, { ...about, type: types.comment, recipientId: e.ownerId, senderId: e.authorId });
+  }
+}
+
 export function subscribeNotifications(ctx: ServiceContext): void {
   const { events } = ctx;
   events.on('follow.accepted', async ({ followerId, followingId, requested }) => {
@@ -46,14 +67,12 @@ export function subscribeNotifications(ctx: ServiceContext): void {
     });
   });
   events.on('comment.created', async (e) => {
-    const about = { reviewId: e.reviewId, commentId: e.commentId, raceId: e.raceId, targetId: e.commentId };
-    // Someone answered: the author of the comment replied to hears of it as a reply; the review's author
-    // hears of every comment, unless they are that same person (one notification, the more precise one).
-    if (e.parent)
-      await notify(ctx, { ...about, type: 'REPLY_TO_COMMENT', recipientId: e.parent.authorId, senderId: e.authorId });
-    if (e.parent?.authorId !== e.reviewAuthorId) {
-      await notify(ctx, { ...about, type: 'COMMENT_ON_REVIEW', recipientId: e.reviewAuthorId, senderId: e.authorId });
-    }
+    await notifyComment(
+      ctx,
+      { reviewId: e.reviewId, commentId: e.commentId, raceId: e.raceId, targetId: e.commentId },
+      { authorId: e.authorId, ownerId: e.reviewAuthorId, parent: e.parent },
+      { reply: 'REPLY_TO_COMMENT', comment: 'COMMENT_ON_REVIEW' },
+    );
   });
   events.on('comment.liked', async (e) => {
     await notify(ctx, {
@@ -85,20 +104,12 @@ function subscribeThoughtNotifications(ctx: ServiceContext): void {
     });
   });
   events.on('thought_comment.created', async (e) => {
-    const about = { thoughtId: e.thoughtId, thoughtCommentId: e.commentId, raceId: e.raceId, targetId: e.commentId };
-    // As for reviews: the author of the comment replied to hears of a reply, the thought's author of every
-    // comment, and someone who is both hears once, of the reply.
-    if (e.parent) {
-      await notify(ctx, {
-        ...about,
-        type: 'REPLY_TO_THOUGHT_COMMENT',
-        recipientId: e.parent.authorId,
-        senderId: e.authorId,
-      });
-    }
-    if (e.parent?.authorId !== e.thoughtAuthorId) {
-      await notify(ctx, { ...about, type: 'COMMENT_ON_THOUGHT', recipientId: e.thoughtAuthorId, senderId: e.authorId });
-    }
+    await notifyComment(
+      ctx,
+      { thoughtId: e.thoughtId, thoughtCommentId: e.commentId, raceId: e.raceId, targetId: e.commentId },
+      { authorId: e.authorId, ownerId: e.thoughtAuthorId, parent: e.parent },
+      { reply: 'REPLY_TO_THOUGHT_COMMENT', comment: 'COMMENT_ON_THOUGHT' },
+    );
   });
   events.on('thought_comment.liked', async (e) => {
     await notify(ctx, {

@@ -3,6 +3,7 @@ import type { FollowStatus, ThoughtStreamEvent, UserRef } from '@paddock/contrac
 import type { Db } from '../../db/client.ts';
 import { raceThoughts, thoughtComments, thoughtEvents } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/context.ts';
+import { commentThreads } from '../../lib/comment-threads.ts';
 import { rowLimit, run, selectRows } from '../../lib/sql.ts';
 import { raceStartMsOf } from '../f1/sql.ts';
 import { acceptedFollowingIds, canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
@@ -16,15 +17,13 @@ import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
 const visibleAuthor = (viewer: Viewer, alias: string) =>
   canSeeContentOf(viewer, { id: sql.raw(`${alias}.id`), isPrivate: userIsPrivate(alias) });
 
-const likedThought = (viewer: Viewer, id: SQL) =>
+/** Whether the viewer likes the row `id`: one primary-key probe of the likes table (as likes/sql.ts). */
+const likedBy = (likes: string, column: string) => (viewer: Viewer, id: SQL) =>
   viewer === null
     ? sql`false`
-    : sql`exists (select 1 from thought_likes l where l.thought_id = ${id} and l.user_id = ${viewer} limit 1)`;
+    : sql`exists (select 1 from ${sql.raw(likes)} l where l.${sql.raw(column)} = ${id} and l.user_id = ${viewer} limit 1)`;
 
-const likedComment = (viewer: Viewer, id: SQL) =>
-  viewer === null
-    ? sql`false`
-    : sql`exists (select 1 from thought_comment_likes l where l.comment_id = ${id} and l.user_id = ${viewer} limit 1)`;
+const likedThought = likedBy('thought_likes', 'thought_id');
 
 /** The start of a race (epoch ms), or null when there is no such race. */
 export async function selectRaceStartMs(db: Db, raceId: number): Promise<number | null> {
@@ -162,83 +161,13 @@ export async function toggleLikeRow(tx: Db, target: 'thought' | 'comment', id: n
 
 /* Comments */
 
-export interface CommentRow {
-  id: number;
-  thought_id: number;
-  comment: string;
-  parent_id: number | null;
-  like_count: number;
-  reply_count: number;
-  created_ms: number;
-  updated_ms: number;
-  user: UserRef;
-  follow_status: FollowStatus;
-  liked: boolean;
-}
-
-const commentColumns = (viewer: Viewer) => sql`
-  c.id, c.thought_id, c.body as comment, c.parent_id, c.like_count, c.reply_count,
-  (extract(epoch from c.created_at) * 1000)::float8 as created_ms,
-  (extract(epoch from c.updated_at) * 1000)::float8 as updated_ms,
-  ${userRefJson('u')} as user, ${followStatusOf(viewer, sql`u.id`)} as follow_status,
-  ${likedComment(viewer, sql`c.id`)} as liked`;
-
-const commentFrom = sql`thought_comments c ${joinUser('u', sql`c.user_id`)}`;
-
-/** A thought's top-level comments, oldest first, after `afterId` (thought_comments_thought_idx). */
-export function selectTopLevel(
-  db: Db,
-  viewer: Viewer,
-  q: { thoughtId: number; afterId?: number; limit: number },
-): Promise<CommentRow[]> {
-  return selectRows<CommentRow>(
-    db,
-    sql`select ${commentColumns(viewer)} from ${commentFrom}
-        where c.thought_id = ${q.thoughtId} and c.parent_id is null
-          ${q.afterId === undefined ? sql`` : sql`and c.id > ${q.afterId}`}
-        order by c.id ${rowLimit(q.limit)}`,
-  );
-}
-
-/** The replies to one comment, oldest first, after `afterId` (thought_comments_parent_idx). */
-export function selectReplies(
-  db: Db,
-  viewer: Viewer,
-  q: { parentId: number; afterId?: number; limit: number },
-): Promise<CommentRow[]> {
-  return selectRows<CommentRow>(
-    db,
-    sql`select ${commentColumns(viewer)} from ${commentFrom}
-        where c.parent_id = ${q.parentId} ${q.afterId === undefined ? sql`` : sql`and c.id > ${q.afterId}`}
-        order by c.id ${rowLimit(q.limit)}`,
-  );
-}
-
-/** The first `perParent` replies of each of these comments, in one statement. */
-export function selectFirstReplies(
-  db: Db,
-  viewer: Viewer,
-  parentIds: readonly number[],
-  perParent: number,
-): Promise<CommentRow[]> {
-  if (parentIds.length === 0) return Promise.resolve([]);
-  return selectRows<CommentRow>(
-    db,
-    sql`select x.* from unnest(${sql.param([...parentIds])}::int[]) p(id)
-        cross join lateral (
-          select ${commentColumns(viewer)} from ${commentFrom} where c.parent_id = p.id order by c.id ${rowLimit(perParent)}) x
-        order by x.parent_id, x.id`,
-  );
-}
-
-/** One comment, as the viewer sees it (the caller checked that its thought is visible). */
-export async function selectComment(db: Db, viewer: Viewer, commentId: number): Promise<CommentRow | null> {
-  const [row] = await selectRows<CommentRow>(
-    db,
-    sql`select ${commentColumns(viewer)} from ${commentFrom} where c.id = ${commentId}`,
-  );
-  return row ?? null;
-}
+/** The statements and payloads of thought comments' threads (lib/comment-threads.ts). */
+export const threads = commentThreads({
+  table: thoughtComments,
+  subject: thoughtComments.thoughtId,
+  author: { join: joinUser, json: userRefJson, followStatus: followStatusOf },
+  liked: likedBy('thought_comment_likes', 'comment_id'),
+});
 
 export interface CommentRef {
   id: number;

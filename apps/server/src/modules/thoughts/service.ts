@@ -3,7 +3,6 @@ import {
   type AnyThoughtComment,
   type LikeToggleResult,
   type Thought,
-  type ThoughtComment,
   type ThoughtReply,
   type ThoughtStreamEvent,
 } from '@paddock/contract';
@@ -11,6 +10,7 @@ import { clock, nowDate } from '../../lib/clock.ts';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, fieldErrors, forbidden, notFound } from '../../lib/errors.ts';
+import { threadParentOf } from '../../lib/comment-threads.ts';
 import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { thoughtStatus } from '../f1/thought-window.ts';
 import {
@@ -24,20 +24,16 @@ import {
   insertComment,
   insertEvent,
   insertThought,
-  selectComment,
   selectCommentRef,
-  selectFirstReplies,
   selectRaceStartMs,
   selectRaceThoughts,
-  selectReplies,
   selectThought,
   selectThoughtRef,
-  selectTopLevel,
+  threads,
   toggleLikeRow,
   updateCommentBody,
   updateThoughtBody,
   type CommentRef,
-  type CommentRow,
   type ThoughtRow,
 } from './queries.ts';
 
@@ -50,7 +46,7 @@ import {
  */
 
 /** How many replies a top-level comment carries in a list; the rest come from ?parent_comment_id=. */
-export const REPLIES_INLINE = 20;
+export { REPLIES_INLINE } from '../../lib/comment-threads.ts';
 /** How long the live log keeps events: a client away for longer reloads instead of replaying. */
 export const LIVE_LOG_RETENTION_MS = 7 * 24 * 3_600_000;
 
@@ -78,27 +74,6 @@ function toThought(row: ThoughtRow): Thought {
     is_liked_by_user: row.liked,
     comment_count: row.comment_count,
   };
-}
-
-function toReply(row: CommentRow): ThoughtReply {
-  return {
-    id: row.id,
-    thought_id: row.thought_id,
-    comment: row.comment,
-    user: { ...row.user, follow_status: row.follow_status },
-    created_at: iso(row.created_ms),
-    updated_at: iso(row.updated_ms),
-    like_count: row.like_count,
-    is_liked_by_user: row.liked,
-    parent_comment_id: row.parent_id,
-    replies: [],
-    reply_count: 0,
-  };
-}
-
-function toComment(row: CommentRow, replies: CommentRow[] = []): ThoughtComment | ThoughtReply {
-  if (row.parent_id !== null) return toReply(row);
-  return { ...toReply(row), replies: replies.map(toReply), reply_count: row.reply_count };
 }
 
 /**
@@ -251,9 +226,7 @@ async function listReplies(
   q: { parentId: number; page_size: number; cursor?: string },
 ): Promise<Page<ThoughtReply>> {
   await findVisibleComment(ctx, viewer, q.parentId);
-  const afterId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['id'] as const)[0];
-  const rows = await selectReplies(ctx.db, viewer, { parentId: q.parentId, afterId, limit: q.page_size + 1 });
-  return toPage(rows, q.page_size, toReply, (last) => encodeCursor([last.id]));
+  return threads.repliesPage(ctx.db, viewer, q.parentId, q);
 }
 
 /**
@@ -270,23 +243,7 @@ export async function listThoughtComments(
   }
   const thoughtId = q.thought_id!;
   if (!(await selectThoughtRef(ctx.db, viewer, thoughtId))) throw notFound();
-  const afterId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['id'] as const)[0];
-  const rows = await selectTopLevel(ctx.db, viewer, { thoughtId, afterId, limit: q.page_size + 1 });
-  const page = rows.slice(0, q.page_size);
-  const replies = await selectFirstReplies(
-    ctx.db,
-    viewer,
-    page.filter((c) => c.reply_count > 0).map((c) => c.id),
-    REPLIES_INLINE,
-  );
-  const byParent = new Map<number, CommentRow[]>();
-  for (const reply of replies) byParent.set(reply.parent_id!, [...(byParent.get(reply.parent_id!) ?? []), reply]);
-  return toPage(
-    rows,
-    q.page_size,
-    (row) => toComment(row, byParent.get(row.id)),
-    (last) => encodeCursor([last.id]),
-  );
+  return threads.topLevelPage(ctx.db, viewer, thoughtId, q);
 }
 
 /**
@@ -309,7 +266,7 @@ export async function createThoughtComment(
         throw invalidPk('parent_comment_id', body.parent_comment_id);
       }
     }
-    const parentId = repliedTo ? (repliedTo.parent_id ?? repliedTo.id) : null;
+    const parentId = threadParentOf(repliedTo && { id: repliedTo.id, parentId: repliedTo.parent_id });
     const id = await insertComment(tx, {
       thoughtId: thought.id,
       userId: viewer,
@@ -319,7 +276,7 @@ export async function createThoughtComment(
     });
     if (parentId !== null) await addToReplyCount(tx, parentId, 1);
     const commentCount = await addToThoughtComments(tx, thought.id, 1);
-    const comment = toComment((await selectComment(tx, viewer, id))!);
+    const comment = threads.toComment((await threads.selectComment(tx, viewer, id))!);
     const eventId = await logEvent(tx, thought.race_id, thought.user_id, {
       type: 'comment.created',
       thought_id: thought.id,
@@ -365,9 +322,7 @@ export async function updateThoughtComment(
   const { comment, raceId, eventId } = await ctx.db.transaction(async (tx) => {
     const own = await lockOwnComment(tx, viewer, commentId);
     await updateCommentBody(tx, commentId, text, nowDate());
-    const row = (await selectComment(tx, viewer, commentId))!;
-    const replies = row.parent_id === null ? await selectFirstReplies(tx, viewer, [row.id], REPLIES_INLINE) : [];
-    const comment = toComment(row, replies);
+    const comment = await threads.withFirstReplies(tx, viewer, (await threads.selectComment(tx, viewer, commentId))!);
     const eventId = await logEvent(tx, own.race_id, own.thought_author_id, {
       type: 'comment.updated',
       thought_id: own.thought_id,

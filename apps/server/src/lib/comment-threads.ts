@@ -1,0 +1,237 @@
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FollowStatus, UserRef } from '@paddock/contract';
+import type { Db } from '../db/client.ts';
+import type { Viewer } from './context.ts';
+import { decodeCursor, encodeCursor, toPage } from './pagination.ts';
+import { rowLimit, selectRows } from './sql.ts';
+
+/*
+ * Comment threads, one way for everything people comment on (reviews, race thoughts): top-level
+ * comments oldest first, each carrying its first replies, and one level of replies (a reply to a reply
+ * joins the top-level comment); keyset pages by id; every list is one statement. Each module owns its
+ * comments table and passes it in with the column naming what is commented on; the author join, the
+ * follow status and the "viewer likes it" test come from the modules that publish them (lib/ imports
+ * no module).
+ */
+
+/** How many replies a top-level comment carries in a list; the rest come page by page. */
+export const REPLIES_INLINE = 20;
+
+/** The columns every comments table has (`<thing>_comments`: one level of replies through parent_id). */
+type CommentsTable = PgTable & {
+  id: PgColumn;
+  userId: PgColumn;
+  parentId: PgColumn;
+  body: PgColumn;
+  likeCount: PgColumn;
+  replyCount: PgColumn;
+  createdAt: PgColumn;
+  updatedAt: PgColumn;
+};
+
+export interface CommentThreadSpec<S extends PgColumn> {
+  /** The owner's comments table. */
+  table: CommentsTable;
+  /** Its column naming what is commented on (review_id, thought_id): the rows and payloads carry it by that name. */
+  subject: S;
+  /** How to join and show a comment's author, and the viewer's follow status toward them (users/sql.ts, follows). */
+  author: {
+    join: (alias: string, userId: SQL) => SQL;
+    json: (alias: string) => SQL;
+    followStatus: (viewer: Viewer, userId: SQL) => SQL;
+  };
+  /** Whether the viewer likes the comment whose id is `commentId` (the likes table's owner publishes it). */
+  liked: (viewer: Viewer, commentId: SQL) => SQL;
+}
+
+/** A comment as the statements read it, `K` the subject's column (review_id, thought_id). */
+export type CommentThreadRow<K extends string> = {
+  id: number;
+  comment: string;
+  parent_id: number | null;
+  like_count: number;
+  reply_count: number;
+  created_ms: number;
+  updated_ms: number;
+  user: UserRef;
+  follow_status: FollowStatus;
+  liked: boolean;
+} & { [P in K]: number };
+
+type PayloadFields = {
+  id: number;
+  comment: string;
+  user: UserRef & { follow_status: FollowStatus };
+  created_at: string;
+  updated_at: string;
+  like_count: number;
+  is_liked_by_user: boolean;
+  parent_comment_id: number | null;
+};
+
+/** A reply as the API answers it (the contract's Reply, ThoughtReply). */
+export type ReplyPayload<K extends string> = PayloadFields & { [P in K]: number } & {
+  replies: never[];
+  reply_count: 0;
+};
+
+/** A top-level comment with its first replies as the API answers it (the contract's Comment, ThoughtComment). */
+export type CommentPayload<K extends string> = PayloadFields & { [P in K]: number } & {
+  replies: ReplyPayload<K>[];
+  reply_count: number;
+};
+
+type Page<T> = { results: T[]; next_cursor: string | null };
+
+/** The statements and payloads of one kind of comment thread. */
+export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
+  type K = S['_']['name'];
+  type Row = CommentThreadRow<K>;
+  const key: K = spec.subject.name;
+  const c = (column: PgColumn) => sql.raw(`c.${column.name}`);
+  const { table, author } = spec;
+
+  const columns = (viewer: Viewer) => sql`
+  ${c(table.id)}, ${c(spec.subject)}, ${c(table.body)} as comment, ${c(table.parentId)}, ${c(table.likeCount)}, ${c(table.replyCount)},
+  (extract(epoch from ${c(table.createdAt)}) * 1000)::float8 as created_ms,
+  (extract(epoch from ${c(table.updatedAt)}) * 1000)::float8 as updated_ms,
+  ${author.json('u')} as user, ${author.followStatus(viewer, sql`u.id`)} as follow_status,
+  ${spec.liked(viewer, c(table.id))} as liked`;
+
+  const from = sql`${sql.raw(getTableName(table))} c ${author.join('u', c(table.userId))}`;
+  const after = (afterId: number | undefined) => (afterId === undefined ? sql`` : sql`and ${c(table.id)} > ${afterId}`);
+
+  /** The top-level comments on one subject, oldest first, after `afterId` (the table's subject index). */
+  function selectTopLevel(db: Db, viewer: Viewer, q: { subjectId: number; afterId?: number; limit: number }) {
+    return selectRows<Row>(
+      db,
+      sql`select ${columns(viewer)} from ${from}
+        where ${c(spec.subject)} = ${q.subjectId} and ${c(table.parentId)} is null
+          ${after(q.afterId)}
+        order by ${c(table.id)} ${rowLimit(q.limit)}`,
+    );
+  }
+
+  /** The replies to one comment, oldest first, after `afterId` (the table's parent index). */
+  function selectReplies(db: Db, viewer: Viewer, q: { parentId: number; afterId?: number; limit: number }) {
+    return selectRows<Row>(
+      db,
+      sql`select ${columns(viewer)} from ${from}
+        where ${c(table.parentId)} = ${q.parentId} ${after(q.afterId)}
+        order by ${c(table.id)} ${rowLimit(q.limit)}`,
+    );
+  }
+
+  /** The first `perParent` replies of each of these comments, in one statement. */
+  function selectFirstReplies(db: Db, viewer: Viewer, parentIds: readonly number[], perParent: number): Promise<Row[]> {
+    if (parentIds.length === 0) return Promise.resolve([]);
+    return selectRows<Row>(
+      db,
+      sql`select x.* from unnest(${sql.param([...parentIds])}::int[]) p(id)
+        cross join lateral (
+          select ${columns(viewer)} from ${from} where ${c(table.parentId)} = p.id order by ${c(table.id)} ${rowLimit(perParent)}) x
+        order by x.parent_id, x.id`,
+    );
+  }
+
+  /** One comment as the viewer sees it (the caller decides whether its subject is visible). */
+  async function selectComment(db: Db, viewer: Viewer, commentId: number): Promise<Row | null> {
+    const [row] = await selectRows<Row>(
+      db,
+      sql`select ${columns(viewer)} from ${from} where ${c(table.id)} = ${commentId}`,
+    );
+    return row ?? null;
+  }
+
+  function toReply(row: Row): ReplyPayload<K> {
+    return {
+      id: row.id,
+      [key]: row[key],
+      comment: row.comment,
+      user: { ...row.user, follow_status: row.follow_status },
+      created_at: new Date(row.created_ms).toISOString(),
+      updated_at: new Date(row.updated_ms).toISOString(),
+      like_count: row.like_count,
+      is_liked_by_user: row.liked,
+      parent_comment_id: row.parent_id,
+      replies: [],
+      reply_count: 0,
+    } as ReplyPayload<K>;
+  }
+
+  /** A row as the API answers it: a reply, or a top-level comment with the replies given. */
+  function toComment(row: Row, replies: Row[] = []): CommentPayload<K> | ReplyPayload<K> {
+    if (row.parent_id !== null) return toReply(row);
+    return { ...toReply(row), replies: replies.map(toReply), reply_count: row.reply_count };
+  }
+
+  /** A comment as the API answers it, a top-level one with its first replies (one more statement). */
+  async function withFirstReplies(db: Db, viewer: Viewer, row: Row): Promise<CommentPayload<K> | ReplyPayload<K>> {
+    const replies = row.parent_id === null ? await selectFirstReplies(db, viewer, [row.id], REPLIES_INLINE) : [];
+    return toComment(row, replies);
+  }
+
+  const afterCursor = (cursor: string | undefined) =>
+    cursor === undefined ? undefined : decodeCursor(cursor, ['id'] as const)[0];
+
+  /** A page of the top-level comments on one subject, each with its first replies: two statements. */
+  async function topLevelPage(
+    db: Db,
+    viewer: Viewer,
+    subjectId: number,
+    q: { page_size: number; cursor?: string },
+  ): Promise<Page<CommentPayload<K> | ReplyPayload<K>>> {
+    const rows = await selectTopLevel(db, viewer, {
+      subjectId,
+      afterId: afterCursor(q.cursor),
+      limit: q.page_size + 1,
+    });
+    const page = rows.slice(0, q.page_size);
+    const replies = await selectFirstReplies(
+      db,
+      viewer,
+      page.filter((r) => r.reply_count > 0).map((r) => r.id),
+      REPLIES_INLINE,
+    );
+    const byParent = new Map<number, Row[]>();
+    for (const reply of replies) byParent.set(reply.parent_id!, [...(byParent.get(reply.parent_id!) ?? []), reply]);
+    return toPage(
+      rows,
+      q.page_size,
+      (row) => toComment(row, byParent.get(row.id)),
+      (last) => encodeCursor([last.id]),
+    );
+  }
+
+  /** A page of the replies to one comment, oldest first (the caller checked that it may be seen). */
+  async function repliesPage(
+    db: Db,
+    viewer: Viewer,
+    parentId: number,
+    q: { page_size: number; cursor?: string },
+  ): Promise<Page<ReplyPayload<K>>> {
+    const rows = await selectReplies(db, viewer, { parentId, afterId: afterCursor(q.cursor), limit: q.page_size + 1 });
+    return toPage(rows, q.page_size, toReply, (last) => encodeCursor([last.id]));
+  }
+
+  return {
+    selectTopLevel,
+    selectReplies,
+    selectFirstReplies,
+    selectComment,
+    toReply,
+    toComment,
+    withFirstReplies,
+    topLevelPage,
+    repliesPage,
+  };
+}
+
+/**
+ * Replies nest one level: the parent a new comment is stored under, given the comment it answers (none
+ * for a top-level comment). A reply to a reply joins the top-level comment.
+ */
+export function threadParentOf(repliedTo: { id: number; parentId: number | null } | null): number | null {
+  return repliedTo === null ? null : (repliedTo.parentId ?? repliedTo.id);
+}
