@@ -63,6 +63,10 @@
  * several runs), BENCH_WATCHDOG_MINUTES (default 20: the run is stopped after). The machine's load
  * average is printed with every pass: on a shared machine, compare the ratios more than the rates.
  * A whole run takes about 4 minutes on PGlite (1 minute of it seeding) and 2.5 on PostgreSQL.
+ *
+ * What the framework and each plugin cost the trivial route (bare Fastify, + security headers, + rate
+ * limit, + compression, + the app's hooks and options, the real /api/health/) is measured apart, without
+ * seeding: `npx tsx apps/server/bench/plugins.ts` (bench/plugins.ts; about 3.5 minutes).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import compress from '@fastify/compress';
+import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -77,6 +77,36 @@ function drainOnClose(app: FastifyInstance) {
   app.addHook('onClose', async () => clearInterval(reaper));
 }
 
+/**
+ * Answers over 1 KiB are compressed on the fly for clients that accept it (static files come
+ * compressed from the build and are left alone). Brotli at quality 4 costs about what gzip does at its
+ * default level and saves more; the highest qualities are for files compressed once, not per request.
+ */
+export const compressOptions: FastifyCompressOptions = {
+  threshold: 1024,
+  encodings: ['br', 'gzip'],
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+};
+
+/**
+ * The general limit of API requests per client and minute (the auth routes have stricter throttles of
+ * their own). With Redis every instance counts into the same windows. If Redis is unreachable the
+ * general API limit lets requests through (the auth throttles, which guard passwords, refuse instead).
+ */
+export function apiRateLimitOptions(config: Config, redis: Redis | null): RateLimitPluginOptions {
+  return {
+    global: true,
+    max: config.API_RATE_LIMIT,
+    timeWindow: '1 minute',
+    allowList: (req) => !req.url.startsWith(API_PREFIX),
+    ...(redis ? { redis, nameSpace: 'paddock:rate-limit:', skipOnError: true } : {}),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Request was throttled. Expected available in ${Math.max(1, Math.ceil(ctx.ttl / 1000))} seconds.`,
+    }),
+  };
+}
+
 /** The composition root: external plugins, then app plugins, then one plugin per module. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   configureValidationMessages();
@@ -123,27 +153,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', () => liveBus.close());
 
   await app.register(securityHeadersPlugin);
-  // Answers over 1 KiB are compressed on the fly for clients that accept it (static files come
-  // compressed from the build and are left alone). Brotli at quality 4 costs about what gzip does at its
-  // default level and saves more; the highest qualities are for files compressed once, not per request.
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
-  await app.register(rateLimit, {
-    global: true,
-    max: config.API_RATE_LIMIT,
-    timeWindow: '1 minute',
-    allowList: (req) => !req.url.startsWith(API_PREFIX),
-    // With Redis every instance counts into the same windows. If Redis is unreachable the general API
-    // limit lets requests through (the auth throttles, which guard passwords, refuse instead).
-    ...(redis ? { redis, nameSpace: 'paddock:rate-limit:', skipOnError: true } : {}),
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      message: `Request was throttled. Expected available in ${Math.max(1, Math.ceil(ctx.ttl / 1000))} seconds.`,
-    }),
-  });
+  await app.register(compress, compressOptions);
+  await app.register(rateLimit, apiRateLimitOptions(config, redis));
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(swagger, {
     openapi: {
