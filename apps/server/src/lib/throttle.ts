@@ -95,11 +95,13 @@ export function createRedisCounterStore(
       }),
     get: (key) =>
       guard(async () => {
-        const [[, count], [, ttl]] = (await redis
+        const [[countError, count], [ttlError, ttl]] = (await redis
           .multi()
           .get(prefix + key)
           .pttl(prefix + key)
-          .exec()) as [[unknown, string | null], [unknown, number]];
+          .exec()) as [[Error | null, string | null], [Error | null, number]];
+        const failed = countError ?? ttlError;
+        if (failed) throw failed;
         return count === null || ttl <= 0 ? null : { count: Number(count), resetAt: now() + ttl };
       }),
     clear: (key) =>
