@@ -29,6 +29,7 @@ import {
 import { createEventBus, type EventBus } from './lib/events.ts';
 import { createLiveBus, type LiveBus } from './lib/live-bus.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { followInvalidations, ReadCache } from './lib/read-cache.ts';
 import { clock } from './lib/clock.ts';
 import { connectRedis } from './lib/redis.ts';
 import { createMemoryCounterStore, createRedisCounterStore, type CounterStore } from './lib/throttle.ts';
@@ -57,6 +58,8 @@ declare module 'fastify' {
     counters: CounterStore;
     /** Doorbells between instances for live updates: Redis, else PostgreSQL LISTEN/NOTIFY, else in-process. */
     liveBus: LiveBus;
+    /** Public answers of this instance, invalidated on writes here and, through liveBus, elsewhere (decision 016). */
+    readCache: ReadCache;
   }
 }
 
@@ -151,6 +154,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const liveBus = createLiveBus({ redis, database: deps.database, log: app.log });
   app.decorate('liveBus', liveBus);
   app.addHook('onClose', () => liveBus.close());
+  const readCache = new ReadCache({ maxEntries: config.READ_CACHE_ENTRIES, now: () => clock.now() });
+  app.decorate('readCache', readCache);
+  if (config.READ_CACHE_ENTRIES > 0) {
+    const stopFollowing = await followInvalidations(readCache, liveBus);
+    app.addHook('preClose', () => stopFollowing());
+  }
 
   await app.register(securityHeadersPlugin);
   await app.register(compress, compressOptions);
@@ -180,7 +189,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const ctx = { db: deps.database.db, events: app.events };
   for (const mod of modules) {
     await mod.register(app, API_PREFIX);
-    mod.subscribe?.(ctx, config);
+    mod.subscribe?.(ctx, config, app);
   }
 
   // Uploaded files live outside the API prefix, at /media/...

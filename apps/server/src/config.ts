@@ -35,6 +35,8 @@ const envSchema = z.object({
   FEED_TIMELINE_DAYS: z.coerce.number().int().positive().default(30),
   FEED_FANOUT_INLINE_MAX: z.coerce.number().int().min(0).default(100),
   FEED_FANOUT_BATCH: z.coerce.number().int().positive().default(1000),
+  /** Public F1 answers kept in each instance's read cache (decision 016); 0 turns the cache off. */
+  READ_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

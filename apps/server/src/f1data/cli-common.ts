@@ -1,7 +1,10 @@
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { F1_TAG, publishInvalidation, READ_CACHE_CHANNEL } from '../lib/read-cache.ts';
 
 /**
  * The database the server would use (DATABASE_URL, else the embedded PGlite in DATA_DIR), migrated.
@@ -12,6 +15,28 @@ export async function openCliDatabase(): Promise<{ database: Database; dataDir: 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrateDatabase(database);
   return { database, dataDir: config.DATA_DIR };
+}
+
+/**
+ * After F1 data was written and committed, tells the running servers to drop their cached F1 answers
+ * (decision 016), through the carrier they listen on: Redis pub/sub when REDIS_URL is set, else
+ * PostgreSQL NOTIFY. Embedded PGlite has no running server beside a CLI (one process owns the data
+ * directory): the next start begins with an empty cache.
+ */
+export async function announceF1DataChanged(database: Database, redisUrl: string | undefined): Promise<void> {
+  if (redisUrl) {
+    const redis = new Redis(redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
+    redis.on('error', () => {
+      // The publish below fails and says why.
+    });
+    try {
+      await publishInvalidation({ publish: async (c, m) => void (await redis.publish(c, m)) }, [F1_TAG]);
+    } finally {
+      await redis.quit().catch(() => redis.disconnect());
+    }
+  } else if (database.kind === 'postgres') {
+    await database.db.execute(sql`select pg_notify(${READ_CACHE_CHANNEL}, ${JSON.stringify([F1_TAG])})`);
+  }
 }
 
 /** Runs a command-line main, printing a failure's message (not a stack) and exiting non-zero. */

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openCliDatabase, runCli } from './cli-common.ts';
-import { formatImportReport } from './importer.ts';
+import { loadConfig } from '../config.ts';
+import { announceF1DataChanged, openCliDatabase, runCli } from './cli-common.ts';
+import { formatImportReport, reportHasChanges } from './importer.ts';
 import { countSyncCandidates, syncSeason } from './jolpica.ts';
 import { JOLPICA_PER_HOUR, JolpicaBudgetError, RequestLimiter, systemClock } from './jolpica-client.ts';
 
@@ -69,6 +70,8 @@ runCli(async () => {
       for (const u of report.unmapped) console.log(`    - ${u}`);
     }
     console.log(formatImportReport(report.import));
+    const changed = report.written.length > 0 || report.rescheduled.length > 0 || reportHasChanges(report.import);
+    if (changed) await announceF1DataChanged(database, loadConfig().REDIS_URL);
   } catch (err) {
     if (err instanceof JolpicaBudgetError) throw new Error(`Stopped: ${err.message}`, { cause: err });
     throw err;

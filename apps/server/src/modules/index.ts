@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { ServiceContext } from '../lib/context.ts';
 import { authRoutes } from './auth/routes.ts';
 import { commentsRoutes } from './comments/routes.ts';
+import { invalidateOnCommunityChanges } from './f1/cached.ts';
 import { f1Routes } from './f1/routes.ts';
 import { followsRoutes } from './follows/routes.ts';
 import { subscribeFollows } from './follows/service.ts';
@@ -20,8 +21,8 @@ import { watchlistsRoutes } from './watchlists/routes.ts';
 export interface ApiModule {
   /** Registers the module's routes under `apiPrefix` + its own prefix. */
   register(app: FastifyInstance, apiPrefix: string): Promise<unknown>;
-  /** Subscribes the module to the events of others (lib/events.ts). */
-  subscribe?: (ctx: ServiceContext, config: Config) => void;
+  /** Subscribes the module to the events of others (lib/events.ts); `app` holds the shared read cache and bus. */
+  subscribe?: (ctx: ServiceContext, config: Config, app: FastifyInstance) => void;
 }
 
 /** A module's routes, mounted at `prefix` with the options its plugin declares. */
@@ -45,6 +46,12 @@ export const modules: ApiModule[] = [
   // f1 shows community figures through an interface the reviews module fills (decision 006).
   mount('/f1', f1Routes, { community: reviewsCommunity }),
   mount('/core', reviewsRoutes, {}, (ctx, config) => subscribeReviews(ctx, feedSettingsFrom(config))),
+  // After the reviews module's own handlers (the figures' recount on a privacy change): the F1 answers
+  // showing community figures are dropped once the new figures are stored (decision 016).
+  {
+    register: async () => undefined,
+    subscribe: (ctx, _config, app) => invalidateOnCommunityChanges(ctx.events, app.readCache, app.liveBus, app.log),
+  },
   mount('/social', commentsRoutes, {}),
   mount('/core', starsRoutes, {}),
   mount('/social', profilesRoutes, {}),

@@ -18,11 +18,11 @@ import {
   thoughtStatusSchema,
 } from '@paddock/contract';
 import { errorBody } from '../../lib/openapi.ts';
+import { cachedAnswer, F1_ONLY, raceDetailTags, sendJson, WITH_COMMUNITY } from './cached.ts';
 import { noCommunity, type F1Context, type RaceCommunity } from './community.ts';
 import {
   getActiveThoughts,
   getDriverDetail,
-  getRaceDetail,
   getRaceResults,
   getSeasonRaceResults,
   getSeasonStats,
@@ -32,9 +32,12 @@ import {
   listRaces,
   listSeasons,
   listTeams,
+  parseRaceId,
   recommendedForReview,
+  sharedRaceDetail,
   trendingRaces,
   upcomingRaces,
+  viewerRaceState,
 } from './service.ts';
 
 const tags = ['f1'];
@@ -49,9 +52,14 @@ export interface F1RoutesOptions {
   community?: RaceCommunity;
 }
 
-/** Formula 1 data (api-decisions "Formula 1 data"), mounted at /api/f1. */
+/**
+ * Formula 1 data (api-decisions "Formula 1 data"), mounted at /api/f1. The answers that are the same
+ * for every viewer go through the read cache (cached.ts, decision 016); the thought windows count
+ * seconds and are read each time.
+ */
 export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, options) => {
   const ctx: F1Context = { db: app.database.db, events: app.events, community: options.community ?? noCommunity };
+  const cache = app.readCache;
 
   app.get(
     '/races/',
@@ -70,7 +78,14 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         response: { 200: pageOf(raceSchema), 400: badQuery },
       },
     },
-    async (request) => listRaces(ctx, request.userId, request.query),
+    async (request, reply) => {
+      const q = request.query;
+      // The signed-in viewer's own filter is theirs alone; for guests it changes nothing.
+      if (q.exclude_reviewed === 'true' && request.userId !== null) return listRaces(ctx, request.userId, q);
+      const key = `races?${JSON.stringify([q.season, q.search, q.reviewable_only === 'true', q.page_size, q.cursor])}`;
+      const answer = await cachedAnswer(cache, reply, key, WITH_COMMUNITY, () => listRaces(ctx, null, q));
+      return sendJson(reply, answer.json);
+    },
   );
 
   app.get(
@@ -85,7 +100,11 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         response: { 200: z.array(raceSchema), 400: badQuery },
       },
     },
-    async (request) => upcomingRaces(ctx, request.query.limit),
+    async (request, reply) => {
+      const { limit } = request.query;
+      const answer = await cachedAnswer(cache, reply, `upcoming/${limit}`, F1_ONLY, () => upcomingRaces(ctx, limit));
+      return sendJson(reply, answer.json);
+    },
   );
 
   app.get(
@@ -98,7 +117,13 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         response: { 200: z.array(raceSchema) },
       },
     },
-    async (request) => recommendedForReview(ctx, request.userId),
+    async (request, reply) => {
+      if (request.userId !== null) return recommendedForReview(ctx, request.userId);
+      const answer = await cachedAnswer(cache, reply, 'recommended', WITH_COMMUNITY, () =>
+        recommendedForReview(ctx, null),
+      );
+      return sendJson(reply, answer.json);
+    },
   );
 
   app.get(
@@ -111,7 +136,8 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         response: { 200: z.array(raceSchema) },
       },
     },
-    async () => trendingRaces(ctx),
+    async (_request, reply) =>
+      sendJson(reply, (await cachedAnswer(cache, reply, 'trending', WITH_COMMUNITY, () => trendingRaces(ctx))).json),
   );
 
   app.get(
@@ -144,7 +170,15 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         response: { 200: raceDetailSchema, ...notFoundResponse },
       },
     },
-    async (request) => getRaceDetail(ctx, request.userId, request.params.id),
+    async (request, reply) => {
+      const raceId = parseRaceId(request.params.id);
+      // The shared part is cached; the viewer's own two fields are read for them alone.
+      const [shared, mine] = await Promise.all([
+        cachedAnswer(cache, reply, `race/${raceId}`, raceDetailTags(raceId), () => sharedRaceDetail(ctx, raceId)),
+        request.userId === null ? null : viewerRaceState(ctx, request.userId, raceId),
+      ]);
+      return mine === null ? sendJson(reply, shared.json) : { ...shared.body, ...mine };
+    },
   );
 
   app.get(
@@ -160,7 +194,13 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         response: { 200: raceResultsSchema, ...notFoundResponse },
       },
     },
-    async (request) => getRaceResults(ctx, request.params.id),
+    async (request, reply) => {
+      const raceId = parseRaceId(request.params.id);
+      const answer = await cachedAnswer(cache, reply, `results/${raceId}`, F1_ONLY, () =>
+        getRaceResults(ctx, String(raceId)),
+      );
+      return sendJson(reply, answer.json);
+    },
   );
 
   app.get(
@@ -192,7 +232,13 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         response: { 200: z.array(driverSchema), 400: badQuery },
       },
     },
-    async (request) => listDrivers(ctx, request.query.season),
+    async (request, reply) => {
+      const { season } = request.query;
+      const answer = await cachedAnswer(cache, reply, `drivers?${season ?? ''}`, F1_ONLY, () =>
+        listDrivers(ctx, season),
+      );
+      return sendJson(reply, answer.json);
+    },
   );
 
   app.get(
@@ -209,7 +255,11 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         response: { 200: driverDetailSchema, ...notFoundResponse },
       },
     },
-    async (request) => getDriverDetail(ctx, request.params.id),
+    async (request, reply) => {
+      const { id } = request.params;
+      const answer = await cachedAnswer(cache, reply, `driver/${id}`, F1_ONLY, () => getDriverDetail(ctx, id));
+      return sendJson(reply, answer.json);
+    },
   );
 
   app.get(
@@ -224,7 +274,11 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         response: { 200: z.array(teamSchema), 400: badQuery },
       },
     },
-    async (request) => listTeams(ctx, request.query.season),
+    async (request, reply) => {
+      const { season } = request.query;
+      const answer = await cachedAnswer(cache, reply, `teams?${season ?? ''}`, F1_ONLY, () => listTeams(ctx, season));
+      return sendJson(reply, answer.json);
+    },
   );
 
   app.get(
@@ -240,7 +294,11 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         response: { 200: teamDetailSchema, ...notFoundResponse },
       },
     },
-    async (request) => getTeamDetail(ctx, request.params.id),
+    async (request, reply) => {
+      const { id } = request.params;
+      const answer = await cachedAnswer(cache, reply, `team/${id}`, F1_ONLY, () => getTeamDetail(ctx, id));
+      return sendJson(reply, answer.json);
+    },
   );
 
   app.get(
@@ -254,7 +312,8 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         response: { 200: z.array(seasonSummarySchema) },
       },
     },
-    async () => listSeasons(ctx),
+    async (_request, reply) =>
+      sendJson(reply, (await cachedAnswer(cache, reply, 'seasons', F1_ONLY, () => listSeasons(ctx))).json),
   );
 
   app.get(
@@ -272,7 +331,13 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         response: { 200: seasonStatsSchema, 400: badQuery, ...notFoundResponse },
       },
     },
-    async (request) => getSeasonStats(ctx, request.query.season),
+    async (request, reply) => {
+      const { season } = request.query;
+      const answer = await cachedAnswer(cache, reply, `season_stats/${season}`, WITH_COMMUNITY, () =>
+        getSeasonStats(ctx, season),
+      );
+      return sendJson(reply, answer.json);
+    },
   );
 
   app.get(
@@ -286,6 +351,12 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         response: { 200: z.array(seasonRaceResultSchema), 400: badQuery },
       },
     },
-    async (request) => getSeasonRaceResults(ctx, request.query.season),
+    async (request, reply) => {
+      const { season } = request.query;
+      const answer = await cachedAnswer(cache, reply, `race_results/${season}`, WITH_COMMUNITY, () =>
+        getSeasonRaceResults(ctx, season),
+      );
+      return sendJson(reply, answer.json);
+    },
   );
 };

@@ -176,12 +176,26 @@ export async function listRaces(
 
 export async function getRaceDetail(ctx: F1Context, viewer: Viewer, idParam: string): Promise<RaceDetail> {
   const raceId = parseRaceId(idParam);
+  const [shared, mine] = await Promise.all([sharedRaceDetail(ctx, raceId), viewerRaceState(ctx, viewer, raceId)]);
+  return { ...shared, ...mine };
+}
+
+/** The viewer's own fields of a race detail (false and null for guests). */
+export async function viewerRaceState(
+  ctx: F1Context,
+  viewer: Viewer,
+  raceId: number,
+): Promise<Pick<RaceDetail, 'is_watched' | 'user_review_id'>> {
+  if (viewer === null) return { is_watched: false, user_review_id: null };
+  const mine = await ctx.community.viewerState(ctx.db, viewer, raceId);
+  return { is_watched: mine.isWatched, user_review_id: mine.userReviewId };
+}
+
+/** A race detail as a guest sees it: the same for everyone, so it can be cached (decision 016). */
+export async function sharedRaceDetail(ctx: F1Context, raceId: number): Promise<RaceDetail> {
   const row = await selectRaceDetail(ctx.db, raceId);
   if (!row) throw notFound();
-  const [figures, mine] = await Promise.all([
-    figuresOf(ctx, [row]),
-    viewer === null ? null : ctx.community.viewerState(ctx.db, viewer, raceId),
-  ]);
+  const figures = await figuresOf(ctx, [row]);
   const community = figures.get(raceId);
   const podium = row.podium.map((p) => ({ position: p.position, driver: p.driver, team: p.team }));
   return {
@@ -202,8 +216,8 @@ export async function getRaceDetail(ctx: F1Context, viewer: Viewer, idParam: str
     rating_distribution: community?.distribution ?? emptyDistribution(),
     previous_race_id: row.previous_race_id,
     next_race_id: row.next_race_id,
-    is_watched: mine?.isWatched ?? false,
-    user_review_id: mine?.userReviewId ?? null,
+    is_watched: false,
+    user_review_id: null,
   };
 }
 

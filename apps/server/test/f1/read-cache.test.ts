@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Race, RaceDetail, RaceResults, Review, SeasonRaceResult, SeasonStats } from '@paddock/contract';
+import { announceF1DataChanged } from '../../src/f1data/cli-common.ts';
+import { readF1db } from '../../src/f1data/f1db-reader.ts';
+import { importF1Data } from '../../src/f1data/importer.ts';
+import { syncSeason } from '../../src/f1data/jolpica.ts';
+import type { F1Data } from '../../src/f1data/types.ts';
+import { F1_TAG, publishInvalidation } from '../../src/lib/read-cache.ts';
+import { F1DB_FIXTURE, fakeClock, replayJolpica } from '../f1data/helpers.ts';
+import { createUser, type TestUser } from '../factories/users.ts';
+import { caller } from '../social/helpers.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
+
+/*
+ * The read cache (decision 016) never shows an answer older than the last write: a review, an import
+ * or a sync is visible on the very next request, and a viewer's own fields never reach another viewer.
+ * The F1DB fixture is imported as if its snapshot predated the 2023 Austrian GP's results.
+ */
+
+const AUSTRIA_2023 = 1088;
+const ABU_DHABI_2023 = 1101;
+const JANUARY_2024 = Date.parse('2024-01-15T00:00:00Z');
+
+let t: TestApp;
+let as: ReturnType<typeof caller>;
+let f1db: F1Data;
+let fans: TestUser[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  as = caller(t);
+  f1db = readF1db(F1DB_FIXTURE);
+  await importF1Data(t.database.db, {
+    ...f1db,
+    races: f1db.races.map((r) => (r.id === AUSTRIA_2023 ? { ...r, hasResults: false } : r)),
+    raceResults: f1db.raceResults.filter((r) => r.raceId !== AUSTRIA_2023),
+    qualifyingResults: f1db.qualifyingResults.filter((r) => r.raceId !== AUSTRIA_2023),
+    startingGrid: f1db.startingGrid.filter((r) => r.raceId !== AUSTRIA_2023),
+    fastestLaps: f1db.fastestLaps.filter((r) => r.raceId !== AUSTRIA_2023),
+  });
+  fans = [await createUser(t.database.db), await createUser(t.database.db), await createUser(t.database.db)];
+});
+afterAll(() => t.close());
+
+const guest = () => as(null);
+
+/** What f1:import and f1:sync do after their commit; on PostgreSQL the notification comes back asynchronously. */
+async function announce() {
+  if (t.database.kind === 'postgres') await announceF1DataChanged(t.database, undefined);
+  else await publishInvalidation(t.app.liveBus, [F1_TAG]);
+  await vi.waitFor(() => expect(t.app.readCache.size).toBe(0));
+}
+
+describe('the read cache', () => {
+  it('answers a race from memory until F1 data changes are announced', async () => {
+    const first = await guest().get<RaceDetail>(`/api/f1/races/${ABU_DHABI_2023}/`);
+    expect(first.status).toBe(200);
+    // Behind the server's back: a cached answer does not see it.
+    await t.database.db.execute(
+      sql`update races set official_name = 'Renamed behind the cache' where id = ${ABU_DHABI_2023}`,
+    );
+    const second = await guest().get<RaceDetail>(`/api/f1/races/${ABU_DHABI_2023}/`);
+    expect(second.body).toEqual(first.body);
+    await announce();
+    const third = await guest().get<RaceDetail>(`/api/f1/races/${ABU_DHABI_2023}/`);
+    expect(third.body.official_name).toBe('Renamed behind the cache');
+  });
+
+  it('shows a new, changed or deleted review in the race and the lists on the very next request', async () => {
+    const race = `/api/f1/races/${ABU_DHABI_2023}/`;
+    const lists = async () => {
+      const [season, stats, results] = await Promise.all([
+        guest().get<{ results: Race[] }>('/api/f1/races/?season=2023'),
+        guest().get<SeasonStats>('/api/f1/season_stats/?season=2023'),
+        guest().get<SeasonRaceResult[]>('/api/f1/race_results/?season=2023'),
+      ]);
+      return {
+        list: season.body.results.find((r) => r.id === ABU_DHABI_2023)?.review_count,
+        mostReviewed: stats.body.community.most_reviewed.map((e) => [e.race.id, e.review_count]),
+        results: results.body.find((r) => r.race.id === ABU_DHABI_2023)?.race.review_count,
+      };
+    };
+    // Cached before the reviews.
+    expect((await guest().get<RaceDetail>(race)).body).toMatchObject({ review_count: 0, average_rating: null });
+    expect(await lists()).toEqual({ list: 0, mostReviewed: [], results: 0 });
+
+    const review = await as(fans[0]!).post<Review>('/api/core/reviews/', { race_id: ABU_DHABI_2023, rating: 4 });
+    expect(review.status).toBe(201);
+    expect((await guest().get<RaceDetail>(race)).body).toMatchObject({ review_count: 1, average_rating: 4 });
+    expect(await lists()).toEqual({ list: 1, mostReviewed: [[ABU_DHABI_2023, 1]], results: 1 });
+
+    expect((await as(fans[0]!).patch(`/api/core/reviews/${review.body.id}/`, { rating: 2 })).status).toBe(200);
+    expect((await guest().get<RaceDetail>(race)).body).toMatchObject({ review_count: 1, average_rating: 2 });
+
+    expect((await as(fans[0]!).delete(`/api/core/reviews/${review.body.id}/`)).status).toBe(204);
+    expect((await guest().get<RaceDetail>(race)).body).toMatchObject({ review_count: 0, average_rating: null });
+    expect(await lists()).toEqual({ list: 0, mostReviewed: [], results: 0 });
+  });
+
+  it('gives each viewer their own is_watched and user_review_id over the shared answer, and guests neither', async () => {
+    const race = `/api/f1/races/${AUSTRIA_2023}/`;
+    const [fan, other] = [fans[1]!, fans[2]!];
+    expect((await guest().get<RaceDetail>(race)).body).toMatchObject({ is_watched: false, user_review_id: null });
+    const review = await as(fan).post<Review>('/api/core/reviews/', { race_id: AUSTRIA_2023, rating: 5 });
+    expect(review.status).toBe(201);
+    const mine = await as(fan).get<RaceDetail>(race);
+    expect(mine.body).toMatchObject({ is_watched: true, user_review_id: review.body.id, review_count: 1 });
+    for (const viewer of [null, other]) {
+      expect((await as(viewer).get<RaceDetail>(race)).body).toMatchObject({
+        is_watched: false,
+        user_review_id: null,
+        review_count: 1,
+      });
+    }
+    expect((await as(fan).get<RaceDetail>(race)).body).toEqual(mine.body);
+  });
+
+  it("drops the figures of an account's reviews from the cached race and lists when it turns private", async () => {
+    const race = `/api/f1/races/${ABU_DHABI_2023}/`;
+    const fan = await createUser(t.database.db);
+    expect((await as(fan).post('/api/core/reviews/', { race_id: ABU_DHABI_2023, rating: 3 })).status).toBe(201);
+    const season = async () =>
+      (await guest().get<{ results: Race[] }>('/api/f1/races/?season=2023')).body.results.find(
+        (r) => r.id === ABU_DHABI_2023,
+      )?.review_count;
+    expect((await guest().get<RaceDetail>(race)).body.review_count).toBe(1);
+    expect(await season()).toBe(1);
+    expect((await as(fan).patch('/api/social/users/me/', { is_private: true })).status).toBe(200);
+    expect((await guest().get<RaceDetail>(race)).body.review_count).toBe(0);
+    expect(await season()).toBe(0);
+  });
+
+  it('shows an import on the next request once it is announced', async () => {
+    const driver = '/api/f1/drivers/max-verstappen/';
+    const before = await guest().get<{ full_name: string }>(driver);
+    expect(before.status).toBe(200);
+    await importF1Data(t.database.db, {
+      drivers: f1db.drivers.map((d) => (d.id === 'max-verstappen' ? { ...d, name: 'Max Imported' } : d)),
+    });
+    await announce();
+    expect((await guest().get<{ full_name: string }>(driver)).body.full_name).toBe('Max Imported');
+  });
+
+  it('shows a sync on the next request once it is announced', async () => {
+    const results = `/api/f1/races/${AUSTRIA_2023}/results/`;
+    expect((await guest().get<RaceResults>(results)).body.classification).toEqual([]);
+    expect((await guest().get<RaceDetail>(`/api/f1/races/${AUSTRIA_2023}/`)).body.has_results).toBe(false);
+    const replay = replayJolpica();
+    const report = await syncSeason(t.database.db, 2023, { fetch: replay.fetch, clock: fakeClock(JANUARY_2024) });
+    expect(report.written.map((w) => w.raceId)).toEqual([AUSTRIA_2023]);
+    await announce();
+    const after = (await guest().get<RaceResults>(results)).body;
+    expect(after.classification[0]).toMatchObject({ position: '1', driver: { id: 'max-verstappen' } });
+    expect((await guest().get<RaceDetail>(`/api/f1/races/${AUSTRIA_2023}/`)).body.has_results).toBe(true);
+  });
+});

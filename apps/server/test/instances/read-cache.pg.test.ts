@@ -1,0 +1,72 @@
+import type { RaceDetail } from '@paddock/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { announceF1DataChanged } from '../../src/f1data/cli-common.ts';
+import { readF1db } from '../../src/f1data/f1db-reader.ts';
+import { importF1Data } from '../../src/f1data/importer.ts';
+import type { F1Data } from '../../src/f1data/types.ts';
+import { F1DB_FIXTURE } from '../f1data/helpers.ts';
+import { createUser } from '../factories/users.ts';
+import { startCluster, type Cluster } from './cluster.ts';
+
+/*
+ * Each instance keeps its own read cache (decision 016); a write on one instance, or an import run by
+ * a command-line tool, reaches the others' caches through Redis pub/sub. The message is a doorbell:
+ * it arrives within milliseconds of the write's answer, so the other instance is polled briefly.
+ */
+
+const ABU_DHABI_2023 = 1101;
+
+let cluster: Cluster;
+let a: string;
+let b: string;
+let f1db: F1Data;
+beforeAll(async () => {
+  cluster = await startCluster(2);
+  [a, b] = cluster.instances.map((i) => i.url) as [string, string];
+  f1db = readF1db(F1DB_FIXTURE);
+  await importF1Data(cluster.instances[0]!.database.db, f1db);
+});
+afterAll(() => cluster.close());
+
+const get = async <T>(base: string, path: string) => (await (await fetch(`${base}${path}`)).json()) as T;
+/** Until the other instance has heard the doorbell (milliseconds), at most one second. */
+const soon = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 1_000, interval: 5 });
+
+describe('the read cache on several instances', () => {
+  it("drops a race's cached answer on every instance when a review is posted on one", async () => {
+    const race = `/api/f1/races/${ABU_DHABI_2023}/`;
+    for (const base of [a, b]) {
+      expect(await get<RaceDetail>(base, race)).toMatchObject({ review_count: 0 });
+    }
+    const fan = await createUser(cluster.instances[0]!.database.db);
+    const { token } = await cluster.instances[0]!.app.tokens.sign(fan.id, 'access');
+    const posted = await fetch(`${a}/api/core/reviews/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ race_id: ABU_DHABI_2023, rating: 5 }),
+    });
+    expect(posted.status).toBe(201);
+    // On the instance that wrote: at once.
+    expect(await get<RaceDetail>(a, race)).toMatchObject({ review_count: 1, average_rating: 5 });
+    await soon(async () => {
+      expect(await get<RaceDetail>(b, race)).toMatchObject({ review_count: 1, average_rating: 5 });
+    });
+  });
+
+  it('drops every cached F1 answer on every instance when an import is announced', async () => {
+    const driver = '/api/f1/drivers/lewis-hamilton/';
+    for (const base of [a, b]) {
+      expect(await get<{ full_name: string }>(base, driver)).toMatchObject({ full_name: 'Lewis Hamilton' });
+    }
+    // What `npm run f1:import` does, from this process: write, commit, then announce through Redis.
+    await importF1Data(cluster.instances[0]!.database.db, {
+      drivers: f1db.drivers.map((d) => (d.id === 'lewis-hamilton' ? { ...d, name: 'Lewis Imported' } : d)),
+    });
+    await announceF1DataChanged(cluster.instances[0]!.database, cluster.shared.redisUrl);
+    await soon(async () => {
+      for (const base of [a, b]) {
+        expect(await get<{ full_name: string }>(base, driver)).toMatchObject({ full_name: 'Lewis Imported' });
+      }
+    });
+  });
+});
