@@ -8,7 +8,7 @@ import { syncSeason } from '../../src/f1data/jolpica.ts';
 import type { F1Data } from '../../src/f1data/types.ts';
 import { F1_TAG, publishInvalidation } from '../../src/lib/read-cache.ts';
 import { F1DB_FIXTURE, fakeClock, replayJolpica } from '../f1data/helpers.ts';
-import { createUser, type TestUser } from '../factories/users.ts';
+import { createUser, signedIn, type TestUser } from '../factories/users.ts';
 import { caller } from '../social/helpers.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 
@@ -153,5 +153,42 @@ describe('the read cache', () => {
     const after = (await guest().get<RaceResults>(results)).body;
     expect(after.classification[0]).toMatchObject({ position: '1', driver: { id: 'max-verstappen' } });
     expect((await guest().get<RaceDetail>(`/api/f1/races/${AUSTRIA_2023}/`)).body.has_results).toBe(true);
+  });
+});
+
+describe('HTTP validation of the shared answers', () => {
+  const race = `/api/f1/races/${ABU_DHABI_2023}/`;
+  const get = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: race, headers });
+
+  it('lets a browser keep a guest answer and ask again cheaply: 304 while it is current, 200 once a review changes it', async () => {
+    const first = await get();
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    expect(String(first.headers.vary)).toMatch(/authorization/i);
+
+    const again = await get({ 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Weak comparison, and a list of validators.
+    expect((await get({ 'if-none-match': `"other", ${etag.slice(2)}` })).statusCode).toBe(304);
+    expect((await get({ 'if-none-match': '"other"' })).statusCode).toBe(200);
+
+    const review = await as(fans[2]!).post<Review>('/api/core/reviews/', { race_id: ABU_DHABI_2023, rating: 3 });
+    expect(review.status).toBe(201);
+    const changed = await get({ 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json<RaceDetail>().review_count).toBe(1);
+  });
+
+  it('marks an answer made for one signed-in viewer private, with no shared validator', async () => {
+    const { authorization } = await signedIn(t, fans[2]!);
+    const mine = await get({ authorization });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('private, no-cache');
+    expect(mine.headers.etag).toBeUndefined();
+    expect(mine.json<RaceDetail>().user_review_id).not.toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { EventBus } from '../../lib/events.ts';
 import type { LiveBus } from '../../lib/live-bus.ts';
@@ -20,6 +21,8 @@ import {
 export interface CachedAnswer<T> {
   body: T;
   json: string;
+  /** A weak validator of `json` (weak: the bytes sent differ with the content coding). */
+  etag: string;
 }
 
 /** Tags of an answer read from F1 data only (drivers, teams, seasons, results, upcoming races). */
@@ -41,13 +44,34 @@ export function cachedAnswer<T>(
     const json = reply.serialize(body);
     // The JSON serializer of the route's schema (app.ts) writes strings.
     if (typeof json !== 'string') throw new Error('read cache: the serializer did not write a string');
-    return { body, json };
+    return { body, json, etag: `W/"${createHash('sha1').update(json).digest('base64url')}"` };
   });
 }
 
-/** Sends an answer's JSON as it is (compression and the other onSend hooks still apply). */
-export function sendJson(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
+/** Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 §13.1.2). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
+}
+
+/**
+ * Sends a shared answer's JSON as it is (compression and the other onSend hooks still apply), with HTTP
+ * validation: browsers and proxies may keep it but must ask again each time (`no-cache`), and a client
+ * that still holds this version gets an empty 304. Freshness is the cache's: a write changes the JSON,
+ * so the ETag. `Vary: Authorization` because a signed-in viewer's answer to some of these paths differs.
+ */
+export function sendJson(reply: FastifyReply, answer: CachedAnswer<unknown>): FastifyReply {
+  reply.header('etag', answer.etag).header('cache-control', 'public, no-cache').header('vary', 'Authorization');
+  if (matchesEtag(reply.request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.json);
+}
+
+/** An answer made for one viewer: only that browser may keep it, and only to ask again. */
+export function sendPrivate<T>(reply: FastifyReply, body: T): T {
+  reply.header('cache-control', 'private, no-cache').header('vary', 'Authorization');
+  return body;
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   thoughtStatusSchema,
 } from '@paddock/contract';
 import { errorBody } from '../../lib/openapi.ts';
-import { cachedAnswer, F1_ONLY, raceDetailTags, sendJson, WITH_COMMUNITY } from './cached.ts';
+import { cachedAnswer, F1_ONLY, raceDetailTags, sendJson, sendPrivate, WITH_COMMUNITY } from './cached.ts';
 import { noCommunity, type F1Context, type RaceCommunity } from './community.ts';
 import {
   getActiveThoughts,
@@ -81,10 +81,11 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     async (request, reply) => {
       const q = request.query;
       // The signed-in viewer's own filter is theirs alone; for guests it changes nothing.
-      if (q.exclude_reviewed === 'true' && request.userId !== null) return listRaces(ctx, request.userId, q);
+      if (q.exclude_reviewed === 'true' && request.userId !== null)
+        return sendPrivate(reply, await listRaces(ctx, request.userId, q));
       const key = `races?${JSON.stringify([q.season, q.search, q.reviewable_only === 'true', q.page_size, q.cursor])}`;
       const answer = await cachedAnswer(cache, reply, key, WITH_COMMUNITY, () => listRaces(ctx, null, q));
-      return sendJson(reply, answer.json);
+      return sendJson(reply, answer);
     },
   );
 
@@ -103,7 +104,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     async (request, reply) => {
       const { limit } = request.query;
       const answer = await cachedAnswer(cache, reply, `upcoming/${limit}`, F1_ONLY, () => upcomingRaces(ctx, limit));
-      return sendJson(reply, answer.json);
+      return sendJson(reply, answer);
     },
   );
 
@@ -118,11 +119,11 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
       },
     },
     async (request, reply) => {
-      if (request.userId !== null) return recommendedForReview(ctx, request.userId);
+      if (request.userId !== null) return sendPrivate(reply, await recommendedForReview(ctx, request.userId));
       const answer = await cachedAnswer(cache, reply, 'recommended', WITH_COMMUNITY, () =>
         recommendedForReview(ctx, null),
       );
-      return sendJson(reply, answer.json);
+      return sendJson(reply, answer);
     },
   );
 
@@ -137,7 +138,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
       },
     },
     async (_request, reply) =>
-      sendJson(reply, (await cachedAnswer(cache, reply, 'trending', WITH_COMMUNITY, () => trendingRaces(ctx))).json),
+      sendJson(reply, await cachedAnswer(cache, reply, 'trending', WITH_COMMUNITY, () => trendingRaces(ctx))),
   );
 
   app.get(
@@ -177,7 +178,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         cachedAnswer(cache, reply, `race/${raceId}`, raceDetailTags(raceId), () => sharedRaceDetail(ctx, raceId)),
         request.userId === null ? null : viewerRaceState(ctx, request.userId, raceId),
       ]);
-      return mine === null ? sendJson(reply, shared.json) : { ...shared.body, ...mine };
+      return mine === null ? sendJson(reply, shared) : sendPrivate(reply, { ...shared.body, ...mine });
     },
   );
 
@@ -199,7 +200,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
       const answer = await cachedAnswer(cache, reply, `results/${raceId}`, F1_ONLY, () =>
         getRaceResults(ctx, String(raceId)),
       );
-      return sendJson(reply, answer.json);
+      return sendJson(reply, answer);
     },
   );
 
@@ -237,7 +238,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
       const answer = await cachedAnswer(cache, reply, `drivers?${season ?? ''}`, F1_ONLY, () =>
         listDrivers(ctx, season),
       );
-      return sendJson(reply, answer.json);
+      return sendJson(reply, answer);
     },
   );
 
@@ -258,7 +259,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     async (request, reply) => {
       const { id } = request.params;
       const answer = await cachedAnswer(cache, reply, `driver/${id}`, F1_ONLY, () => getDriverDetail(ctx, id));
-      return sendJson(reply, answer.json);
+      return sendJson(reply, answer);
     },
   );
 
@@ -277,7 +278,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     async (request, reply) => {
       const { season } = request.query;
       const answer = await cachedAnswer(cache, reply, `teams?${season ?? ''}`, F1_ONLY, () => listTeams(ctx, season));
-      return sendJson(reply, answer.json);
+      return sendJson(reply, answer);
     },
   );
 
@@ -297,7 +298,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     async (request, reply) => {
       const { id } = request.params;
       const answer = await cachedAnswer(cache, reply, `team/${id}`, F1_ONLY, () => getTeamDetail(ctx, id));
-      return sendJson(reply, answer.json);
+      return sendJson(reply, answer);
     },
   );
 
@@ -313,7 +314,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
       },
     },
     async (_request, reply) =>
-      sendJson(reply, (await cachedAnswer(cache, reply, 'seasons', F1_ONLY, () => listSeasons(ctx))).json),
+      sendJson(reply, await cachedAnswer(cache, reply, 'seasons', F1_ONLY, () => listSeasons(ctx))),
   );
 
   app.get(
@@ -336,7 +337,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
       const answer = await cachedAnswer(cache, reply, `season_stats/${season}`, WITH_COMMUNITY, () =>
         getSeasonStats(ctx, season),
       );
-      return sendJson(reply, answer.json);
+      return sendJson(reply, answer);
     },
   );
 
@@ -356,7 +357,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
       const answer = await cachedAnswer(cache, reply, `race_results/${season}`, WITH_COMMUNITY, () =>
         getSeasonRaceResults(ctx, season),
       );
-      return sendJson(reply, answer.json);
+      return sendJson(reply, answer);
     },
   );
 };
