@@ -11,32 +11,53 @@ export const COMMENT_EMPTY = 'Comment cannot be empty';
 export const REPLY_EMPTY = 'Reply cannot be empty';
 export const COMMENT_TOO_LONG = `Ensure this field has no more than ${COMMENT_MAX} characters.`;
 
-const commentFields = {
-  id: z.number().int(),
-  review_id: z.number().int(),
-  comment: z.string(),
-  user: authorRefSchema,
-  created_at: z.string(),
-  updated_at: z.string(),
-  like_count: z.number().int(),
-  is_liked_by_user: z.boolean(),
-  parent_comment_id: z.number().int().nullable(),
-};
+/**
+ * The schemas of a comment thread under `parentKey` (a review's, a race thought's): comments nest one
+ * level, a top-level comment carrying its first replies and how many there are.
+ */
+export function commentThreadSchemas<K extends string>(parentKey: K) {
+  const parent = { [parentKey]: z.number().int() } as { [P in K]: z.ZodNumber };
+  const fields = {
+    id: z.number().int(),
+    ...parent,
+    comment: z.string(),
+    user: authorRefSchema,
+    created_at: z.string(),
+    updated_at: z.string(),
+    like_count: z.number().int(),
+    is_liked_by_user: z.boolean(),
+    parent_comment_id: z.number().int().nullable(),
+  };
+  const reply = z.object({ ...fields, replies: z.array(z.never()), reply_count: z.literal(0) });
+  const comment = z.object({ ...fields, replies: z.array(reply), reply_count: z.number().int() });
+  /** A comment as a POST or PATCH answers it, or as a list of replies holds it: top-level or reply. */
+  const any = z.union([comment, reply]);
+  /** GET …?{parentKey}= (top-level comments with their first replies) or ?parent_comment_id= (replies). */
+  const listQuery = pageQuerySchema
+    .extend({ ...({ [parentKey]: idQuerySchema.optional() } as { [P in K]: z.ZodOptional<typeof idQuerySchema> }) })
+    .extend({ parent_comment_id: idQuerySchema.optional() })
+    .refine(
+      (q) => {
+        const given = q as Record<string, unknown>;
+        return given[parentKey] !== undefined || given.parent_comment_id !== undefined;
+      },
+      { message: `Give ${parentKey} or parent_comment_id.` },
+    );
+  return { reply, comment, any, listQuery };
+}
+
+const reviewThread = commentThreadSchemas('review_id');
 
 /** A reply: one level below a top-level comment, never deeper. */
-export const replySchema = z.object({ ...commentFields, replies: z.array(z.never()), reply_count: z.literal(0) });
+export const replySchema = reviewThread.reply;
 export type Reply = z.infer<typeof replySchema>;
 
 /** Spec §3 Review comment: a top-level comment carries its first replies and how many there are. */
-export const commentSchema = z.object({
-  ...commentFields,
-  replies: z.array(replySchema),
-  reply_count: z.number().int(),
-});
+export const commentSchema = reviewThread.comment;
 export type Comment = z.infer<typeof commentSchema>;
 
 /** A comment as a POST or PATCH answers it: top-level or reply. */
-export const anyCommentSchema = z.union([commentSchema, replySchema]);
+export const anyCommentSchema = reviewThread.any;
 
 export const commentTextSchema = (emptyMessage: string = COMMENT_EMPTY) =>
   z.string({ error: emptyMessage }).trim().min(1, emptyMessage).max(COMMENT_MAX, COMMENT_TOO_LONG);
@@ -51,11 +72,7 @@ export type CreateCommentBody = z.output<typeof createCommentBodySchema>;
 
 export const updateCommentBodySchema = z.object({ comment: commentTextSchema() });
 
-export const commentListQuerySchema = pageQuerySchema
-  .extend({ review_id: idQuerySchema.optional(), parent_comment_id: idQuerySchema.optional() })
-  .refine((q) => q.review_id !== undefined || q.parent_comment_id !== undefined, {
-    message: 'Give review_id or parent_comment_id.',
-  });
+export const commentListQuerySchema = reviewThread.listQuery;
 
 export const commentLikeBodySchema = z.object({ comment_id: idSchema });
 export const commentLikesQuerySchema = pageQuerySchema.extend({ comment_id: idQuerySchema });

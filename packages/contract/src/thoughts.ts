@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idQuerySchema, idSchema, pageOf, pageQuerySchema } from './common.ts';
-import { commentTextSchema } from './comments.ts';
+import { idSchema, pageOf } from './common.ts';
+import { commentTextSchema, commentThreadSchemas } from './comments.ts';
 import { authorRefSchema } from './follows.ts';
 import { THOUGHT_MAX } from './limits.ts';
 
@@ -40,31 +40,13 @@ export const updateThoughtBodySchema = z.object({ content: thoughtTextSchema });
 /** POST /core/race-thought-likes/toggle/ */
 export const thoughtLikeBodySchema = z.object({ thought_id: idSchema });
 
-const thoughtCommentFields = {
-  id: z.number().int(),
-  thought_id: z.number().int(),
-  comment: z.string(),
-  user: authorRefSchema,
-  created_at: z.string(),
-  updated_at: z.string(),
-  like_count: z.number().int(),
-  is_liked_by_user: z.boolean(),
-  parent_comment_id: z.number().int().nullable(),
-};
-export const thoughtReplySchema = z.object({
-  ...thoughtCommentFields,
-  replies: z.array(z.never()),
-  reply_count: z.literal(0),
-});
+const thoughtThread = commentThreadSchemas('thought_id');
+export const thoughtReplySchema = thoughtThread.reply;
 export type ThoughtReply = z.infer<typeof thoughtReplySchema>;
 /** A top-level comment on a thought with its first replies (like review comments). */
-export const thoughtCommentSchema = z.object({
-  ...thoughtCommentFields,
-  replies: z.array(thoughtReplySchema),
-  reply_count: z.number().int(),
-});
+export const thoughtCommentSchema = thoughtThread.comment;
 export type ThoughtComment = z.infer<typeof thoughtCommentSchema>;
-export const anyThoughtCommentSchema = z.union([thoughtCommentSchema, thoughtReplySchema]);
+export const anyThoughtCommentSchema = thoughtThread.any;
 export type AnyThoughtComment = z.infer<typeof anyThoughtCommentSchema>;
 export const thoughtCommentPageSchema = pageOf(anyThoughtCommentSchema);
 
@@ -76,11 +58,7 @@ export const createThoughtCommentBodySchema = z.object({
 });
 export const updateThoughtCommentBodySchema = z.object({ comment: commentTextSchema() });
 /** GET /core/thought-comments/?thought_id= (top-level, with replies) or ?parent_comment_id= (replies). */
-export const thoughtCommentListQuerySchema = pageQuerySchema
-  .extend({ thought_id: idQuerySchema.optional(), parent_comment_id: idQuerySchema.optional() })
-  .refine((q) => q.thought_id !== undefined || q.parent_comment_id !== undefined, {
-    message: 'Give thought_id or parent_comment_id.',
-  });
+export const thoughtCommentListQuerySchema = thoughtThread.listQuery;
 /** POST /core/thought-comment-likes/toggle/ */
 export const thoughtCommentLikeBodySchema = z.object({ comment_id: idSchema });
 

@@ -45,6 +45,24 @@ export async function run(db: Db, query: SQL): Promise<void> {
   await selectRows(db, query);
 }
 
+/**
+ * Holds a transaction-scoped advisory lock on (`scope`, `key`) until the transaction ends: writes that
+ * count, then insert (a per-user limit, a race's event order) take their turns.
+ */
+export async function lockForTransaction(tx: Db, scope: string, key: number): Promise<void> {
+  await run(tx, sql`select pg_advisory_xact_lock(hashtext(${scope}), ${key}::int)`);
+}
+
+/**
+ * Whether the viewer likes the row whose id is `id`, in the likes table `likes` keyed by `column`. One
+ * primary-key probe per row: the `limit 1` keeps the planner from reading all of the viewer's likes into
+ * a hash instead, which costs more the more someone likes.
+ */
+export function likedBy(likes: string, column: string, viewer: number | null, id: SQL): SQL {
+  if (viewer === null) return sql`false`;
+  return sql`exists (select 1 from ${sql.raw(likes)} l where l.${sql.raw(column)} = ${id} and l.user_id = ${viewer} limit 1)`;
+}
+
 /** The unique index a failed write hit, if it was a unique violation (PostgreSQL and PGlite alike). */
 export function violatedUniqueIndex(err: unknown): string | null {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {

@@ -3,23 +3,17 @@ import type { DriverRef, UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
 import { starredDrivers } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/context.ts';
-import { rowLimit, selectRows } from '../../lib/sql.ts';
+import { countUpTo, lockForTransaction, rowLimit, selectRows } from '../../lib/sql.ts';
 import { driverRefJson, joinDriver, joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
 import { canSeeContentOf } from '../follows/visibility.ts';
 import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
 
 /** Serialises one user's starring (the limit per race is counted, then written). */
-export async function lockUserStars(tx: Db, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('starred_drivers'), ${userId})`);
-}
+export const lockUserStars = (tx: Db, userId: number) => lockForTransaction(tx, 'starred_drivers', userId);
 
-export async function countStarsOfRace(tx: Db, userId: number, raceId: number): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from starred_drivers where user_id = ${userId} and race_id = ${raceId}`,
-  );
-  return row?.n ?? 0;
-}
+/** How many drivers the user starred in the race, counted up to `max`. */
+export const countStarsOfRace = (tx: Db, userId: number, raceId: number, max: number) =>
+  countUpTo(tx, sql`starred_drivers where user_id = ${userId} and race_id = ${raceId}`, max);
 
 /** The star's id, and whether this call created it (false: it existed). */
 export async function insertStar(

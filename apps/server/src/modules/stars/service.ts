@@ -55,7 +55,7 @@ export async function starDriver(
   const outcome = await ctx.db.transaction(async (tx) => {
     await lockUserStars(tx, userId);
     const star = { userId, raceId: body.race_id, driverId: body.driver_id };
-    const existing = await countStarsOfRace(tx, userId, body.race_id);
+    const existing = await countStarsOfRace(tx, userId, body.race_id, STARS_PER_RACE);
     const result = await insertStar(tx, star);
     if (result.created && existing >= STARS_PER_RACE) throw fieldErrors({ non_field_errors: [TOO_MANY_STARS] });
     return result;

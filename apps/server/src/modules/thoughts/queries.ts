@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { raceThoughts, thoughtComments, thoughtEvents } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/context.ts';
 import { commentThreads } from '../../lib/comment-threads.ts';
-import { rowLimit, run, selectRows } from '../../lib/sql.ts';
+import { likedBy, lockForTransaction, rowLimit, run, selectRows } from '../../lib/sql.ts';
 import { raceStartMsOf } from '../f1/sql.ts';
 import { acceptedFollowingIds, canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
 import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
@@ -17,13 +17,7 @@ import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
 const visibleAuthor = (viewer: Viewer, alias: string) =>
   canSeeContentOf(viewer, { id: sql.raw(`${alias}.id`), isPrivate: userIsPrivate(alias) });
 
-/** Whether the viewer likes the row `id`: one primary-key probe of the likes table (as likes/sql.ts). */
-const likedBy = (likes: string, column: string) => (viewer: Viewer, id: SQL) =>
-  viewer === null
-    ? sql`false`
-    : sql`exists (select 1 from ${sql.raw(likes)} l where l.${sql.raw(column)} = ${id} and l.user_id = ${viewer} limit 1)`;
-
-const likedThought = likedBy('thought_likes', 'thought_id');
+const likedThought = (viewer: Viewer, id: SQL) => likedBy('thought_likes', 'thought_id', viewer, id);
 
 /** The start of a race (epoch ms), or null when there is no such race. */
 export async function selectRaceStartMs(db: Db, raceId: number): Promise<number | null> {
@@ -166,7 +160,7 @@ export const threads = commentThreads({
   table: thoughtComments,
   subject: thoughtComments.thoughtId,
   author: { join: joinUser, json: userRefJson, followStatus: followStatusOf },
-  liked: likedBy('thought_comment_likes', 'comment_id'),
+  liked: (viewer, id) => likedBy('thought_comment_likes', 'comment_id', viewer, id),
 });
 
 export interface CommentRef {
@@ -262,7 +256,7 @@ export async function insertEvent(
   tx: Db,
   e: { raceId: number; authorId: number; event: ThoughtStreamEvent; at: Date },
 ): Promise<number> {
-  await run(tx, sql`select pg_advisory_xact_lock(hashtext('thought_events'), ${e.raceId}::int)`);
+  await lockForTransaction(tx, 'thought_events', e.raceId);
   const [row] = await tx
     .insert(thoughtEvents)
     .values({ raceId: e.raceId, authorId: e.authorId, type: e.event.type, payload: e.event, createdAt: e.at })

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
 import { watchlists } from '../../db/schema/index.ts';
-import { rowLimit, run, selectRows } from '../../lib/sql.ts';
+import { countUpTo, lockForTransaction, rowLimit, run, selectRows } from '../../lib/sql.ts';
 import { joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
 
@@ -74,17 +74,11 @@ export function selectWatchlistRaces(db: Db, watchlistId: number): Promise<Watch
 }
 
 /** Serialises one user's list creations, so the per-user limit holds under concurrent requests. */
-export async function lockUserWatchlists(tx: Db, userId: number): Promise<void> {
-  await run(tx, sql`select pg_advisory_xact_lock(hashtext('watchlists'), ${userId})`);
-}
+export const lockUserWatchlists = (tx: Db, userId: number) => lockForTransaction(tx, 'watchlists', userId);
 
-export async function countUserWatchlists(tx: Db, userId: number): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from watchlists where user_id = ${userId}`,
-  );
-  return row?.n ?? 0;
-}
+/** How many lists the user has, counted up to `max` (enough to tell whether a limit is reached). */
+export const countUserWatchlists = (tx: Db, userId: number, max: number) =>
+  countUpTo(tx, sql`watchlists where user_id = ${userId}`, max);
 
 export async function insertWatchlist(
   tx: Db,

@@ -107,7 +107,7 @@ export async function createWatchlist(
 ): Promise<Watchlist> {
   const id = await ctx.db.transaction(async (tx) => {
     await lockUserWatchlists(tx, userId);
-    if ((await countUserWatchlists(tx, userId)) >= WATCHLISTS_PER_USER) {
+    if ((await countUserWatchlists(tx, userId, WATCHLISTS_PER_USER)) >= WATCHLISTS_PER_USER) {
       throw fieldErrors({ non_field_errors: [TOO_MANY_WATCHLISTS] });
     }
     return insertWatchlist(tx, {

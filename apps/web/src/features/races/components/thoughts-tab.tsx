@@ -8,7 +8,6 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { LoadErrorState } from '@/components/query-states.tsx';
 import { SignInPrompt } from '@/components/sign-in-prompt.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useHighlight } from '@/hooks/use-highlight.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
@@ -21,6 +20,7 @@ import { useThoughtStream } from '../hooks/use-thought-stream.ts';
 import { LiveIndicator } from './live-indicator.tsx';
 import { ThoughtCard, thoughtAnchor } from './thought-card.tsx';
 import { ThoughtComposer } from './thought-composer.tsx';
+import { LoadMoreButton } from '@/components/load-more-button.tsx';
 
 /** Relative times in the list move on this often. */
 const CLOCK_TICK_MS = 30_000;
@@ -125,17 +125,7 @@ export function ThoughtsTab({ race }: { race: { id: number } }) {
           ))}
         </ul>
       )}
-      {thoughts.hasNextPage && (
-        <Button
-          type="button"
-          variant="outline"
-          className="w-fit justify-self-center"
-          disabled={thoughts.isFetchingNextPage}
-          onClick={() => void thoughts.fetchNextPage()}
-        >
-          {thoughts.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-        </Button>
-      )}
+      <LoadMoreButton query={thoughts} />
     </section>
   );
 }

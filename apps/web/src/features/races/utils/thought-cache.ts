@@ -107,11 +107,6 @@ function bumpCommentCount(queryClient: QueryClient, raceId: number, thoughtId: n
   }));
 }
 
-const asTopLevel = (comment: AnyThoughtComment): ThoughtComment => ({
-  ...comment,
-  replies: comment.replies,
-  reply_count: comment.reply_count,
-});
 const asReply = (comment: AnyThoughtComment): ThoughtReply => ({ ...comment, replies: [], reply_count: 0 });
 
 /** Appends to the last page when it is the end of the list (otherwise the new item arrives with a later page). */
@@ -130,7 +125,7 @@ function insertComment(queryClient: QueryClient, comment: AnyThoughtComment): vo
   queryClient.setQueryData(getThoughtCommentsQueryOptions(comment.thought_id).queryKey, (data) => {
     // Already there: the list was fetched after the comment was written.
     if (!data || data.pages.some((page) => hasComment(page.results, comment.id))) return data;
-    if (parentId === null) return appendToEnd(data, asTopLevel(comment));
+    if (parentId === null) return appendToEnd<ThoughtCommentPage, ThoughtComment>(data, comment);
     return changeCommentInPages<ThoughtCommentPage, ThoughtComment>(data, parentId, (parent) => {
       const allInline = parent.replies.length >= parent.reply_count;
       return {
