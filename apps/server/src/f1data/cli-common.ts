@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { F1_TAG, publishInvalidation, READ_CACHE_CHANNEL } from '../lib/read-cache.ts';
+import { F1_TAG, publishInvalidation } from '../lib/read-cache.ts';
 
 /**
  * The database the server would use (DATABASE_URL, else the embedded PGlite in DATA_DIR), migrated.
@@ -35,7 +35,9 @@ export async function announceF1DataChanged(database: Database, redisUrl: string
       await redis.quit().catch(() => redis.disconnect());
     }
   } else if (database.kind === 'postgres') {
-    await database.db.execute(sql`select pg_notify(${READ_CACHE_CHANNEL}, ${JSON.stringify([F1_TAG])})`);
+    const notify = async (channel: string, message: string) =>
+      void (await database.db.execute(sql`select pg_notify(${channel}, ${message})`));
+    await publishInvalidation({ publish: notify }, [F1_TAG]);
   }
 }
 

@@ -92,7 +92,7 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * would hand it to other queries); NOTIFY goes through the pool. A lost listener reconnects with
  * backoff (0.5 s doubling up to 30 s) and then asks its subscribers to resync.
  */
-export function createPostgresLiveBus(opts: { db: Db; connect: () => pg.Client; log: Logger }): LiveBus {
+function createPostgresLiveBus(opts: { db: Db; connect: () => pg.Client; log: Logger }): LiveBus {
   const { log } = opts;
   const subscribers = new Subscribers(log);
   let client: pg.Client | null = null;
@@ -192,7 +192,7 @@ export function createPostgresLiveBus(opts: { db: Db; connect: () => pg.Client; 
  * the shared one publishes. ioredis reconnects and resubscribes by itself; every `ready` after the
  * first asks the subscribers to resync.
  */
-export function createRedisLiveBus(redis: Redis, log: Logger): LiveBus {
+function createRedisLiveBus(redis: Redis, log: Logger): LiveBus {
   const subscribers = new Subscribers(log);
   const receiver = redis.duplicate();
   let readyBefore = false;

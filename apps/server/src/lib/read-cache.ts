@@ -12,8 +12,8 @@ import type { LiveBus } from './live-bus.ts';
  */
 
 export const READ_CACHE_CHANNEL = 'paddock_read_cache';
-export const READ_CACHE_MAX_AGE_MS = 60_000;
-export const READ_CACHE_DEFAULT_ENTRIES = 2_000;
+const READ_CACHE_MAX_AGE_MS = 60_000;
+const READ_CACHE_DEFAULT_ENTRIES = 2_000;
 
 /** Every answer derived from Formula 1 data carries this tag: invalidating it drops them all. */
 export const F1_TAG = 'f1';
@@ -88,11 +88,6 @@ export class ReadCache {
       this.entries.delete(oldest.value);
     }
     return true;
-  }
-
-  /** The current generation, to pass to `set` after loading. */
-  mark(): number {
-    return this.generation;
   }
 
   /** The cached value, else `load()`'s, kept under `tags`; concurrent misses of one key load once. */

@@ -19,7 +19,7 @@ export function AuthorAvatarLink({ user, className }: { user: Author; className?
 /** An edit later than this after the writing counts as an edit (the two stamps of one insert can differ). */
 const EDITED_AFTER_MS = 1000;
 
-export function isEdited(createdAt: string, updatedAt: string): boolean {
+function isEdited(createdAt: string, updatedAt: string): boolean {
   return Date.parse(updatedAt) - Date.parse(createdAt) > EDITED_AFTER_MS;
 }
 

@@ -31,8 +31,11 @@ export const checo: UserRef = { id: 4, username: 'checo', name: 'Checo Fan', pro
 let nextId = 100;
 
 /** An author as a review or comment carries it; a plain UserRef is a stranger (follow status "none"). */
-type AuthorOverride = { user?: UserRef & { follow_status?: FollowStatus } };
-const asAuthor = (user: UserRef & { follow_status?: FollowStatus }) => ({ follow_status: 'none' as const, ...user });
+export type AuthorOverride = { user?: UserRef & { follow_status?: FollowStatus } };
+export const asAuthor = (user: UserRef & { follow_status?: FollowStatus }) => ({
+  follow_status: 'none' as const,
+  ...user,
+});
 
 export function reviewFixture(overrides: Partial<Omit<Review, 'user'>> & AuthorOverride = {}): Review {
   nextId += 1;

@@ -1,13 +1,8 @@
 import type { ThoughtStatus } from '@paddock/contract/f1';
-import type { FollowStatus } from '@paddock/contract/follows';
 import type { Thought, ThoughtComment, ThoughtReply } from '@paddock/contract/thoughts';
-import type { UserRef } from '@paddock/contract/users';
-import { lena, marco, sam } from './review-fixtures.ts';
+import { asAuthor, lena, marco, sam, type AuthorOverride } from './review-fixtures.ts';
 
 /** Race thought and thought comment payloads for component tests, typed by the contract. */
-
-type AuthorOverride = { user?: UserRef & { follow_status?: FollowStatus } };
-const asAuthor = (user: UserRef & { follow_status?: FollowStatus }) => ({ follow_status: 'none' as const, ...user });
 
 let nextId = 500;
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();

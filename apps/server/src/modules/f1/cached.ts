@@ -49,7 +49,7 @@ export function cachedAnswer<T>(
 }
 
 /** Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 §13.1.2). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   const wanted = opaque(etag);
@@ -66,6 +66,17 @@ export function sendJson(reply: FastifyReply, answer: CachedAnswer<unknown>): Fa
   reply.header('etag', answer.etag).header('cache-control', 'public, no-cache').header('vary', 'Authorization');
   if (matchesEtag(reply.request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(answer.json);
+}
+
+/** The cached answer of `key` (else `load()`'s), sent with its validator. */
+export async function sendCached<T>(
+  cache: ReadCache,
+  reply: FastifyReply,
+  key: string,
+  tags: readonly string[],
+  load: () => Promise<T>,
+): Promise<FastifyReply> {
+  return sendJson(reply, await cachedAnswer(cache, reply, key, tags, load));
 }
 
 /** An answer made for one viewer: only that browser may keep it, and only to ask again. */

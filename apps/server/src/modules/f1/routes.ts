@@ -18,7 +18,7 @@ import {
   thoughtStatusSchema,
 } from '@paddock/contract';
 import { errorBody } from '../../lib/openapi.ts';
-import { cachedAnswer, F1_ONLY, raceDetailTags, sendJson, sendPrivate, WITH_COMMUNITY } from './cached.ts';
+import { cachedAnswer, F1_ONLY, raceDetailTags, sendCached, sendJson, sendPrivate, WITH_COMMUNITY } from './cached.ts';
 import { noCommunity, type F1Context, type RaceCommunity } from './community.ts';
 import {
   getActiveThoughts,
@@ -84,8 +84,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
       if (q.exclude_reviewed === 'true' && request.userId !== null)
         return sendPrivate(reply, await listRaces(ctx, request.userId, q));
       const key = `races?${JSON.stringify([q.season, q.search, q.reviewable_only === 'true', q.page_size, q.cursor])}`;
-      const answer = await cachedAnswer(cache, reply, key, WITH_COMMUNITY, () => listRaces(ctx, null, q));
-      return sendJson(reply, answer);
+      return sendCached(cache, reply, key, WITH_COMMUNITY, () => listRaces(ctx, null, q));
     },
   );
 
@@ -103,8 +102,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
     async (request, reply) => {
       const { limit } = request.query;
-      const answer = await cachedAnswer(cache, reply, `upcoming/${limit}`, F1_ONLY, () => upcomingRaces(ctx, limit));
-      return sendJson(reply, answer);
+      return sendCached(cache, reply, `upcoming/${limit}`, F1_ONLY, () => upcomingRaces(ctx, limit));
     },
   );
 
@@ -120,10 +118,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
     async (request, reply) => {
       if (request.userId !== null) return sendPrivate(reply, await recommendedForReview(ctx, request.userId));
-      const answer = await cachedAnswer(cache, reply, 'recommended', WITH_COMMUNITY, () =>
-        recommendedForReview(ctx, null),
-      );
-      return sendJson(reply, answer);
+      return sendCached(cache, reply, 'recommended', WITH_COMMUNITY, () => recommendedForReview(ctx, null));
     },
   );
 
@@ -137,8 +132,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         response: { 200: z.array(raceSchema) },
       },
     },
-    async (_request, reply) =>
-      sendJson(reply, await cachedAnswer(cache, reply, 'trending', WITH_COMMUNITY, () => trendingRaces(ctx))),
+    async (_request, reply) => sendCached(cache, reply, 'trending', WITH_COMMUNITY, () => trendingRaces(ctx)),
   );
 
   app.get(
@@ -197,10 +191,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
     async (request, reply) => {
       const raceId = parseRaceId(request.params.id);
-      const answer = await cachedAnswer(cache, reply, `results/${raceId}`, F1_ONLY, () =>
-        getRaceResults(ctx, String(raceId)),
-      );
-      return sendJson(reply, answer);
+      return sendCached(cache, reply, `results/${raceId}`, F1_ONLY, () => getRaceResults(ctx, String(raceId)));
     },
   );
 
@@ -235,10 +226,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
     async (request, reply) => {
       const { season } = request.query;
-      const answer = await cachedAnswer(cache, reply, `drivers?${season ?? ''}`, F1_ONLY, () =>
-        listDrivers(ctx, season),
-      );
-      return sendJson(reply, answer);
+      return sendCached(cache, reply, `drivers?${season ?? ''}`, F1_ONLY, () => listDrivers(ctx, season));
     },
   );
 
@@ -258,8 +246,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
     async (request, reply) => {
       const { id } = request.params;
-      const answer = await cachedAnswer(cache, reply, `driver/${id}`, F1_ONLY, () => getDriverDetail(ctx, id));
-      return sendJson(reply, answer);
+      return sendCached(cache, reply, `driver/${id}`, F1_ONLY, () => getDriverDetail(ctx, id));
     },
   );
 
@@ -277,8 +264,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
     async (request, reply) => {
       const { season } = request.query;
-      const answer = await cachedAnswer(cache, reply, `teams?${season ?? ''}`, F1_ONLY, () => listTeams(ctx, season));
-      return sendJson(reply, answer);
+      return sendCached(cache, reply, `teams?${season ?? ''}`, F1_ONLY, () => listTeams(ctx, season));
     },
   );
 
@@ -297,8 +283,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
     async (request, reply) => {
       const { id } = request.params;
-      const answer = await cachedAnswer(cache, reply, `team/${id}`, F1_ONLY, () => getTeamDetail(ctx, id));
-      return sendJson(reply, answer);
+      return sendCached(cache, reply, `team/${id}`, F1_ONLY, () => getTeamDetail(ctx, id));
     },
   );
 
@@ -313,8 +298,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         response: { 200: z.array(seasonSummarySchema) },
       },
     },
-    async (_request, reply) =>
-      sendJson(reply, await cachedAnswer(cache, reply, 'seasons', F1_ONLY, () => listSeasons(ctx))),
+    async (_request, reply) => sendCached(cache, reply, 'seasons', F1_ONLY, () => listSeasons(ctx)),
   );
 
   app.get(
@@ -334,10 +318,7 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
     async (request, reply) => {
       const { season } = request.query;
-      const answer = await cachedAnswer(cache, reply, `season_stats/${season}`, WITH_COMMUNITY, () =>
-        getSeasonStats(ctx, season),
-      );
-      return sendJson(reply, answer);
+      return sendCached(cache, reply, `season_stats/${season}`, WITH_COMMUNITY, () => getSeasonStats(ctx, season));
     },
   );
 
@@ -354,10 +335,9 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
     async (request, reply) => {
       const { season } = request.query;
-      const answer = await cachedAnswer(cache, reply, `race_results/${season}`, WITH_COMMUNITY, () =>
+      return sendCached(cache, reply, `race_results/${season}`, WITH_COMMUNITY, () =>
         getSeasonRaceResults(ctx, season),
       );
-      return sendJson(reply, answer);
     },
   );
 };

@@ -48,7 +48,7 @@ import {
 /** How many replies a top-level comment carries in a list; the rest come from ?parent_comment_id=. */
 export { REPLIES_INLINE } from '../../lib/comment-threads.ts';
 /** How long the live log keeps events: a client away for longer reloads instead of replaying. */
-export const LIVE_LOG_RETENTION_MS = 7 * 24 * 3_600_000;
+const LIVE_LOG_RETENTION_MS = 7 * 24 * 3_600_000;
 
 type Page<T> = { results: T[]; next_cursor: string | null };
 

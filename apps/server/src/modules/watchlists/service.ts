@@ -37,7 +37,7 @@ export const WATCHLIST_FULL = `A watchlist holds at most ${WATCHLIST_RACES_MAX} 
 export const ORDER_MISMATCH = "List each of the watchlist's races exactly once.";
 
 /** 128 random bits, base64url: 22 characters nobody can guess. */
-export function newShareToken(): string {
+function newShareToken(): string {
   return randomBytes(16).toString('base64url');
 }
 
