@@ -31,7 +31,8 @@
  * signed-in reader opens the public profiles with the most reviews: header, stats, and the first page of
  * reviews, watched races and followers); create-review (the most-followed account reviews a
  * race it had not reviewed, then deletes the review: two rows); like (review like toggles by 2,000 users
- * on 2,000 reviews); comment (a comment, then its deletion); f1 (the F1 read endpoints); compression
+ * on 2,000 reviews); comment (a comment, then its deletion); f1 (the F1 read endpoints, and search: 16 queries people often type, and "typing", every prefix of
+ * the drivers' and 2,000 members' names, more distinct queries than the search cache keeps); compression
  * (health and three F1 answers from 1 KB to 100 KB, each without Accept-Encoding and with a browser's
  * "gzip, deflate, br": the cost of compressing API answers on the fly); live (1,000 server-sent-event clients
  * on one race's thoughts while a thought is posted every 100 ms: the delay from each POST's answer to
@@ -231,12 +232,19 @@ async function f1Scenarios(database: Database): Promise<Scenario[]> {
     someone.name,
     someone.name.split(' ')[1]!.slice(0, 5),
   ];
+  // Typing, letter by letter: every prefix of 3+ letters of each driver's and of 2,000 members' names,
+  // more distinct queries than the search cache keeps, so that each one is searched afresh.
+  const drivers = await selectRows<{ name: string }>(database.db, sql`select name from drivers order by id`);
+  const names = [...drivers.map((d) => d.name), ...Array.from({ length: 2000 }, (_, i) => generatedUser(i * 5).name)];
+  const typed = [...new Set(names.flatMap((n) => Array.from({ length: n.length - 2 }, (_, i) => n.slice(0, i + 3))))];
   const f1 = (step: Step): Scenario => ({ group: 'f1', steps: [step] });
+  const searchPath = (q: string) => `/api/core/search/?q=${encodeURIComponent(q)}`;
   return [
+    f1(rotating('GET /api/core/search/?q=…', queries.map(searchPath))),
     f1(
       rotating(
-        'GET /api/core/search/?q=…',
-        queries.map((q) => `/api/core/search/?q=${encodeURIComponent(q)}`),
+        `GET /api/core/search/?q=… (typing: ${typed.length.toLocaleString('en')} queries)`,
+        typed.map(searchPath),
       ),
     ),
     f1(

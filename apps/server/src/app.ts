@@ -60,6 +60,11 @@ declare module 'fastify' {
     liveBus: LiveBus;
     /** Public answers of this instance, invalidated on writes here and, through liveBus, elsewhere (decision 016). */
     readCache: ReadCache;
+    /**
+     * The search's answers, apart: what people type is endless and must not push the F1 answers out.
+     * Its epoch also tells the search's in-memory catalogue when F1 data changed.
+     */
+    searchCache: ReadCache;
   }
 }
 
@@ -154,10 +159,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const liveBus = createLiveBus({ redis, database: deps.database, log: app.log });
   app.decorate('liveBus', liveBus);
   app.addHook('onClose', () => liveBus.close());
-  const readCache = new ReadCache({ maxEntries: config.READ_CACHE_ENTRIES, now: () => clock.now() });
-  app.decorate('readCache', readCache);
-  if (config.READ_CACHE_ENTRIES > 0) {
-    const stopFollowing = await followInvalidations(readCache, liveBus);
+  // Followed even when they keep nothing (READ_CACHE_ENTRIES=0): their epoch still says when F1 data changed.
+  for (const name of ['readCache', 'searchCache'] as const) {
+    const cache = new ReadCache({ maxEntries: config.READ_CACHE_ENTRIES, now: () => clock.now() });
+    app.decorate(name, cache);
+    const stopFollowing = await followInvalidations(cache, liveBus);
     app.addHook('preClose', () => stopFollowing());
   }
 

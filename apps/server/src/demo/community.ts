@@ -353,7 +353,7 @@ export async function seedDemoCommunity(ctx: ServiceContext): Promise<boolean> {
   const ids = new Map<string, number>();
   for (const u of DEMO_USERS) {
     try {
-      const id = await createAccount(ctx.db, {
+      const id = await createAccount(ctx, {
         username: u.username,
         email: `${u.username}@demo.paddock.invalid`,
         name: u.name,

@@ -10,6 +10,8 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface AppEvents {
   /** An account turned private or public. */
   'user.privacy_changed': { userId: number; isPrivate: boolean };
+  /** What a user card shows (username, name, picture) changed, or an account was created. */
+  'user.card_changed': { userId: number };
   /** `followerId` now follows `followingId` (a follow of a public account, or an accepted request). */
   'follow.accepted': { followerId: number; followingId: number; requested: boolean };
   /** A follow request to a private account is waiting for its answer. */

@@ -22,6 +22,8 @@ export const COMMUNITY_TAG = 'community';
 /** Every race detail carries this tag, besides its own `race:{id}`. */
 export const RACE_DETAIL_TAG = 'race';
 export const raceTag = (raceId: number) => `race:${raceId}`;
+/** Answers showing user cards (the search's users). */
+export const USERS_TAG = 'users';
 
 interface Entry {
   value: unknown;
@@ -45,6 +47,7 @@ export class ReadCache {
    * caused it, so it is returned to its caller but not kept.
    */
   private generation = 0;
+  private clears = 0;
   readonly maxEntries: number;
   readonly maxAgeMs: number;
   private readonly now: () => number;
@@ -53,6 +56,14 @@ export class ReadCache {
     this.maxEntries = options.maxEntries ?? READ_CACHE_DEFAULT_ENTRIES;
     this.maxAgeMs = options.maxAgeMs ?? READ_CACHE_MAX_AGE_MS;
     this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Moves whenever everything is dropped (an F1 change, or a reconnected bus): what else an instance
+   * derives from Formula 1 data (the search catalogue) is rebuilt when it moved.
+   */
+  get epoch(): number {
+    return this.clears;
   }
 
   get size(): number {
@@ -123,6 +134,7 @@ export class ReadCache {
 
   clear(): void {
     this.generation += 1;
+    this.clears += 1;
     this.loading.clear();
     this.entries.clear();
   }

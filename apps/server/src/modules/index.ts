@@ -13,6 +13,7 @@ import { feedSettingsFrom, reviewsRoutes } from './reviews/routes.ts';
 import { reviewsCommunity, subscribeReviews } from './reviews/service.ts';
 import { profilesRoutes } from './profiles/routes.ts';
 import { searchRoutes } from './search/routes.ts';
+import { subscribeSearch } from './search/service.ts';
 import { starsRoutes } from './stars/routes.ts';
 import { thoughtsRoutes } from './thoughts/routes.ts';
 import { usersRoutes } from './users/routes.ts';
@@ -59,7 +60,7 @@ export const modules: ApiModule[] = [
   mount('/core', thoughtsRoutes, {}),
   mount('/social', watchlistsRoutes, {}),
   // Registers /core/search/ itself, beside the other /core routes.
-  mount('', searchRoutes, {}),
+  mount('', searchRoutes, {}, (ctx, _config, app) => subscribeSearch(ctx, app.searchCache, app.liveBus, app.log)),
   // Writes its rows by reacting to the others' events.
   mount('/social', notificationsRoutes, {}, subscribeNotifications),
 ];

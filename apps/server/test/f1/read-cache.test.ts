@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Race, RaceDetail, RaceResults, Review, SeasonRaceResult, SeasonStats } from '@paddock/contract';
+import type {
+  Race,
+  RaceDetail,
+  RaceResults,
+  Review,
+  SearchResult,
+  SeasonRaceResult,
+  SeasonStats,
+} from '@paddock/contract';
 import { announceF1DataChanged } from '../../src/f1data/cli-common.ts';
 import { readF1db } from '../../src/f1data/f1db-reader.ts';
 import { importF1Data } from '../../src/f1data/importer.ts';
@@ -133,13 +141,19 @@ describe('the read cache', () => {
 
   it('shows an import on the next request once it is announced', async () => {
     const driver = '/api/f1/drivers/max-verstappen/';
+    const search = async (q: string) => (await guest().get<SearchResult>(`/api/core/search/?q=${q}`)).body.drivers;
     const before = await guest().get<{ full_name: string }>(driver);
     expect(before.status).toBe(200);
+    // The search's catalogue is built now, from the data before the import.
+    expect((await search('verstappen')).map((d) => d.full_name)).toEqual(['Max Verstappen']);
     await importF1Data(t.database.db, {
       drivers: f1db.drivers.map((d) => (d.id === 'max-verstappen' ? { ...d, name: 'Max Imported' } : d)),
     });
     await announce();
     expect((await guest().get<{ full_name: string }>(driver)).body.full_name).toBe('Max Imported');
+    expect(await search('max%20imported')).toEqual([
+      expect.objectContaining({ id: 'max-verstappen', full_name: 'Max Imported' }),
+    ]);
   });
 
   it('shows a sync on the next request once it is announced', async () => {

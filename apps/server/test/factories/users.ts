@@ -1,4 +1,5 @@
 import type { Db } from '../../src/db/client.ts';
+import { createEventBus } from '../../src/lib/events.ts';
 import { unusablePasswordHash } from '../../src/modules/auth/passwords.ts';
 import { createAccount } from '../../src/modules/users/service.ts';
 import type { TestApp } from '../test-app.ts';
@@ -6,10 +7,12 @@ import type { TestApp } from '../test-app.ts';
 /*
  * Accounts for tests that do not exercise sign-up: createUser(db, {...}) inserts one through the users
  * service (so counters start at zero, as for a real account) and `signedIn` gives it a Bearer header.
- * Nobody can sign in to them with a password.
+ * Nobody can sign in to them with a password. No app hears of them (no `user.card_changed` reaches a
+ * search cache): tests that search for a user create it before searching.
  */
 
 let seq = 0;
+const unheard = createEventBus(console);
 
 export interface TestUser {
   id: number;
@@ -24,14 +27,17 @@ export async function createUser(
   seq += 1;
   const username = overrides.username ?? `fan_${seq}`;
   const isPrivate = overrides.isPrivate ?? false;
-  const id = await createAccount(db, {
-    username,
-    email: `${username}@example.com`,
-    name: overrides.name ?? `Fan ${seq}`,
-    bio: overrides.bio ?? '',
-    isPrivate,
-    passwordHash: unusablePasswordHash(),
-  });
+  const id = await createAccount(
+    { db, events: unheard },
+    {
+      username,
+      email: `${username}@example.com`,
+      name: overrides.name ?? `Fan ${seq}`,
+      bio: overrides.bio ?? '',
+      isPrivate,
+      passwordHash: unusablePasswordHash(),
+    },
+  );
   return { id, username, isPrivate };
 }
 

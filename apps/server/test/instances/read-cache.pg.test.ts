@@ -1,4 +1,4 @@
-import type { RaceDetail } from '@paddock/contract';
+import type { RaceDetail, SearchResult } from '@paddock/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { announceF1DataChanged } from '../../src/f1data/cli-common.ts';
 import { readF1db } from '../../src/f1data/f1db-reader.ts';
@@ -55,8 +55,10 @@ describe('the read cache on several instances', () => {
 
   it('drops every cached F1 answer on every instance when an import is announced', async () => {
     const driver = '/api/f1/drivers/lewis-hamilton/';
+    const searched = (base: string) => get<SearchResult>(base, '/api/core/search/?q=lewis');
     for (const base of [a, b]) {
       expect(await get<{ full_name: string }>(base, driver)).toMatchObject({ full_name: 'Lewis Hamilton' });
+      expect((await searched(base)).drivers[0]).toMatchObject({ id: 'lewis-hamilton', full_name: 'Lewis Hamilton' });
     }
     // What `npm run f1:import` does, from this process: write, commit, then announce through Redis.
     await importF1Data(cluster.instances[0]!.database.db, {
@@ -66,7 +68,22 @@ describe('the read cache on several instances', () => {
     await soon(async () => {
       for (const base of [a, b]) {
         expect(await get<{ full_name: string }>(base, driver)).toMatchObject({ full_name: 'Lewis Imported' });
+        expect((await searched(base)).drivers[0]).toMatchObject({ id: 'lewis-hamilton', full_name: 'Lewis Imported' });
       }
     });
+  });
+
+  it('shows an account created on one instance in the next search on every instance', async () => {
+    const users = async (base: string) =>
+      (await get<SearchResult>(base, '/api/core/search/?q=tifosi')).users.map((u) => u.username);
+    for (const base of [a, b]) expect(await users(base)).toEqual([]);
+    const created = await fetch(`${a}/api/auth/register/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'tifosi_club', email: 'tifosi@example.com', password: 'forza ferrari sempre' }),
+    });
+    expect(created.status).toBe(201);
+    expect(await users(a)).toEqual(['tifosi_club']);
+    await soon(async () => expect(await users(b)).toEqual(['tifosi_club']));
   });
 });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
 import { selectRows } from '../../src/lib/sql.ts';
-import { searchSql } from '../../src/modules/search/queries.ts';
+import { usersSql } from '../../src/modules/search/queries.ts';
 import {
   addResult,
   createCircuit,
@@ -13,6 +13,7 @@ import {
   createRace,
   createTeam,
 } from '../factories/f1.ts';
+import { bearer, registerUser } from '../auth/helpers.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 
 let t: TestApp;
@@ -238,13 +239,35 @@ describe('GET /api/core/search/', () => {
     for (let i = 0; i < many.length; i += 500) await db.insert(users).values(many.slice(i, i + 500));
     await db.execute(sql`analyze users`);
     const needle = { text: 'anna', short: false };
-    const rows = await selectRows<Record<string, string>>(
-      db,
-      sql`explain ${searchSql({ needle, raceNeedle: needle, years: [], limit: 8 })}`,
-    );
+    const rows = await selectRows<Record<string, string>>(db, sql`explain ${usersSql(needle, 8)}`);
     const plan = rows.map((r) => Object.values(r)[0]).join('\n');
     expect(plan).toMatch(/Bitmap Index Scan on users_username_trgm/);
     expect(plan).toMatch(/Bitmap Index Scan on users_name_trgm/);
     expect((await search('anna')).users.map((u) => u.username)).toEqual(['tifosi_anna']);
+  });
+
+  it('shows a new account and a changed name in the very next search, though answers are kept', async () => {
+    const users = async (q: string) => (await search(q)).users.map((u) => `${u.username}: ${u.name}`);
+    expect(await users('kimi')).toEqual([]);
+    const first = await t.app.inject({ method: 'GET', url: '/api/core/search/?q=kimi' });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/core/search/?q=kimi',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+
+    const kimi = await registerUser(t, { username: 'kimi_fan', name: 'Bwoah Enjoyer' });
+    expect(await users('kimi')).toEqual(['kimi_fan: Bwoah Enjoyer']);
+    expect(await users('iceman')).toEqual([]);
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/social/users/me/',
+      headers: bearer(kimi.access),
+      payload: { name: 'Iceman Admirer' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await users('iceman')).toEqual(['kimi_fan: Iceman Admirer']);
+    expect(await users('kimi')).toEqual(['kimi_fan: Iceman Admirer']);
   });
 });

@@ -159,7 +159,7 @@ export async function register(
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 
   const passwordHash = await hashPassword(body.password);
-  const userId = await createAccount(ctx.db, {
+  const userId = await createAccount(ctx, {
     username: body.username,
     email: body.email,
     name: body.name ?? '',

@@ -18,7 +18,8 @@ import {
   thoughtStatusSchema,
 } from '@paddock/contract';
 import { errorBody } from '../../lib/openapi.ts';
-import { cachedAnswer, F1_ONLY, raceDetailTags, sendCached, sendJson, sendPrivate, WITH_COMMUNITY } from './cached.ts';
+import { cachedAnswer, sendCached, sendJson, sendPrivate } from '../../lib/cached-answers.ts';
+import { F1_ONLY, raceDetailTags, WITH_COMMUNITY } from './cached.ts';
 import { noCommunity, type F1Context, type RaceCommunity } from './community.ts';
 import {
   getActiveThoughts,

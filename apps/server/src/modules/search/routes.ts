@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuerySchema, searchResultSchema } from '@paddock/contract';
+import { sendCached } from '../../lib/cached-answers.ts';
 import { errorBody } from '../../lib/openapi.ts';
-import { search } from './service.ts';
+import { CatalogueIndex } from './catalogue.ts';
+import { selectCatalogue } from './queries.ts';
+import { search, SEARCH_TAGS, searchText } from './service.ts';
 
 /** Global search; registered under the bare /api prefix so /api/core stays open to other modules. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = app.searchCache;
+  const catalogue = new CatalogueIndex(cache, () => selectCatalogue(app.database.db));
+  const ctx = { db: app.database.db, events: app.events };
   app.get(
     '/core/search/',
     {
@@ -15,10 +21,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           'Accent- and case-insensitive, typo-tolerant search; each group ranked best first (exact name, then a ' +
           'word starting with the query, then containing it, then trigram similarity; ties go to the more ' +
           'prominent: newer races, drivers with more starts, teams with more entries, shorter usernames). Races ' +
-          'match on grand prix, official name, circuit, place and country; a four-digit year filters races by ' +
-          'season ("2021 abu dhabi"). Users are found whether private or not, with public fields only. `q` ' +
-          'shorter than 2 characters after trimming gives four empty arrays; under 3 characters only word ' +
-          'prefixes match. `limit` is per group (default 8).',
+          'match on grand prix, circuit, place and country; a four-digit year filters races by season ' +
+          '("2021 abu dhabi"). Users are found whether private or not, with public fields only. `q` shorter ' +
+          'than 2 characters after trimming gives four empty arrays; under 3 characters only word prefixes ' +
+          'match. `limit` is per group (default 8). The answer is the same for every viewer: it carries a weak ' +
+          'ETag and `Cache-Control: public, no-cache`, and If-None-Match gets a 304 while it is current.',
         querystring: searchQuerySchema,
         response: {
           200: searchResultSchema,
@@ -26,6 +33,12 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => search({ db: app.database.db, events: app.events }, request.query.q, request.query.limit),
+    async (request, reply) => {
+      const text = searchText(request.query.q);
+      const { limit } = request.query;
+      return sendCached(cache, reply, `search:${limit}:${text}`, SEARCH_TAGS, () =>
+        search(ctx, catalogue, text, limit),
+      );
+    },
   );
 };

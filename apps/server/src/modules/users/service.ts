@@ -89,15 +89,18 @@ export async function takenIdentifierErrors(
 }
 
 /** Creates an account; a name taken meanwhile (a concurrent registration) is the same field error. */
-export async function createAccount(db: Db, values: NewUser): Promise<number> {
+export async function createAccount(ctx: ServiceContext, values: NewUser): Promise<number> {
+  let userId: number;
   try {
-    return await insertUser(db, values);
+    userId = await insertUser(ctx.db, values);
   } catch (err) {
     const index = violatedUniqueIndex(err);
     if (index?.includes('username')) throw fieldErrors({ username: [USERNAME_TAKEN] });
     if (index?.includes('email')) throw fieldErrors({ email: [EMAIL_TAKEN] });
     throw err;
   }
+  await ctx.events.emit('user.card_changed', { userId });
+  return userId;
 }
 
 /** In the caller's transaction: swaps the password hash if it is still `expectedHash`. */
@@ -126,7 +129,8 @@ async function discardAvatar(ctx: UsersContext, url: string | null) {
 
 /**
  * PATCH /users/me/. A change of privacy is announced (`user.privacy_changed`): the follows module then
- * accepts pending requests of an account that went public.
+ * accepts pending requests of an account that went public. A new name or a removed picture changes
+ * the user's card (`user.card_changed`), as a new account or avatar does.
  */
 export async function updateMe(ctx: UsersContext, userId: number, body: UpdateMeBody): Promise<CurrentUser> {
   const before = await ctx.db.transaction(async (tx) => {
@@ -145,6 +149,7 @@ export async function updateMe(ctx: UsersContext, userId: number, body: UpdateMe
   if (body.is_private !== undefined && body.is_private !== before.isPrivate) {
     await ctx.events.emit('user.privacy_changed', { userId, isPrivate: body.is_private });
   }
+  if (body.name !== undefined || body.profile_picture === null) await ctx.events.emit('user.card_changed', { userId });
   return getCurrentUser(ctx, userId);
 }
 
@@ -167,5 +172,6 @@ export async function setAvatar(ctx: UsersContext, userId: number, webp: Buffer)
     throw userNotFound();
   }
   await discardAvatar(ctx, previous.profilePicture);
+  await ctx.events.emit('user.card_changed', { userId });
   return url;
 }
