@@ -5,7 +5,16 @@
  * BENCH_REPEAT=n does the same within one run.
  */
 import { readFileSync } from 'node:fs';
-import { checkTargets, printTable, summarize, type DbKind, type Row } from './report.ts';
+import {
+  checkTargets,
+  compareWithPostgres,
+  DB_NAMES,
+  printTable,
+  summarize,
+  type DbKind,
+  type Row,
+  type TableRow,
+} from './report.ts';
 
 interface Output {
   seconds: number;
@@ -18,7 +27,8 @@ if (files.length === 0) {
   process.exit(2);
 }
 const outputs = files.map((f) => JSON.parse(readFileSync(f, 'utf8')) as Output);
-for (const kind of ['pglite', 'postgres'] as const) {
+const tables: { kind: DbKind; table: TableRow[] }[] = [];
+for (const kind of ['pglite', 'embedded', 'postgres'] as const) {
   const rows: Row[] = [];
   outputs.forEach((output, i) => {
     for (const result of output.results.filter((r) => r.kind === kind)) {
@@ -32,11 +42,11 @@ for (const kind of ['pglite', 'postgres'] as const) {
     rows.filter((r) => r.source === 'api'),
     rows.filter((r) => r.source === 'sql'),
   );
-  printTable(
-    `${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: medians of ${passes} passes in ${files.length} runs`,
-    table,
-  );
+  printTable(`${DB_NAMES[kind]}: medians of ${passes} passes in ${files.length} runs`, table);
   const connections = [...new Set(rows.map((r) => r.connections))];
   const seconds = Math.max(...outputs.map((o) => o.seconds));
   console.log(`\nTargets (${kind}):\n  ${checkTargets(kind, table, seconds, connections).join('\n  ')}`);
+  tables.push({ kind, table });
 }
+const comparison = compareWithPostgres(tables);
+if (comparison.length > 0) console.log(`\n${comparison.join('\n')}`);

@@ -4,7 +4,13 @@
  */
 import { median, type Measured } from './load.ts';
 
-export type DbKind = 'pglite' | 'postgres';
+/** pglite and embedded (a PostgreSQL server run by the app, decision 018): `npm start`'s two embedded databases. */
+export type DbKind = 'pglite' | 'embedded' | 'postgres';
+export const DB_NAMES: Record<DbKind, string> = {
+  pglite: 'PGlite',
+  embedded: 'Embedded PostgreSQL',
+  postgres: 'PostgreSQL',
+};
 
 export const HEALTH = 'GET /api/health/';
 
@@ -167,6 +173,37 @@ export function checkTargets(kind: DbKind, rows: TableRow[], seconds: number, co
     if (p99Target) out.push(verdict(r.p99 <= 50, `${r.endpoint}: p99 ${fmt(r.p99, 1)} ms ≤ 50`));
     if (r.non2xx > 0 || r.errors > 0)
       out.push(verdict(false, `${r.endpoint}: ${r.non2xx} non-2xx, ${r.errors} errors`));
+  }
+  return out;
+}
+
+/** The endpoints the embedded default must serve at half PostgreSQL's rate or more (issue 11). */
+const isEmbeddedTarget = (endpoint: string) =>
+  endpoint === 'GET /api/f1/races/{id}/' ||
+  endpoint.startsWith('GET /api/core/reviews/feed/') ||
+  endpoint.startsWith('GET /api/core/reviews/for-you/');
+
+/**
+ * Each embedded database's rate beside PostgreSQL's, endpoint by endpoint (same run, one after the
+ * other), with the issue's target on race detail and the two feeds.
+ */
+export function compareWithPostgres(tables: { kind: DbKind; table: TableRow[] }[]): string[] {
+  const reference = tables.find((t) => t.kind === 'postgres');
+  if (!reference) return [];
+  const out: string[] = [];
+  for (const { kind, table } of tables.filter((t) => t.kind !== 'postgres')) {
+    out.push(`${DB_NAMES[kind]} ÷ PostgreSQL (req/s; ÷health of each beside):`);
+    for (const row of table) {
+      const pg = reference.table.find((r) => r.endpoint === row.endpoint && r.conn === row.conn);
+      if (!pg || pg.rps === 0) continue;
+      const ratio = row.rps / pg.rps;
+      const target = row.conn === 50 && isEmbeddedTarget(row.endpoint);
+      const verdict = target ? (ratio >= 0.5 ? 'met     ' : 'MISSED  ') : '        ';
+      out.push(
+        `  ${verdict}${row.endpoint} (${row.conn}): ${fmt(row.rps)} ÷ ${fmt(pg.rps)} = ${fmt(ratio, 2)}` +
+          ` (${fmt(row.rpsVsHealth, 3)} vs ${fmt(pg.rpsVsHealth, 3)} of health)`,
+      );
+    }
   }
   return out;
 }

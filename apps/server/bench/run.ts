@@ -19,8 +19,10 @@
  *   week's age seeds it again); the write scenarios put back what they changed (the REVIEW_LIKED
  *   notifications of the toggled likes stay, as the service leaves them). A database with accounts of
  *   its own is refused.
- * - both: PGlite, then PostgreSQL.
- * The default is postgres when DATABASE_URL is set, else pglite.
+ * - embedded: the PostgreSQL server `npm start` runs by default (decision 018), in a temporary DATA_DIR,
+ *   seeded each run and deleted afterwards; the benchmark starts it, the site's process joins it.
+ * - both: PGlite, then PostgreSQL; all: PGlite, embedded PostgreSQL, then PostgreSQL.
+ * The default is postgres when DATABASE_URL is set, else embedded.
  *
  * Scenarios (BENCH_SCENARIOS, comma-separated groups; default all): GET /api/health/ always, as the
  * reference every figure is divided by (the machine is shared and noisy); following (the Following feed
@@ -94,7 +96,17 @@ import {
 } from './community.ts';
 import { addBenchRace, BENCH_RACE_ID, measureLive, printLive, removeBenchRace, type LiveResult } from './live.ts';
 import { drain, median, runCalls, runSteps, warmUp, type Step } from './load.ts';
-import { checkTargets, HEALTH, printTable, summarize, type DbKind, type Row, type TableRow } from './report.ts';
+import {
+  checkTargets,
+  compareWithPostgres,
+  DB_NAMES,
+  HEALTH,
+  printTable,
+  summarize,
+  type DbKind,
+  type Row,
+  type TableRow,
+} from './report.ts';
 import {
   deleteLeftoverReviews,
   planSocial,
@@ -149,12 +161,18 @@ function selectedGroups(): Set<string> {
 }
 
 function selectedDatabases(): { kind: DbKind; url?: string }[] {
-  const asked = process.env.BENCH_DB ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
+  const asked = process.env.BENCH_DB ?? (process.env.DATABASE_URL ? 'postgres' : 'embedded');
   const url = process.env.DATABASE_URL ?? DEFAULT_PG_URL;
-  if (asked === 'pglite') return [{ kind: 'pglite' }];
-  if (asked === 'postgres') return [{ kind: 'postgres', url }];
-  if (asked === 'both') return [{ kind: 'pglite' }, { kind: 'postgres', url }];
-  throw new Error(`BENCH_DB: "${asked}" is not pglite, postgres or both`);
+  const all: Record<string, { kind: DbKind; url?: string }[]> = {
+    pglite: [{ kind: 'pglite' }],
+    embedded: [{ kind: 'embedded' }],
+    postgres: [{ kind: 'postgres', url }],
+    both: [{ kind: 'pglite' }, { kind: 'postgres', url }],
+    all: [{ kind: 'pglite' }, { kind: 'embedded' }, { kind: 'postgres', url }],
+  };
+  const chosen = all[asked];
+  if (!chosen) throw new Error(`BENCH_DB: "${asked}" is not one of ${Object.keys(all).join(', ')}`);
+  return chosen;
 }
 
 const log = (message: string) => console.log(`bench: ${message}`);
@@ -331,8 +349,14 @@ async function prepare(kind: DbKind, url: string | undefined, groups: Set<string
   const started = Date.now();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-'));
   if (kind === 'postgres') await ensurePostgresDatabase(url!);
-  const database = await openDatabase({ databaseUrl: kind === 'postgres' ? url : undefined, dataDir });
-  log(kind === 'pglite' ? `embedded PGlite in ${dataDir}` : `PostgreSQL at ${database.location}`);
+  // The benchmark owns an embedded server (it seeds through it); the site's process joins it.
+  const database = await openDatabase({
+    databaseUrl: kind === 'postgres' ? url : undefined,
+    dataDir,
+    embedded: kind === 'embedded' ? 'postgres' : 'pglite',
+    log,
+  });
+  log(kind === 'pglite' ? `embedded PGlite in ${dataDir}` : database.location);
   await migrateDatabase(database);
   const seed = await loadSeedIfEmpty(database.db, { info: log, warn: log });
   if (!seed.loaded) log('F1 data already present');
@@ -440,6 +464,7 @@ async function startServer(kind: DbKind, url: string | undefined, dataDir: strin
   };
   delete env.DATABASE_URL;
   if (kind === 'postgres') env.DATABASE_URL = url;
+  env.EMBEDDED_DATABASE = kind === 'embedded' ? 'postgres' : 'pglite';
   child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/main.ts')], {
     cwd: serverRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -657,12 +682,14 @@ async function main() {
     }
     for (const r of results) {
       printTable(
-        `${r.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${REPEAT > 1 ? `medians of ${REPEAT} passes` : '1 pass'}, ` +
+        `${DB_NAMES[r.kind]}: ${REPEAT > 1 ? `medians of ${REPEAT} passes` : '1 pass'}, ` +
           `${SECONDS} s each; seed ${r.seedSeconds.toFixed(1)} s${r.seeded ? '' : ' (stored community reused)'}`,
         r.table,
       );
       console.log(`\nTargets (${r.kind}):\n  ${r.targets.join('\n  ')}`);
     }
+    const comparison = compareWithPostgres(results);
+    if (comparison.length > 0) console.log(`\n${comparison.join('\n')}`);
     console.log(
       '\n÷health: req/s divided by GET /api/health/ in the same pass; ×health: latency over its latency. ' +
         'API÷SQL: the API rate over the same feed queries run directly (same concurrency and time).',

@@ -12,6 +12,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().optional(),
+  /** The database run inside the app without DATABASE_URL (decision 018): a PostgreSQL server, or PGlite. */
+  EMBEDDED_DATABASE: z.enum(['postgres', 'pglite']).default('postgres'),
   /** Shared rate-limit and throttle counters and live events between instances (README "Running in production"). */
   REDIS_URL: z.string().url().optional(),
   /** Uploaded files; every instance must see the same folder. Defaults to DATA_DIR/media. */

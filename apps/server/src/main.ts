@@ -7,7 +7,12 @@ import { prepareData } from './startup.ts';
 
 const config = loadConfig();
 if (config.CLOCK_START) startClockAt(Date.parse(config.CLOCK_START));
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  embedded: config.EMBEDDED_DATABASE,
+  takeOver: true,
+});
 const app = await withStartupLock(database, async () => {
   await migrateDatabase(database);
   const built = await buildApp(config, { database });
@@ -33,7 +38,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.PORT, host: config.HOST });
-const where =
-  database.kind === 'pglite' ? `embedded PGlite in ${database.location}` : `PostgreSQL at ${database.location}`;
+const where = database.kind === 'pglite' ? `embedded PGlite in ${database.location}` : database.location;
 console.log(`\nPaddock is running on ${config.PUBLIC_URL}\n  data: ${where}\n  files: ${config.DATA_DIR}\n`);
 if (!config.WEB_DIST) console.log('  (web app not built: run `npm run build` to serve it here)\n');

