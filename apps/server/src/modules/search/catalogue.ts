@@ -47,6 +47,9 @@ export interface CatalogueTeam extends Named {
 }
 
 export interface Catalogue {
+  /** Every searchable column's slot, by trigram: what a query's trigrams are counted against once. */
+  postings: Map<string, number[]>;
+  columns: number;
   /** Newest first. */
   races: CatalogueRace[];
   grandsPrix: Named[];
@@ -57,11 +60,23 @@ export interface Catalogue {
 }
 
 export function buildCatalogue(rows: CatalogueRows): Catalogue {
+  const postings = new Map<string, number[]>();
+  let columns = 0;
+  const column = (text: string): Prepared => {
+    const c = prepare(text, columns++);
+    for (const g of c.gramSet) {
+      const list = postings.get(g);
+      if (list) list.push(c.slot);
+      else postings.set(g, [c.slot]);
+    }
+    return c;
+  };
   const named = (id: string, ...texts: (string | null)[]): Named => ({
     id,
-    columns: texts.filter((t): t is string => t !== null).map(prepare),
+    columns: texts.filter((t): t is string => t !== null).map(column),
   });
-  return {
+  // Built before the returned object reads `columns`.
+  const built = {
     races: rows.races
       .map((r) => ({
         id: r.id,
@@ -97,6 +112,20 @@ export function buildCatalogue(rows: CatalogueRows): Catalogue {
       entries: t.entries,
     })),
   };
+  return { ...built, postings, columns };
+}
+
+/**
+ * The query with the number of its trigrams each column holds, counted through the postings once
+ * instead of column by column: most columns share none and are never looked at again.
+ */
+export function scan(cat: Catalogue, q: Query): Query {
+  const present = new Uint16Array(cat.columns);
+  for (const g of q.grams) {
+    const list = cat.postings.get(g);
+    if (list) for (const slot of list) present[slot] = (present[slot] ?? 0) + 1;
+  }
+  return { ...q, present };
 }
 
 interface Ranked<T> {

@@ -3,7 +3,7 @@ import { clock } from '../../lib/clock.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { F1_TAG, invalidateEverywhere, USERS_TAG, type ReadCache } from '../../lib/read-cache.ts';
 import { splitYears } from '../f1/sql.ts';
-import { findDrivers, findRaces, findTeams, raceIsCompleted, type CatalogueIndex } from './catalogue.ts';
+import { findDrivers, findRaces, findTeams, raceIsCompleted, scan, type CatalogueIndex } from './catalogue.ts';
 import { selectUsers, type Needle } from './queries.ts';
 import { query } from './text.ts';
 
@@ -35,9 +35,9 @@ export async function search(
   const { years, words } = splitYears(text);
   const raceText = words.join(' ');
   const [cat, users] = await Promise.all([catalogue.get(), selectUsers(ctx.db, needleOf(text), limit)]);
-  const needle = query(text);
+  const needle = scan(cat, query(text));
   // Without race text there is at least one year: "2021" lists that season's races.
-  const raceQuery = raceText.length >= SEARCH_MIN_LENGTH ? query(raceText) : null;
+  const raceQuery = raceText.length >= SEARCH_MIN_LENGTH ? scan(cat, query(raceText)) : null;
   const now = clock.now();
   return {
     races: findRaces(cat, raceQuery, years, limit).map((r) => ({

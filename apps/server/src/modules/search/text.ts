@@ -53,12 +53,14 @@ export interface Prepared {
   text: string;
   grams: string[];
   gramSet: Set<string>;
+  /** Its place in an index that counted the query's trigrams it holds (Query.present), else -1. */
+  slot: number;
 }
 
-export function prepare(raw: string): Prepared {
+export function prepare(raw: string, slot = -1): Prepared {
   const text = normalize(raw);
   const grams = trigrams(text);
-  return { text, grams, gramSet: new Set(grams) };
+  return { text, grams, gramSet: new Set(grams), slot };
 }
 
 /** The query, normalized, with its distinct trigrams. */
@@ -67,6 +69,8 @@ export interface Query {
   /** Under three characters trigrams say little: only word starts match then. */
   short: boolean;
   grams: Set<string>;
+  /** How many of its trigrams each column of an index holds, by the column's slot (counted once per query). */
+  present?: Uint16Array;
 }
 
 export function query(text: string): Query {
@@ -79,13 +83,15 @@ export function query(text: string): Query {
  * run of consecutive trigrams of the column, |shared| / (|query| + |run| − |shared|) over distinct
  * trigrams. A best run starts and ends on a trigram of the query, so only those are tried.
  */
-export function wordSimilarity(q: Query, column: Prepared): number {
+export function wordSimilarity(q: Query, column: Prepared, atLeast = 0): number {
   const total = q.grams.size;
   if (total === 0) return 0;
-  // No run can score above the share of the query's trigrams the column holds at all.
+  // No run can score above the share of the query's trigrams the column holds at all: below `atLeast`
+  // (a threshold the caller only compares with), the exact figure is not worth computing.
   let present = 0;
-  for (const g of q.grams) if (column.gramSet.has(g)) present += 1;
-  if (present === 0) return 0;
+  if (q.present && column.slot >= 0) present = q.present[column.slot]!;
+  else for (const g of q.grams) if (column.gramSet.has(g)) present += 1;
+  if (present === 0 || present / total < atLeast) return 0;
   const grams = column.grams;
   let best = 0;
   for (let start = 0; start < grams.length; start++) {
@@ -117,7 +123,7 @@ const startsWord = (q: Query, c: Prepared) => c.text.startsWith(q.text) || c.tex
 export function matches(q: Query, c: Prepared, fuzzy: boolean): boolean {
   if (q.short) return startsWord(q, c);
   if (c.text.includes(q.text)) return true;
-  return fuzzy && wordSimilarity(q, c) >= WORD_SIMILARITY_THRESHOLD;
+  return fuzzy && wordSimilarity(q, c, WORD_SIMILARITY_THRESHOLD) >= WORD_SIMILARITY_THRESHOLD;
 }
 
 /**
