@@ -74,12 +74,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import { freePort } from '../src/db/embedded-postgres.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { loadSeedIfEmpty } from '../src/f1data/seed-loader.ts';
 import { selectRows } from '../src/lib/sql.ts';
@@ -417,17 +417,6 @@ async function prepare(kind: DbKind, url: string | undefined, groups: Set<string
 }
 
 /* The server. */
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;

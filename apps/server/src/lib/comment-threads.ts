@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FollowStatus, UserRef } from '@paddock/contract';
 import type { Db } from '../db/client.ts';
 import type { Viewer } from './context.ts';
-import { decodeCursor, encodeCursor, toPage } from './pagination.ts';
+import { decodeIdCursor, encodeCursor, toPage } from './pagination.ts';
 import { rowLimit, selectRows } from './sql.ts';
 
 /*
@@ -172,8 +172,7 @@ export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
     return toComment(row, replies);
   }
 
-  const afterCursor = (cursor: string | undefined) =>
-    cursor === undefined ? undefined : decodeCursor(cursor, ['id'] as const)[0];
+  const afterCursor = (cursor: string | undefined) => decodeIdCursor(cursor);
 
   /** A page of the top-level comments on one subject, each with its first replies: two statements. */
   async function topLevelPage(

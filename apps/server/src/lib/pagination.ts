@@ -44,6 +44,11 @@ export function decodeCursor<const S extends readonly ('number' | 'id' | 'string
   return value as { [K in keyof S]: S[K] extends 'string' ? string : number };
 }
 
+/** The row id of a cursor over ids (newest first lists keyed by id alone), or undefined for the first page. */
+export function decodeIdCursor(cursor: string | undefined): number | undefined {
+  return cursor === undefined ? undefined : decodeCursor(cursor, ['id'] as const)[0];
+}
+
 /**
  * Cuts the `limit page_size + 1` rows of a keyset query into a page: the first `pageSize` rows, and a
  * cursor from the last of them when the extra row shows that more follow.

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
@@ -204,5 +205,32 @@ describe('HTTP validation of the shared answers', () => {
     expect(mine.headers['cache-control']).toBe('private, no-cache');
     expect(mine.headers.etag).toBeUndefined();
     expect(mine.json<RaceDetail>().user_review_id).not.toBeNull();
+  });
+
+  it('sends a large answer compressed as the client asks, and the same JSON plain to one that asks for none', async () => {
+    const url = `/api/f1/races/${ABU_DHABI_2023}/results/`;
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      for (let i = 0; i < 2; i++) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': `${encoding}, identity` } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(decode(res.rawPayload).toString()).toBe(plain.body);
+      }
+    }
+    const none = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'br', 'x-no-compression': '1' },
+    });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain.body);
   });
 });

@@ -8,7 +8,7 @@ import {
 } from '@paddock/contract';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import { badRequest, fieldErrors, forbidden, notFound } from '../../lib/errors.ts';
-import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { adjustUserCounters, findProfileByUsername, findUserBrief } from '../users/service.ts';
 import {
   acceptAllPending,
@@ -29,6 +29,16 @@ import { viewerCanSee } from './visibility.ts';
 
 export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself.';
 export const PRIVATE_ACCOUNT = 'This account is private.';
+
+/**
+ * What every list of an account's content checks first: an unknown account is 404, a private one 403
+ * except for its owner and accepted followers.
+ */
+export async function assertCanSeeAccount(ctx: ServiceContext, viewer: Viewer, userId: number): Promise<void> {
+  const user = await findUserBrief(ctx.db, userId);
+  if (!user) throw notFound();
+  if (!(await viewerCanSee(ctx.db, viewer, user))) throw forbidden(PRIVATE_ACCOUNT);
+}
 
 const statusOf = (state: FollowState | null): FollowStatus =>
   state === 'accepted' ? 'following' : state === 'pending' ? 'requested' : 'none';
@@ -120,7 +130,7 @@ export async function listFollowRequests(
   userId: number,
   q: { page_size: number; cursor?: string },
 ) {
-  const beforeId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['id'] as const)[0];
+  const beforeId = decodeIdCursor(q.cursor);
   const rows = await selectPendingRequests(ctx.db, { userId, beforeId, limit: q.page_size + 1 });
   return toPage(
     rows,
@@ -201,10 +211,8 @@ export async function listFollows(
   viewer: Viewer,
   q: { userId: number; direction: 'followers' | 'following'; page_size: number; cursor?: string },
 ) {
-  const user = await findUserBrief(ctx.db, q.userId);
-  if (!user) throw notFound();
-  if (!(await viewerCanSee(ctx.db, viewer, user))) throw forbidden(PRIVATE_ACCOUNT);
-  const beforeId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['id'] as const)[0];
+  await assertCanSeeAccount(ctx, viewer, q.userId);
+  const beforeId = decodeIdCursor(q.cursor);
   const rows = await selectFollowList(ctx.db, { ...q, viewer, beforeId, limit: q.page_size + 1 });
   return toPage(
     rows,

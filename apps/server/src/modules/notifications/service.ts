@@ -1,7 +1,7 @@
 import { COUNT_MAX, type Notification, type NotificationType } from '@paddock/contract';
 import type { ServiceContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import {
   countNotifications,
   deleteAllNotifications,
@@ -170,7 +170,7 @@ export async function listNotifications(
   userId: number,
   q: { page_size: number; cursor?: string },
 ) {
-  const beforeId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['id'] as const)[0];
+  const beforeId = decodeIdCursor(q.cursor);
   const rows = await selectNotificationPage(ctx.db, { recipientId: userId, beforeId, limit: q.page_size + 1 });
   return toPage(rows, q.page_size, toNotification, (last) => encodeCursor([last.id]));
 }

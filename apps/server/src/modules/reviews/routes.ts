@@ -32,7 +32,6 @@ import {
   markWatched,
   popularReviews,
   pruneFeedTimelines,
-  PRIVATE_ACCOUNT,
   RACE_NOT_COMPLETED,
   toggleReviewLike,
   unmarkWatched,
@@ -40,6 +39,7 @@ import {
   WATCH_NOT_COMPLETED,
   type FeedSettings,
 } from './service.ts';
+import { PRIVATE_ACCOUNT } from '../follows/service.ts';
 
 const tags = ['reviews'];
 const signedIn = [{ bearerAuth: [] }];

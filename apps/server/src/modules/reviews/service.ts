@@ -12,10 +12,10 @@ import type { Db } from '../../db/client.ts';
 import { clock, nowDate } from '../../lib/clock.ts';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import { fieldErrors, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import { decodeCursor, decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { emptyDistribution, type RaceCommunity, type RaceFigures } from '../f1/community.ts';
 import { raceCompletion, toRaceRef } from '../f1/service.ts';
-import { viewerCanSee } from '../follows/visibility.ts';
+import { assertCanSeeAccount } from '../follows/service.ts';
 import { toggleLike } from '../likes/service.ts';
 import { adjustUserCounters, findUserBrief } from '../users/service.ts';
 import {
@@ -72,7 +72,6 @@ export const DEFAULT_FEED_SETTINGS: FeedSettings = { timelineDays: 30, fanOutInl
 export const ALREADY_REVIEWED = 'You have already reviewed this race.';
 export const RACE_NOT_COMPLETED = 'You can only review races that have been completed.';
 export const WATCH_NOT_COMPLETED = 'Only races that have been completed can be marked as watched.';
-export const PRIVATE_ACCOUNT = 'This account is private.';
 export const POPULAR_WINDOW_MS = 30 * 24 * 3_600_000;
 const DAY_MS = 24 * 3_600_000;
 
@@ -107,21 +106,14 @@ async function cardsInOrder(ctx: ServiceContext, viewer: Viewer, items: readonly
   });
 }
 
-/** A private account's lists are for its owner and followers; an unknown account is 404. */
-async function assertCanSeeUser(ctx: ServiceContext, viewer: Viewer, userId: number): Promise<void> {
-  const user = await findUserBrief(ctx.db, userId);
-  if (!user) throw notFound();
-  if (!(await viewerCanSee(ctx.db, viewer, user))) throw forbidden(PRIVATE_ACCOUNT);
-}
-
 /** GET /core/reviews/: a race's reviews, a user's reviews, or a user's review of one race; newest first. */
 export async function listReviews(
   ctx: ServiceContext,
   viewer: Viewer,
   q: { race_id?: number; user_id?: number; page_size: number; cursor?: string },
 ): Promise<{ results: Review[]; next_cursor: string | null }> {
-  if (q.user_id !== undefined) await assertCanSeeUser(ctx, viewer, q.user_id);
-  const beforeId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['id'] as const)[0];
+  if (q.user_id !== undefined) await assertCanSeeAccount(ctx, viewer, q.user_id);
+  const beforeId = decodeIdCursor(q.cursor);
   const rows = await selectReviewList(ctx.db, viewer, {
     raceId: q.race_id,
     userId: q.user_id,
@@ -289,7 +281,7 @@ export async function listWatched(
 ): Promise<{ results: WatchedRace[]; next_cursor: string | null }> {
   const userId = q.user_id ?? viewer;
   if (userId === null) throw unauthorized();
-  await assertCanSeeUser(ctx, viewer, userId);
+  await assertCanSeeAccount(ctx, viewer, userId);
   const before = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['number', 'id'] as const);
   const rows = await selectWatched(ctx.db, {
     userId,

@@ -6,12 +6,10 @@ import {
   type StarredDriver,
 } from '@paddock/contract';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
-import { fieldErrors, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import { fieldErrors, notFound, unauthorized } from '../../lib/errors.ts';
+import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { raceDriver, toRaceRef } from '../f1/service.ts';
-import { viewerCanSee } from '../follows/visibility.ts';
-import { PRIVATE_ACCOUNT } from '../follows/service.ts';
-import { findUserBrief } from '../users/service.ts';
+import { assertCanSeeAccount } from '../follows/service.ts';
 import {
   countStarsOfRace,
   deleteOwnStar,
@@ -77,10 +75,8 @@ export async function listStars(
 ) {
   const userId = q.user_id ?? viewer;
   if (userId === null) throw unauthorized();
-  const user = await findUserBrief(ctx.db, userId);
-  if (!user) throw notFound();
-  if (!(await viewerCanSee(ctx.db, viewer, user))) throw forbidden(PRIVATE_ACCOUNT);
-  const beforeId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['id'] as const)[0];
+  await assertCanSeeAccount(ctx, viewer, userId);
+  const beforeId = decodeIdCursor(q.cursor);
   const rows = await selectUserStars(ctx.db, { userId, raceId: q.race_id, beforeId, limit: q.page_size + 1 });
   return toPage(rows, q.page_size, toStar, (last) => encodeCursor([last.id]));
 }

@@ -11,7 +11,7 @@ import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, fieldErrors, forbidden, notFound } from '../../lib/errors.ts';
 import { threadParentOf } from '../../lib/comment-threads.ts';
-import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { thoughtStatus } from '../f1/thought-window.ts';
 import {
   addToCommentLikes,
@@ -106,7 +106,7 @@ export async function listRaceThoughts(
   q: { page_size: number; cursor?: string },
 ): Promise<Page<Thought>> {
   if ((await selectRaceStartMs(ctx.db, raceId)) === null) throw notFound();
-  const beforeId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['id'] as const)[0];
+  const beforeId = decodeIdCursor(q.cursor);
   const rows = await selectRaceThoughts(ctx.db, viewer, { raceId, beforeId, limit: q.page_size + 1 });
   return toPage(rows, q.page_size, toThought, (last) => encodeCursor([last.id]));
 }

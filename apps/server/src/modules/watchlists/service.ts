@@ -11,7 +11,7 @@ import {
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import { nowDate } from '../../lib/clock.ts';
 import { fieldErrors, notFound } from '../../lib/errors.ts';
-import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { raceCompletion, toRaceRef } from '../f1/service.ts';
 import {
   appendWatchlistRace,
@@ -89,7 +89,7 @@ export async function listOwnWatchlists(
   userId: number,
   q: { page_size: number; cursor?: string },
 ): Promise<WatchlistPage> {
-  const beforeId = q.cursor === undefined ? undefined : decodeCursor(q.cursor, ['id'] as const)[0];
+  const beforeId = decodeIdCursor(q.cursor);
   const rows = await selectUserWatchlists(ctx.db, { userId, beforeId, limit: q.page_size + 1 });
   return toPage(
     rows,
