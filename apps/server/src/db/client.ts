@@ -73,8 +73,11 @@ function openPool(
     location,
     dedicatedClient: () => new pg.Client({ connectionString: databaseUrl, application_name: 'paddock-live' }),
     close: async () => {
-      await pool.end();
-      await onClose();
+      try {
+        await pool.end();
+      } finally {
+        await onClose();
+      }
     },
   };
 }

@@ -51,7 +51,12 @@ function linkLibraries(postgres: string): void {
   const links = JSON.parse(readFileSync(list, 'utf8')) as { source: string; target: string }[];
   for (const { source, target } of links) {
     const at = path.join(root, target);
-    if (!existsSync(at)) symlinkSync(path.relative(path.dirname(at), path.join(root, source)), at);
+    if (existsSync(at)) continue;
+    try {
+      symlinkSync(path.relative(path.dirname(at), path.join(root, source)), at);
+    } catch {
+      // A read-only install: the server's start then fails and says which library it misses.
+    }
   }
 }
 
