@@ -68,15 +68,19 @@ const DEMO_FOLLOWS: ReadonlyArray<readonly [string, string, 'accept'?]> = [
   ['demo_sam', 'demo_noor'],
 ];
 
-/** A review of a real race, found by season and name; comments and likes from the other demo accounts. */
-interface DemoReview {
+/** Likes and comments from the other demo accounts on a demo review or thought. */
+interface DemoReactions {
+  likedBy?: string[];
+  comments?: { by: string; text: string; replies?: { by: string; text: string }[] }[];
+}
+
+/** A review of a real race, found by season and name. */
+interface DemoReview extends DemoReactions {
   author: string;
   season: number;
   race: string;
   rating: number;
   text: string | null;
-  likedBy?: string[];
-  comments?: { by: string; text: string; replies?: { by: string; text: string }[] }[];
 }
 
 const DEMO_REVIEWS: readonly DemoReview[] = [
@@ -214,11 +218,9 @@ const DEMO_WATCHLISTS: readonly DemoWatchlist[] = [
 ];
 
 /** Demo race thoughts; they are written only on a race whose thoughts are open when the demo is created. */
-interface DemoThought {
+interface DemoThought extends DemoReactions {
   author: string;
   text: string;
-  likedBy?: string[];
-  comments?: { by: string; text: string; replies?: { by: string; text: string }[] }[];
 }
 
 const DEMO_THOUGHTS: readonly DemoThought[] = [
@@ -258,6 +260,37 @@ async function findRaceId(ctx: ServiceContext, season: number, name: string): Pr
   return page.results[0]?.id ?? null;
 }
 
+/**
+ * The likes and comments of a demo review or thought, written through its module's service: each
+ * comment is liked by the post's author (unless they wrote it) and gets its replies. Demo accounts
+ * that were left out (a name taken by a member) are skipped.
+ */
+async function seedReactions(
+  ids: Map<string, number>,
+  post: DemoReactions & { author: string },
+  authorId: number,
+  write: {
+    like(userId: number): Promise<unknown>;
+    comment(userId: number, text: string, parentId: number | null): Promise<{ id: number }>;
+    likeComment(userId: number, commentId: number): Promise<unknown>;
+  },
+): Promise<void> {
+  for (const liker of post.likedBy ?? []) {
+    const likerId = ids.get(liker);
+    if (likerId !== undefined) await write.like(likerId);
+  }
+  for (const c of post.comments ?? []) {
+    const commenter = ids.get(c.by);
+    if (commenter === undefined) continue;
+    const comment = await write.comment(commenter, c.text, null);
+    if (c.by !== post.author) await write.likeComment(authorId, comment.id);
+    for (const reply of c.replies ?? []) {
+      const replier = ids.get(reply.by);
+      if (replier !== undefined) await write.comment(replier, reply.text, comment.id);
+    }
+  }
+}
+
 async function seedDemoReviews(ctx: ServiceContext, ids: Map<string, number>): Promise<void> {
   for (const r of DEMO_REVIEWS) {
     const authorId = ids.get(r.author);
@@ -265,26 +298,12 @@ async function seedDemoReviews(ctx: ServiceContext, ids: Map<string, number>): P
     // Without the F1 history (SEED_F1=false) or a demo account, that review is left out.
     if (authorId === undefined || raceId === null) continue;
     const review = await createReview(ctx, authorId, { race_id: raceId, rating: r.rating, review_text: r.text });
-    for (const liker of r.likedBy ?? []) {
-      const likerId = ids.get(liker);
-      if (likerId !== undefined) await toggleReviewLike(ctx, likerId, review.id);
-    }
-    for (const c of r.comments ?? []) {
-      const commenter = ids.get(c.by);
-      if (commenter === undefined) continue;
-      const comment = await createComment(ctx, commenter, { race_review_id: review.id, comment: c.text });
-      if (c.by !== r.author) await toggleCommentLike(ctx, authorId, comment.id);
-      for (const reply of c.replies ?? []) {
-        const replier = ids.get(reply.by);
-        if (replier !== undefined) {
-          await createComment(ctx, replier, {
-            race_review_id: review.id,
-            comment: reply.text,
-            parent_comment_id: comment.id,
-          });
-        }
-      }
-    }
+    await seedReactions(ids, r, authorId, {
+      like: (userId) => toggleReviewLike(ctx, userId, review.id),
+      comment: (userId, text, parentId) =>
+        createComment(ctx, userId, { race_review_id: review.id, comment: text, parent_comment_id: parentId }),
+      likeComment: (userId, commentId) => toggleCommentLike(ctx, userId, commentId),
+    });
   }
 }
 
@@ -320,25 +339,12 @@ async function seedDemoThoughts(ctx: ServiceContext, ids: Map<string, number>): 
     const authorId = ids.get(th.author);
     if (authorId === undefined) continue;
     const thought = await createThought(ctx, authorId, { race_id: active.race.id, content: th.text });
-    for (const liker of th.likedBy ?? []) {
-      const likerId = ids.get(liker);
-      if (likerId !== undefined) await toggleThoughtLike(ctx, likerId, thought.id);
-    }
-    for (const c of th.comments ?? []) {
-      const commenter = ids.get(c.by);
-      if (commenter === undefined) continue;
-      const comment = await createThoughtComment(ctx, commenter, { thought_id: thought.id, comment: c.text });
-      if (c.by !== th.author) await toggleThoughtCommentLike(ctx, authorId, comment.id);
-      for (const reply of c.replies ?? []) {
-        const replier = ids.get(reply.by);
-        if (replier === undefined) continue;
-        await createThoughtComment(ctx, replier, {
-          thought_id: thought.id,
-          comment: reply.text,
-          parent_comment_id: comment.id,
-        });
-      }
-    }
+    await seedReactions(ids, th, authorId, {
+      like: (userId) => toggleThoughtLike(ctx, userId, thought.id),
+      comment: (userId, text, parentId) =>
+        createThoughtComment(ctx, userId, { thought_id: thought.id, comment: text, parent_comment_id: parentId }),
+      likeComment: (userId, commentId) => toggleThoughtCommentLike(ctx, userId, commentId),
+    });
   }
 }
 

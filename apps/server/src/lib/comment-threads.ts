@@ -1,4 +1,4 @@
-import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FollowStatus, UserRef } from '@paddock/contract';
 import type { Db } from '../db/client.ts';
@@ -10,7 +10,8 @@ import { rowLimit, selectRows } from './sql.ts';
  * Comment threads, one way for everything people comment on (reviews, race thoughts): top-level
  * comments oldest first, each carrying its first replies, and one level of replies (a reply to a reply
  * joins the top-level comment); keyset pages by id; every list is one statement. Each module owns its
- * comments table and passes it in with the column naming what is commented on; the author join, the
+ * comments table and passes it in with the column naming what is commented on, and writes it (in its
+ * own transactions, with its own locks and counts) through the statements here; the author join, the
  * follow status and the "viewer likes it" test come from the modules that publish them (lib/ imports
  * no module).
  */
@@ -91,6 +92,8 @@ export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
   const key: K = spec.subject.name;
   const c = (column: PgColumn) => sql.raw(`c.${column.name}`);
   const { table, author } = spec;
+  /** The subject's property name in the table (reviewId, thoughtId), for inserts. */
+  const subjectProperty = Object.entries(getTableColumns(table)).find(([, column]) => column === spec.subject)![0];
 
   const columns = (viewer: Viewer) => sql`
   ${c(table.id)}, ${c(spec.subject)}, ${c(table.body)} as comment, ${c(table.parentId)}, ${c(table.likeCount)}, ${c(table.replyCount)},
@@ -172,8 +175,6 @@ export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
     return toComment(row, replies);
   }
 
-  const afterCursor = (cursor: string | undefined) => decodeIdCursor(cursor);
-
   /** A page of the top-level comments on one subject, each with its first replies: two statements. */
   async function topLevelPage(
     db: Db,
@@ -183,7 +184,7 @@ export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
   ): Promise<Page<CommentPayload<K> | ReplyPayload<K>>> {
     const rows = await selectTopLevel(db, viewer, {
       subjectId,
-      afterId: afterCursor(q.cursor),
+      afterId: decodeIdCursor(q.cursor),
       limit: q.page_size + 1,
     });
     const page = rows.slice(0, q.page_size);
@@ -210,20 +211,65 @@ export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
     parentId: number,
     q: { page_size: number; cursor?: string },
   ): Promise<Page<ReplyPayload<K>>> {
-    const rows = await selectReplies(db, viewer, { parentId, afterId: afterCursor(q.cursor), limit: q.page_size + 1 });
+    const rows = await selectReplies(db, viewer, {
+      parentId,
+      afterId: decodeIdCursor(q.cursor),
+      limit: q.page_size + 1,
+    });
     return toPage(rows, q.page_size, toReply, (last) => encodeCursor([last.id]));
   }
 
+  /** Stores a comment (a top-level one when `parentId` is null); its id. */
+  async function insertComment(
+    tx: Db,
+    v: { subjectId: number; userId: number; parentId: number | null; body: string; at: Date },
+  ): Promise<number> {
+    const [row] = await tx
+      .insert(table)
+      .values({
+        [subjectProperty]: v.subjectId,
+        userId: v.userId,
+        parentId: v.parentId,
+        body: v.body,
+        createdAt: v.at,
+        updatedAt: v.at,
+      })
+      .returning({ id: table.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id as number;
+  }
+
+  async function updateCommentBody(tx: Db, commentId: number, body: string, at: Date): Promise<void> {
+    await tx.update(table).set({ body, updatedAt: at }).where(eq(table.id, commentId));
+  }
+
+  async function addToReplyCount(tx: Db, commentId: number, by: number): Promise<void> {
+    await tx
+      .update(table)
+      .set({ replyCount: sql`greatest(0, ${table.replyCount} + ${by})` })
+      .where(eq(table.id, commentId));
+  }
+
+  /** Adds `by` to a comment's like count (never below 0); the new count. */
+  async function addToCommentLikes(tx: Db, commentId: number, by: number): Promise<number> {
+    const [row] = await tx
+      .update(table)
+      .set({ likeCount: sql`greatest(0, ${table.likeCount} + ${by})` })
+      .where(eq(table.id, commentId))
+      .returning({ n: table.likeCount });
+    return (row?.n as number | undefined) ?? 0;
+  }
+
   return {
-    selectTopLevel,
-    selectReplies,
-    selectFirstReplies,
     selectComment,
-    toReply,
     toComment,
     withFirstReplies,
     topLevelPage,
     repliesPage,
+    insertComment,
+    updateCommentBody,
+    addToReplyCount,
+    addToCommentLikes,
   };
 }
 

@@ -16,7 +16,7 @@ import { importF1Data } from '../../src/f1data/importer.ts';
 import { syncSeason } from '../../src/f1data/jolpica.ts';
 import type { F1Data } from '../../src/f1data/types.ts';
 import { F1_TAG, publishInvalidation } from '../../src/lib/read-cache.ts';
-import { F1DB_FIXTURE, fakeClock, replayJolpica } from '../f1data/helpers.ts';
+import { AUSTRIA_2023, F1DB_FIXTURE, fakeClock, replayJolpica, withoutAustria2023Results } from '../f1data/helpers.ts';
 import { createUser, signedIn, type TestUser } from '../factories/users.ts';
 import { caller } from '../social/helpers.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
@@ -27,7 +27,6 @@ import { createTestApp, type TestApp } from '../test-app.ts';
  * The F1DB fixture is imported as if its snapshot predated the 2023 Austrian GP's results.
  */
 
-const AUSTRIA_2023 = 1088;
 const ABU_DHABI_2023 = 1101;
 const JANUARY_2024 = Date.parse('2024-01-15T00:00:00Z');
 
@@ -40,14 +39,7 @@ beforeAll(async () => {
   t = await createTestApp();
   as = caller(t);
   f1db = readF1db(F1DB_FIXTURE);
-  await importF1Data(t.database.db, {
-    ...f1db,
-    races: f1db.races.map((r) => (r.id === AUSTRIA_2023 ? { ...r, hasResults: false } : r)),
-    raceResults: f1db.raceResults.filter((r) => r.raceId !== AUSTRIA_2023),
-    qualifyingResults: f1db.qualifyingResults.filter((r) => r.raceId !== AUSTRIA_2023),
-    startingGrid: f1db.startingGrid.filter((r) => r.raceId !== AUSTRIA_2023),
-    fastestLaps: f1db.fastestLaps.filter((r) => r.raceId !== AUSTRIA_2023),
-  });
+  await importF1Data(t.database.db, withoutAustria2023Results(f1db));
   fans = [await createUser(t.database.db), await createUser(t.database.db), await createUser(t.database.db)];
 });
 afterAll(() => t.close());

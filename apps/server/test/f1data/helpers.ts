@@ -1,11 +1,27 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Clock } from '../../src/f1data/jolpica-client.ts';
+import type { F1Data } from '../../src/f1data/types.ts';
 
 /** The small F1DB tree of real F1DB files (see fixtures/build-f1db-fixture.ts). */
 export const F1DB_FIXTURE = path.resolve(import.meta.dirname, '../fixtures/f1db');
 
 /** Recorded Jolpica responses (see fixtures/jolpica/README.md). */
+/** The 2023 Austrian GP: the fixture's race that the sync tests fill from the recorded Jolpica answers. */
+export const AUSTRIA_2023 = 1088;
+
+/** The fixture as if F1DB's snapshot had been taken before the 2023 Austrian GP had results. */
+export function withoutAustria2023Results(f1db: F1Data): F1Data {
+  return {
+    ...f1db,
+    races: f1db.races.map((r) => (r.id === AUSTRIA_2023 ? { ...r, hasResults: false } : r)),
+    raceResults: f1db.raceResults.filter((r) => r.raceId !== AUSTRIA_2023),
+    qualifyingResults: f1db.qualifyingResults.filter((r) => r.raceId !== AUSTRIA_2023),
+    startingGrid: f1db.startingGrid.filter((r) => r.raceId !== AUSTRIA_2023),
+    fastestLaps: f1db.fastestLaps.filter((r) => r.raceId !== AUSTRIA_2023),
+  };
+}
+
 export const JOLPICA_FIXTURES = path.resolve(import.meta.dirname, '../fixtures/jolpica');
 
 /** A clock that never waits: sleeping moves its time forward, and every sleep is recorded. */

@@ -22,9 +22,15 @@ import { mapConstructorId, matchDriver } from '../../src/f1data/jolpica-ids.ts';
 import { formatMillis, syncSeason } from '../../src/f1data/jolpica.ts';
 import type { F1Data } from '../../src/f1data/types.ts';
 import { createTestDatabase } from '../test-app.ts';
-import { F1DB_FIXTURE, fakeClock, recordingName, replayJolpica } from './helpers.ts';
+import {
+  AUSTRIA_2023,
+  F1DB_FIXTURE,
+  fakeClock,
+  recordingName,
+  replayJolpica,
+  withoutAustria2023Results,
+} from './helpers.ts';
 
-const AUSTRIA_2023 = 1088;
 const ABU_DHABI_2023 = 1101;
 /** Well after the 2023 season, so only races without results are fetched. */
 const JANUARY_2024 = Date.parse('2024-01-15T00:00:00Z');
@@ -34,15 +40,7 @@ let f1db: F1Data;
 
 /** The fixture as if F1DB's snapshot had been taken before the 2023 Austrian GP had results. */
 async function importWithoutAustriaResults() {
-  const data: F1Data = {
-    ...f1db,
-    races: f1db.races.map((r) => (r.id === AUSTRIA_2023 ? { ...r, hasResults: false } : r)),
-    raceResults: f1db.raceResults.filter((r) => r.raceId !== AUSTRIA_2023),
-    qualifyingResults: f1db.qualifyingResults.filter((r) => r.raceId !== AUSTRIA_2023),
-    startingGrid: f1db.startingGrid.filter((r) => r.raceId !== AUSTRIA_2023),
-    fastestLaps: f1db.fastestLaps.filter((r) => r.raceId !== AUSTRIA_2023),
-  };
-  await importF1Data(database.db, data);
+  await importF1Data(database.db, withoutAustria2023Results(f1db));
 }
 
 async function session(raceId: number, s: 'RACE' | 'SPRINT_RACE') {

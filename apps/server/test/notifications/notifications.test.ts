@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, Notification, Review } from '@paddock/contract';
-import { pendingNotifications } from '../../src/modules/notifications/service.ts';
+import { notifications } from '../../src/db/schema/index.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
 import { caller, pastRace } from '../social/helpers.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
@@ -15,8 +16,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A user's pending notifications, oldest first, as stored. */
 const inbox = async (user: TestUser) =>
-  (await pendingNotifications({ db: t.database.db, events: t.app.events }, user.id)).map((n) => ({
+  (
+    await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipientId, user.id))
+      .orderBy(notifications.id)
+  ).map((n) => ({
     type: n.type,
     sender: n.senderId,
     review: n.reviewId,

@@ -10,18 +10,16 @@ import type { caller } from '../social/helpers.ts';
 
 /* Races with open or closed thoughts, thoughts posted as a user, and a streaming SSE client. */
 
-/** A race starting in an hour: its thoughts are open (from 24 hours before until 48 hours after). */
-export const openRace = (db: Db) => createRace(db, { startsAt: new Date(Math.floor(Date.now() / HOUR) * HOUR + HOUR) });
-
 /** A race that started `hoursAgo` hours ago (negative: starts in that many hours). */
 export const raceStartedAgo = (db: Db, hoursAgo: number) =>
   createRace(db, { startsAt: new Date(Math.floor(Date.now() / HOUR) * HOUR - hoursAgo * HOUR) });
 
-/** Rows of a raw statement (both drivers). */
-export const rows = <T>(db: Db, query: SQL): Promise<T[]> => selectRows<T>(db, query);
+/** A race starting in an hour: its thoughts are open (from 24 hours before until 48 hours after). */
+export const openRace = (db: Db) => raceStartedAgo(db, -1);
 
 /** `select count(*)::int as n ...` → n. */
-export const countOf = async (db: Db, query: SQL): Promise<number> => (await rows<{ n: number }>(db, query))[0]?.n ?? 0;
+export const countOf = async (db: Db, query: SQL): Promise<number> =>
+  (await selectRows<{ n: number }>(db, query))[0]?.n ?? 0;
 
 export async function postThought(
   as: ReturnType<typeof caller>,

@@ -9,10 +9,11 @@ import type { Thought } from '@paddock/contract';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
+import { selectRows } from '../../src/lib/sql.ts';
 import { createUser } from '../factories/users.ts';
 import { startCluster, type Cluster } from '../instances/cluster.ts';
 import { createTestDatabase } from '../test-app.ts';
-import { listenOn, openRace, rows, SseClient } from './helpers.ts';
+import { listenOn, openRace, SseClient } from './helpers.ts';
 
 /*
  * Live race thoughts across instances, each with its own connection pool and its own port, on one
@@ -108,7 +109,7 @@ describe('two instances on one PostgreSQL database (LISTEN/NOTIFY)', () => {
   it('catches up on what was posted while its LISTEN connection was down', async () => {
     const [race, fan] = [await openRace(a.database.db), await createUser(a.database.db)];
     const onB = await connect(b.url, race.id);
-    const terminated = await rows(
+    const terminated = await selectRows(
       a.database.db,
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and application_name = 'paddock-live'`,

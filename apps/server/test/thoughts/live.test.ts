@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ThoughtComment } from '@paddock/contract';
 import { clock } from '../../src/lib/clock.ts';
+import { selectRows } from '../../src/lib/sql.ts';
 import { pruneLiveLog } from '../../src/modules/thoughts/service.ts';
 import { DAY } from '../factories/f1.ts';
 import { createUser, signedIn, type TestUser } from '../factories/users.ts';
 import { caller } from '../social/helpers.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
-import { countOf, listenOn, openRace, postThought, rows, SseClient } from './helpers.ts';
+import { countOf, listenOn, openRace, postThought, SseClient } from './helpers.ts';
 
 /*
  * The live stream over real HTTP (app.listen on port 0) with a fetch-streaming client, as the web uses
@@ -81,7 +82,7 @@ describe('the live stream of a race', () => {
     ).body;
     await as(author).patch(`/api/core/race-thoughts/${thought.id}/`, { content: 'Edited' });
     const logged = (
-      await rows<{ id: string }>(
+      await selectRows<{ id: string }>(
         t.database.db,
         sql`select id::text from thought_events where race_id = ${race.id} order by id`,
       )

@@ -7,7 +7,13 @@ import {
 } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '@/test/tokens.ts';
-import { createApiClient, isPublicPath, TOKEN_REFRESH_PATH, type ApiClientOptions } from './api-client.ts';
+import {
+  createApiClient,
+  createApiSession,
+  isPublicPath,
+  TOKEN_REFRESH_PATH,
+  type ApiClientOptions,
+} from './api-client.ts';
 
 const NOW = Date.UTC(2026, 2, 1, 12, 0, 0);
 
@@ -171,6 +177,26 @@ describe('api client', () => {
       expect(onSessionExpired).not.toHaveBeenCalled();
     },
   );
+
+  it('renews the session on request (a live stream refused), and ends it when the refresh is refused', async () => {
+    let refuse = false;
+    const server = fakeServer(() =>
+      refuse ? { status: 401, data: {} } : { status: 200, data: { access: newAccess, refresh: newRefresh } },
+    );
+    const onSessionExpired = vi.fn<() => void>();
+    const options = { adapter: server.adapter, onSessionExpired, currentPath: () => '/race/1', now: () => NOW };
+    const { renewSession } = createApiSession(options);
+
+    await renewSession();
+    expect(server.requests.map((r) => r.url)).toEqual([TOKEN_REFRESH_PATH]);
+    expect(localStorage.getItem('access')).toBe(newAccess);
+    expect(localStorage.getItem('refresh')).toBe(newRefresh);
+
+    refuse = true;
+    await expect(renewSession()).rejects.toThrow();
+    expect(localStorage.getItem('access')).toBeNull();
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
 
   it('treats only the spec pages as public', () => {
     expect(isPublicPath('/profile')).toBe(false);

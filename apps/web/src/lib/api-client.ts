@@ -80,7 +80,20 @@ async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
   return locks ? locks.request('paddock:token-refresh', fn) : fn();
 }
 
+export interface ApiSession {
+  client: AxiosInstance;
+  /**
+   * Renews the access token now, for a request made outside the client (a live stream) that the server
+   * refused with it; a refused refresh ends the session as the client's own 401s do.
+   */
+  renewSession: () => Promise<void>;
+}
+
 export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
+  return createApiSession(options).client;
+}
+
+export function createApiSession(options: ApiClientOptions = {}): ApiSession {
   const notify = options.notify ?? ((message: string) => void message);
   const now = options.now ?? (() => Date.now());
   const currentPath = options.currentPath ?? (() => window.location.pathname);
@@ -172,8 +185,21 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
     return client.request(config);
   });
 
-  return client;
+  async function renewSession(): Promise<void> {
+    if (getAccessToken() === null && getRefreshToken() === null) return;
+    try {
+      await refreshAccess();
+    } catch (err) {
+      if (err instanceof RefreshRejected) endSession();
+      throw err;
+    }
+  }
+
+  return { client, renewSession };
 }
 
+const session = createApiSession({ notify: (message) => toast.error(message) });
+
 /** The app's one client: same origin, so the Vite proxy in development and the server in production. */
-export const api = createApiClient({ notify: (message) => toast.error(message) });
+export const api = session.client;
+export const { renewSession } = session;

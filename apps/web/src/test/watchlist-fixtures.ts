@@ -1,15 +1,13 @@
 import type { Race } from '@paddock/contract/f1';
 import type { ReviewRace } from '@paddock/contract/reviews';
-import type { UserRef } from '@paddock/contract/users';
 import type { CreateWatchlistBody, Watchlist, WatchlistEntry } from '@paddock/contract/watchlists';
 import { raceFixture } from './f1-fixtures.ts';
 import type { StubbedRequest, StubReply } from './http.ts';
+import { lena } from './review-fixtures.ts';
 
 /** Watchlist payloads for component tests, typed by the contract, and a small in-memory watchlists API. */
 
 const NOW = '2026-01-10T10:00:00.000Z';
-
-export const lena: UserRef = { id: 4, username: 'lena', name: 'Lena Fischer', profile_picture: null };
 
 export const abuDhabi2021 = raceFixture({
   id: 1055,
@@ -69,8 +67,8 @@ export function watchlistFixture(overrides: Partial<Watchlist> = {}): Watchlist 
     share_token: 'b6Jq3x1R9wKp0ZtLmN4sVg',
     user: lena,
     race_count: races.length,
-    created_at: '2026-01-10T10:00:00.000Z',
-    updated_at: '2026-01-10T10:00:00.000Z',
+    created_at: NOW,
+    updated_at: NOW,
     is_owner: true,
     ...overrides,
     races,
@@ -86,7 +84,6 @@ export function fakeWatchlistsApi(initial: Watchlist[], searchable: Race[] = [ab
   let nextId = 100;
   const failures: { method: string; url: RegExp; reply: StubReply }[] = [];
   const summary = ({ races: _races, is_owner: _owner, ...rest }: Watchlist) => rest;
-  const withCount = (list: Watchlist): Watchlist => ({ ...list, race_count: list.races.length });
 
   function handle(request: StubbedRequest): StubReply {
     const failure = failures.findIndex((f) => f.method === request.method && f.url.test(request.url));
@@ -133,7 +130,7 @@ export function fakeWatchlistsApi(initial: Watchlist[], searchable: Race[] = [ab
       if (!race) return { status: 404, data: { detail: 'Not found.' } };
       if (list.races.some((e) => e.race.id === race.id)) return { status: 200, data: list };
       list.races = [...list.races, { race: raceRef(race), position: list.races.length + 1, added_at: NOW }];
-      Object.assign(list, withCount(list));
+      list.race_count = list.races.length;
       return { status: 201, data: list };
     }
     if (raceId === 'order' && method === 'PUT') {
@@ -149,7 +146,7 @@ export function fakeWatchlistsApi(initial: Watchlist[], searchable: Race[] = [ab
       const before = list.races.length;
       list.races = list.races.filter((e) => e.race.id !== Number(raceId)).map((e, i) => ({ ...e, position: i + 1 }));
       if (list.races.length === before) return { status: 404, data: { detail: 'Not found.' } };
-      Object.assign(list, withCount(list));
+      list.race_count = list.races.length;
       return { status: 204 };
     }
     return { status: 405, data: { detail: `Method "${method}" not allowed.` } };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { reviewComments } from '../../db/schema/index.ts';
 import { commentThreads } from '../../lib/comment-threads.ts';
@@ -38,45 +38,6 @@ export async function selectCommentRef(db: Db, commentId: number, lock = false):
   return row ?? null;
 }
 
-export async function insertComment(
-  tx: Db,
-  v: { reviewId: number; userId: number; parentId: number | null; body: string; at: Date },
-): Promise<number> {
-  const [row] = await tx
-    .insert(reviewComments)
-    .values({
-      reviewId: v.reviewId,
-      userId: v.userId,
-      parentId: v.parentId,
-      body: v.body,
-      createdAt: v.at,
-      updatedAt: v.at,
-    })
-    .returning({ id: reviewComments.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
-}
-
-export async function updateCommentBody(tx: Db, commentId: number, body: string, at: Date): Promise<void> {
-  await tx.update(reviewComments).set({ body, updatedAt: at }).where(eq(reviewComments.id, commentId));
-}
-
 export async function deleteCommentRow(tx: Db, commentId: number): Promise<void> {
   await tx.delete(reviewComments).where(eq(reviewComments.id, commentId));
-}
-
-export async function addToReplyCount(tx: Db, commentId: number, by: number): Promise<void> {
-  await tx
-    .update(reviewComments)
-    .set({ replyCount: sql`greatest(0, ${reviewComments.replyCount} + ${by})` })
-    .where(eq(reviewComments.id, commentId));
-}
-
-export async function addToCommentLikes(tx: Db, commentId: number, by: number): Promise<number> {
-  const [row] = await tx
-    .update(reviewComments)
-    .set({ likeCount: sql`greatest(0, ${reviewComments.likeCount} + ${by})` })
-    .where(eq(reviewComments.id, commentId))
-    .returning({ likeCount: reviewComments.likeCount });
-  return row?.likeCount ?? 0;
 }

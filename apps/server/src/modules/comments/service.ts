@@ -5,16 +5,7 @@ import { fieldErrors, forbidden, notFound } from '../../lib/errors.ts';
 import { threadParentOf } from '../../lib/comment-threads.ts';
 import { listCommentLikers, toggleLike } from '../likes/service.ts';
 import { adjustCommentCount, findVisibleReview, lockVisibleReview } from '../reviews/service.ts';
-import {
-  addToCommentLikes,
-  addToReplyCount,
-  deleteCommentRow,
-  insertComment,
-  selectCommentRef,
-  threads,
-  updateCommentBody,
-  type CommentRef,
-} from './queries.ts';
+import { deleteCommentRow, selectCommentRef, threads, type CommentRef } from './queries.ts';
 
 /** How many replies a top-level comment carries in a list; the rest come from /comments/{id}/replies/. */
 export { REPLIES_INLINE } from '../../lib/comment-threads.ts';
@@ -90,14 +81,14 @@ export async function createComment(
       if (!repliedTo || repliedTo.reviewId !== review.id) throw invalidPk('parent_comment_id', body.parent_comment_id);
     }
     const parentId = threadParentOf(repliedTo);
-    const id = await insertComment(tx, {
-      reviewId: review.id,
+    const id = await threads.insertComment(tx, {
+      subjectId: review.id,
       userId: viewer,
       parentId,
       body: body.comment,
       at: nowDate(),
     });
-    if (parentId !== null) await addToReplyCount(tx, parentId, 1);
+    if (parentId !== null) await threads.addToReplyCount(tx, parentId, 1);
     await adjustCommentCount(tx, review.id, 1);
     return { id, review, repliedTo };
   });
@@ -134,7 +125,7 @@ export async function updateComment(
 ): Promise<Comment | Reply> {
   await ctx.db.transaction(async (tx) => {
     await lockOwnComment(tx, viewer, commentId);
-    await updateCommentBody(tx, commentId, text, nowDate());
+    await threads.updateCommentBody(tx, commentId, text, nowDate());
   });
   const { row } = await findVisibleComment(ctx, viewer, commentId);
   return threads.withFirstReplies(ctx.db, viewer, row);
@@ -145,7 +136,7 @@ export async function deleteComment(ctx: ServiceContext, viewer: number, comment
   const comment = await ctx.db.transaction(async (tx) => {
     const own = await lockOwnComment(tx, viewer, commentId);
     await deleteCommentRow(tx, commentId);
-    if (own.parentId !== null) await addToReplyCount(tx, own.parentId, -1);
+    if (own.parentId !== null) await threads.addToReplyCount(tx, own.parentId, -1);
     await adjustCommentCount(tx, own.reviewId, -(1 + (own.parentId === null ? own.replyCount : 0)));
     return own;
   });
@@ -163,7 +154,7 @@ export async function toggleCommentLike(
     const comment = await selectCommentRef(tx, commentId, true);
     if (!comment) throw notFound();
     const liked = await toggleLike(tx, 'comment', commentId, viewer);
-    const likeCount = await addToCommentLikes(tx, commentId, liked ? 1 : -1);
+    const likeCount = await threads.addToCommentLikes(tx, commentId, liked ? 1 : -1);
     return { comment, liked, likeCount };
   });
   if (outcome.liked) {

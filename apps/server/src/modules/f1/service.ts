@@ -174,12 +174,6 @@ export async function listRaces(
   return { results: await toRaces(ctx, page.results), next_cursor: page.next_cursor };
 }
 
-export async function getRaceDetail(ctx: F1Context, viewer: Viewer, idParam: string): Promise<RaceDetail> {
-  const raceId = parseRaceId(idParam);
-  const [shared, mine] = await Promise.all([sharedRaceDetail(ctx, raceId), viewerRaceState(ctx, viewer, raceId)]);
-  return { ...shared, ...mine };
-}
-
 /** The viewer's own fields of a race detail (false and null for guests). */
 export async function viewerRaceState(
   ctx: F1Context,

@@ -7,7 +7,7 @@ import {
   type PublicProfile,
 } from '@paddock/contract';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
-import { badRequest, fieldErrors, forbidden, notFound } from '../../lib/errors.ts';
+import { fieldErrors, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { adjustUserCounters, findProfileByUsername, findUserBrief } from '../users/service.ts';
 import {
@@ -106,21 +106,16 @@ export async function acceptPendingRequests(ctx: ServiceContext, userId: number)
 }
 
 /**
- * The owner of a private account accepts one pending request. `missing` is the error when there is
- * none (by then it may have been withdrawn or answered elsewhere).
+ * The owner of a private account accepts one pending request; 404 when there is none (by then it may
+ * have been withdrawn or answered elsewhere: as unknown as if it had never been made).
  */
-export async function acceptRequest(
-  ctx: ServiceContext,
-  ownerId: number,
-  followerId: number,
-  missing: () => Error = () => badRequest('There is no pending request from this account.'),
-): Promise<void> {
+export async function acceptRequest(ctx: ServiceContext, ownerId: number, followerId: number): Promise<void> {
   const accepted = await ctx.db.transaction(async (tx) => {
     if (!(await acceptPending(tx, followerId, ownerId))) return false;
     await countFollow(tx, followerId, ownerId, 1);
     return true;
   });
-  if (!accepted) throw missing();
+  if (!accepted) throw notFound();
   await ctx.events.emit('follow.accepted', { followerId, followingId: ownerId, requested: true });
 }
 
@@ -164,8 +159,8 @@ export async function answerFollowRequest(
   }
   const followerId = await selectPendingRequester(ctx.db, ownerId, requestId);
   if (followerId === null) throw notFound();
-  // Withdrawn between the two steps: as unknown as if it had gone before.
-  await acceptRequest(ctx, ownerId, followerId, notFound);
+  // Withdrawn between the two steps: acceptRequest answers 404 as if it had gone before.
+  await acceptRequest(ctx, ownerId, followerId);
 }
 
 /** GET /social/users/by_username/: the profile with the viewer's relation to it. */

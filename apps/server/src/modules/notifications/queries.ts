@@ -91,8 +91,3 @@ export async function deleteAllNotifications(db: Db, recipientId: number): Promi
     .returning({ id: notifications.id });
   return rows.length;
 }
-
-/** A user's pending notifications, oldest first, as stored (for tests of the event seam). */
-export async function selectNotifications(db: Db, recipientId: number) {
-  return db.select().from(notifications).where(eq(notifications.recipientId, recipientId)).orderBy(notifications.id);
-}

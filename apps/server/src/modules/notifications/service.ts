@@ -9,7 +9,6 @@ import {
   deleteNotificationsAbout,
   insertNotification,
   selectNotificationPage,
-  selectNotifications,
   type NewNotification,
   type NotificationRow,
 } from './queries.ts';
@@ -126,11 +125,6 @@ function subscribeThoughtNotifications(ctx: ServiceContext): void {
   events.on('thought_comment.deleted', async ({ commentIds }) =>
     deleteNotificationsAbout(ctx.db, { thoughtCommentIds: commentIds }),
   );
-}
-
-/** A user's pending notifications, oldest first, as stored. */
-export function pendingNotifications(ctx: ServiceContext, userId: number) {
-  return selectNotifications(ctx.db, userId);
 }
 
 /** What each type says, after the sender's name; `race` is "2024 Italian Grand Prix" when known. */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { feedEntries, feedFanouts, reviews, watchedRaces } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/context.ts';
 import { rowLimit, run, selectRows } from '../../lib/sql.ts';
-import { joinRaceRef, raceRefColumns, joinRaceYear, type RaceRefRow } from '../f1/sql.ts';
+import { joinRaceRef, joinRaceYear, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
 import { acceptedFollowerIds, acceptedFollowingIds, canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
 import { likedByViewer } from '../likes/sql.ts';
 import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';

@@ -19,6 +19,7 @@ import type { Config } from '../../config.ts';
 import { errorBody } from '../../lib/openapi.ts';
 import { parseIdParam } from '../../lib/params.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
+import { PRIVATE_ACCOUNT } from '../follows/service.ts';
 import {
   ALREADY_REVIEWED,
   createFanOutWorker,
@@ -39,7 +40,6 @@ import {
   WATCH_NOT_COMPLETED,
   type FeedSettings,
 } from './service.ts';
-import { PRIVATE_ACCOUNT } from '../follows/service.ts';
 
 const tags = ['reviews'];
 const signedIn = [{ bearerAuth: [] }];

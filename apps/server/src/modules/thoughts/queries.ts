@@ -195,29 +195,6 @@ export async function selectCommentRef(
   return row ?? null;
 }
 
-export async function insertComment(
-  tx: Db,
-  v: { thoughtId: number; userId: number; parentId: number | null; body: string; at: Date },
-): Promise<number> {
-  const [row] = await tx
-    .insert(thoughtComments)
-    .values({
-      thoughtId: v.thoughtId,
-      userId: v.userId,
-      parentId: v.parentId,
-      body: v.body,
-      createdAt: v.at,
-      updatedAt: v.at,
-    })
-    .returning({ id: thoughtComments.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
-}
-
-export async function updateCommentBody(tx: Db, commentId: number, body: string, at: Date): Promise<void> {
-  await tx.update(thoughtComments).set({ body, updatedAt: at }).where(eq(thoughtComments.id, commentId));
-}
-
 /** Deletes a comment (its replies go with it); the ids of the replies that went. */
 export async function deleteCommentRow(tx: Db, commentId: number): Promise<number[]> {
   const replies = await tx
@@ -226,22 +203,6 @@ export async function deleteCommentRow(tx: Db, commentId: number): Promise<numbe
     .where(eq(thoughtComments.parentId, commentId));
   await tx.delete(thoughtComments).where(eq(thoughtComments.id, commentId));
   return replies.map((r) => r.id);
-}
-
-export async function addToReplyCount(tx: Db, commentId: number, by: number): Promise<void> {
-  await tx
-    .update(thoughtComments)
-    .set({ replyCount: sql`greatest(0, ${thoughtComments.replyCount} + ${by})` })
-    .where(eq(thoughtComments.id, commentId));
-}
-
-export async function addToCommentLikes(tx: Db, commentId: number, by: number): Promise<number> {
-  const [row] = await tx
-    .update(thoughtComments)
-    .set({ likeCount: sql`greatest(0, ${thoughtComments.likeCount} + ${by})` })
-    .where(eq(thoughtComments.id, commentId))
-    .returning({ n: thoughtComments.likeCount });
-  return row?.n ?? 0;
 }
 
 /* The live log */

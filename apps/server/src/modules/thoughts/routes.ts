@@ -42,8 +42,19 @@ const tags = ['race thoughts'];
 const signedIn = [{ bearerAuth: [] }];
 const unauthorized = errorBody('`{"detail": "Authentication credentials were not provided."}`');
 const closed = `\`{"detail": "${THOUGHTS_CLOSED}"}\`: the race's thoughts are not open (they open 24 hours before the start and close 48 hours after it)`;
+const invalidOrClosed = errorBody(`Field errors, or ${closed}.`);
 const notFound404 = (what: string) =>
   errorBody(`\`{"detail": "Not found."}\`: no such ${what}, or one by a private account the viewer does not follow.`);
+
+/** A like toggle's schema: a thought and a comment on one are liked alike. */
+const likeToggleSchema = <B extends z.ZodTypeAny>(summary: string, body: B, what: string) => ({
+  tags,
+  summary,
+  description: 'Answers `{liked, like_count}`; the count always equals the likes. Only while the thoughts are open.',
+  security: signedIn,
+  body,
+  response: { 200: likeToggleResultSchema, 400: invalidOrClosed, 401: unauthorized, 404: notFound404(what) },
+});
 const idParams = z.object({ id: z.string() });
 const raceParams = z.object({ race_id: z.string() });
 const LAST_EVENT_ID = /^\d{1,15}$/;
@@ -162,7 +173,7 @@ export const thoughtsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `\`{race_id, content}\`: content 1-1000 characters after trimming. 400 ${closed}.`,
         security: signedIn,
         body: createThoughtBodySchema,
-        response: { 201: thoughtSchema, 400: errorBody(`Field errors, or ${closed}.`), 401: unauthorized },
+        response: { 201: thoughtSchema, 400: invalidOrClosed, 401: unauthorized },
       },
     },
     async (request, reply) => reply.code(201).send(await createThought(ctx, requireUser(request), request.body)),
@@ -180,7 +191,7 @@ export const thoughtsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateThoughtBodySchema,
         response: {
           200: thoughtSchema,
-          400: errorBody(`Field errors, or ${closed}.`),
+          400: invalidOrClosed,
           401: unauthorized,
           404: notFound404('thought of the viewer'),
         },
@@ -214,22 +225,7 @@ export const thoughtsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/race-thought-likes/toggle/',
-    {
-      schema: {
-        tags,
-        summary: 'Like or unlike a race thought',
-        description:
-          'Answers `{liked, like_count}`; the count always equals the likes. Only while the thoughts are open.',
-        security: signedIn,
-        body: thoughtLikeBodySchema,
-        response: {
-          200: likeToggleResultSchema,
-          400: errorBody(`Field errors, or ${closed}.`),
-          401: unauthorized,
-          404: notFound404('thought'),
-        },
-      },
-    },
+    { schema: likeToggleSchema('Like or unlike a race thought', thoughtLikeBodySchema, 'thought') },
     async (request) => toggleThoughtLike(ctx, requireUser(request), request.body.thought_id),
   );
 
@@ -262,7 +258,7 @@ export const thoughtsRoutes: FastifyPluginAsyncZod = async (app) => {
           `author of the comment replied to) is notified. 400 ${closed}.`,
         security: signedIn,
         body: createThoughtCommentBodySchema,
-        response: { 201: anyThoughtCommentSchema, 400: errorBody(`Field errors, or ${closed}.`), 401: unauthorized },
+        response: { 201: anyThoughtCommentSchema, 400: invalidOrClosed, 401: unauthorized },
       },
     },
     async (request, reply) => reply.code(201).send(await createThoughtComment(ctx, requireUser(request), request.body)),
@@ -282,7 +278,7 @@ export const thoughtsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateThoughtCommentBodySchema,
         response: {
           200: anyThoughtCommentSchema,
-          400: errorBody(`Field errors, or ${closed}.`),
+          400: invalidOrClosed,
           401: unauthorized,
           403: notOwner,
           404: notFound404('comment'),
@@ -320,22 +316,7 @@ export const thoughtsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/thought-comment-likes/toggle/',
-    {
-      schema: {
-        tags,
-        summary: 'Like or unlike a comment on a race thought',
-        description:
-          'Answers `{liked, like_count}`; the count always equals the likes. Only while the thoughts are open.',
-        security: signedIn,
-        body: thoughtCommentLikeBodySchema,
-        response: {
-          200: likeToggleResultSchema,
-          400: errorBody(`Field errors, or ${closed}.`),
-          401: unauthorized,
-          404: notFound404('comment'),
-        },
-      },
-    },
+    { schema: likeToggleSchema('Like or unlike a comment on a race thought', thoughtCommentLikeBodySchema, 'comment') },
     async (request) => toggleThoughtCommentLike(ctx, requireUser(request), request.body.comment_id),
   );
 };

@@ -14,14 +14,11 @@ import { threadParentOf } from '../../lib/comment-threads.ts';
 import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { thoughtStatus } from '../f1/thought-window.ts';
 import {
-  addToCommentLikes,
-  addToReplyCount,
   addToThoughtComments,
   addToThoughtLikes,
   deleteCommentRow,
   deleteEventsBefore,
   deleteThoughtRow,
-  insertComment,
   insertEvent,
   insertThought,
   selectCommentRef,
@@ -31,7 +28,6 @@ import {
   selectThoughtRef,
   threads,
   toggleLikeRow,
-  updateCommentBody,
   updateThoughtBody,
   type CommentRef,
   type ThoughtRow,
@@ -267,14 +263,14 @@ export async function createThoughtComment(
       }
     }
     const parentId = threadParentOf(repliedTo && { id: repliedTo.id, parentId: repliedTo.parent_id });
-    const id = await insertComment(tx, {
-      thoughtId: thought.id,
+    const id = await threads.insertComment(tx, {
+      subjectId: thought.id,
       userId: viewer,
       parentId,
       body: body.comment,
       at: nowDate(),
     });
-    if (parentId !== null) await addToReplyCount(tx, parentId, 1);
+    if (parentId !== null) await threads.addToReplyCount(tx, parentId, 1);
     const commentCount = await addToThoughtComments(tx, thought.id, 1);
     const comment = threads.toComment((await threads.selectComment(tx, viewer, id))!);
     const eventId = await logEvent(tx, thought.race_id, thought.user_id, {
@@ -321,7 +317,7 @@ export async function updateThoughtComment(
 ): Promise<AnyThoughtComment> {
   const { comment, raceId, eventId } = await ctx.db.transaction(async (tx) => {
     const own = await lockOwnComment(tx, viewer, commentId);
-    await updateCommentBody(tx, commentId, text, nowDate());
+    await threads.updateCommentBody(tx, commentId, text, nowDate());
     const comment = await threads.withFirstReplies(tx, viewer, (await threads.selectComment(tx, viewer, commentId))!);
     const eventId = await logEvent(tx, own.race_id, own.thought_author_id, {
       type: 'comment.updated',
@@ -339,7 +335,7 @@ export async function deleteThoughtComment(ctx: ServiceContext, viewer: number, 
   const { own, replyIds, eventId } = await ctx.db.transaction(async (tx) => {
     const own = await lockOwnComment(tx, viewer, commentId);
     const replyIds = await deleteCommentRow(tx, commentId);
-    if (own.parent_id !== null) await addToReplyCount(tx, own.parent_id, -1);
+    if (own.parent_id !== null) await threads.addToReplyCount(tx, own.parent_id, -1);
     const commentCount = await addToThoughtComments(tx, own.thought_id, -(1 + replyIds.length));
     const eventId = await logEvent(tx, own.race_id, own.thought_author_id, {
       type: 'comment.deleted',
@@ -369,7 +365,7 @@ export async function toggleThoughtCommentLike(
     if (!comment) throw notFound();
     assertOpen(comment.race_starts_ms);
     const liked = await toggleLikeRow(tx, 'comment', commentId, viewer);
-    const likeCount = await addToCommentLikes(tx, commentId, liked ? 1 : -1);
+    const likeCount = await threads.addToCommentLikes(tx, commentId, liked ? 1 : -1);
     const eventId = await logEvent(tx, comment.race_id, comment.thought_author_id, {
       type: 'comment.liked',
       thought_id: comment.thought_id,

@@ -127,7 +127,7 @@ export async function replacePasswordHash(db: Db, userId: number, expectedHash: 
 /** The fields a profile change compares against, locked until the transaction ends. */
 export async function lockProfile(tx: Db, userId: number) {
   const [row] = await tx
-    .select({ profilePicture: users.profilePicture, isPrivate: users.isPrivate })
+    .select({ name: users.name, profilePicture: users.profilePicture, isPrivate: users.isPrivate })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');

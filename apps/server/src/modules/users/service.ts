@@ -129,8 +129,9 @@ async function discardAvatar(ctx: UsersContext, url: string | null) {
 
 /**
  * PATCH /users/me/. A change of privacy is announced (`user.privacy_changed`): the follows module then
- * accepts pending requests of an account that went public. A new name or a removed picture changes
- * the user's card (`user.card_changed`), as a new account or avatar does.
+ * accepts pending requests of an account that went public. A changed name or a removed picture changes
+ * the user's card (`user.card_changed`), as a new account or avatar does; a form sent again unchanged
+ * does not.
  */
 export async function updateMe(ctx: UsersContext, userId: number, body: UpdateMeBody): Promise<CurrentUser> {
   const before = await ctx.db.transaction(async (tx) => {
@@ -149,7 +150,10 @@ export async function updateMe(ctx: UsersContext, userId: number, body: UpdateMe
   if (body.is_private !== undefined && body.is_private !== before.isPrivate) {
     await ctx.events.emit('user.privacy_changed', { userId, isPrivate: body.is_private });
   }
-  if (body.name !== undefined || body.profile_picture === null) await ctx.events.emit('user.card_changed', { userId });
+  const pictureRemoved = body.profile_picture === null && before.profilePicture !== null;
+  if ((body.name !== undefined && body.name !== before.name) || pictureRemoved) {
+    await ctx.events.emit('user.card_changed', { userId });
+  }
   return getCurrentUser(ctx, userId);
 }
 

@@ -80,8 +80,11 @@ async function ownWatchlist(ctx: ServiceContext, userId: number, id: number): Pr
   return withRaces(ctx, row, userId);
 }
 
-/** Who may open a list: its owner always, anyone while it is public. */
-const mayOpen = (row: WatchlistRow, viewer: Viewer) => row.is_public || row.user_id === viewer;
+/** A list as the viewer may open it: its owner always, anyone while it is public (else 404, as if none). */
+async function openFor(ctx: ServiceContext, viewer: Viewer, row: WatchlistRow | undefined): Promise<Watchlist> {
+  if (!row || !(row.is_public || row.user_id === viewer)) throw notFound();
+  return withRaces(ctx, row, viewer);
+}
 
 /** GET /social/watchlists/: the signed-in user's lists, newest first. */
 export async function listOwnWatchlists(
@@ -125,16 +128,14 @@ export async function createWatchlist(
 /** GET /social/watchlists/{id}/: the owner's always; another's only while public (else 404, as if none). */
 export async function getWatchlist(ctx: ServiceContext, viewer: Viewer, id: number): Promise<Watchlist> {
   const [row] = await selectWatchlist(ctx.db, id);
-  if (!row || !mayOpen(row, viewer)) throw notFound();
-  return withRaces(ctx, row, viewer);
+  return openFor(ctx, viewer, row);
 }
 
 /** GET /social/watchlists/shared/{token}/: the same rule, by share token. */
 export async function getSharedWatchlist(ctx: ServiceContext, viewer: Viewer, token: string): Promise<Watchlist> {
   if (!SHARE_TOKEN.test(token)) throw notFound();
   const [row] = await selectWatchlistByToken(ctx.db, token);
-  if (!row || !mayOpen(row, viewer)) throw notFound();
-  return withRaces(ctx, row, viewer);
+  return openFor(ctx, viewer, row);
 }
 
 /** PATCH /social/watchlists/{id}/: name, description and visibility; the owner only. */
@@ -173,10 +174,10 @@ export async function addWatchlistRace(
     const list = await lockOwnWatchlist(tx, userId, id);
     if (!list) throw notFound();
     if ((await raceCompletion({ ...ctx, db: tx }, raceId)) === null) throw notFound();
-    const added = await appendWatchlistRace(tx, id, raceId, nowDate());
-    if (!added) return false;
+    const at = nowDate();
+    if (!(await appendWatchlistRace(tx, id, raceId, at))) return false;
     if (list.raceCount >= WATCHLIST_RACES_MAX) throw fieldErrors({ non_field_errors: [WATCHLIST_FULL] });
-    await touchWatchlist(tx, id, 1, nowDate());
+    await touchWatchlist(tx, id, 1, at);
     return true;
   });
   return { watchlist: await ownWatchlist(ctx, userId, id), created };

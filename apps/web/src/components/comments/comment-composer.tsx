@@ -6,10 +6,12 @@ import { useId, useMemo, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { SignInPrompt } from '@/components/sign-in-prompt.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { messagesOf } from '@/lib/form-errors.ts';
+import { useIsSignedIn } from '@/lib/session.ts';
 
 /**
  * Writes a comment, or a reply with `isReply`, of a review or a race thought: `onSubmit` sends it.
@@ -88,4 +90,10 @@ export function CommentComposer({
       </div>
     </form>
   );
+}
+
+/** Where a thread takes a new comment: the composer for a signed-in user, the reason to sign in for a guest. */
+export function NewCommentComposer({ onSubmit }: { onSubmit: (comment: string) => Promise<unknown> }) {
+  const signedIn = useIsSignedIn();
+  return signedIn ? <CommentComposer onSubmit={onSubmit} /> : <SignInPrompt message="Please log in to comment" />;
 }

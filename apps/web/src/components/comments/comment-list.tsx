@@ -13,6 +13,25 @@ export interface CommentPages<T> {
   loadMore: () => void;
 }
 
+/** CommentPages from the infinite query of a thread's comment pages. */
+export function commentPagesOf<T>(query: {
+  data?: { pages: readonly { results: readonly T[] }[] };
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}): CommentPages<T> {
+  return {
+    comments: query.data?.pages.flatMap((page) => page.results),
+    isPending: query.isPending,
+    isError: query.isError,
+    hasMore: query.hasNextPage,
+    loadingMore: query.isFetchingNextPage,
+    loadMore: () => void query.fetchNextPage(),
+  };
+}
+
 /**
  * A thread's top-level comments, oldest first, with 'More comments'. `highlightId` (a deep link's
  * comment) is scrolled to, focused and highlighted once it has loaded; `renderItem` draws each comment

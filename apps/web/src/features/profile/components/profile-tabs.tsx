@@ -38,6 +38,25 @@ export function ProfileTabs({ user, own, reviews }: { user: ProfileSubject; own:
     next.set('tab', value);
     setSearchParams(next, { preventScrollReset: true });
   };
+  // Each tab's panel; Tabs mounts only the open one.
+  const panels: Record<ProfileTab, ReactNode> = {
+    reviews,
+    watched: (
+      <Suspense fallback={<ListSkeleton label="Loading watched races" />}>
+        <WatchedRacesTab user={user} own={own} />
+      </Suspense>
+    ),
+    starred: (
+      <Suspense fallback={<ListSkeleton label="Loading starred drivers" />}>
+        <StarredDriversTab user={user} own={own} />
+      </Suspense>
+    ),
+    stats: (
+      <Suspense fallback={<ProfileStatsSkeleton />}>
+        <ProfileStats user={user} own={own} />
+      </Suspense>
+    ),
+  };
 
   return (
     // Manual activation: arrow keys move between tabs and Enter opens one, so each opened tab is one history
@@ -54,21 +73,7 @@ export function ProfileTabs({ user, own, reviews }: { user: ProfileSubject; own:
         <TabsContent key={tab.value} value={tab.value} className="grid gap-4">
           {/* The reviews slot names its own section. */}
           {tab.value !== 'reviews' && <h2 className="sr-only">{tab.heading}</h2>}
-          {tab.value === 'reviews' ? (
-            reviews
-          ) : tab.value === 'watched' ? (
-            <Suspense fallback={<ListSkeleton label="Loading watched races" />}>
-              <WatchedRacesTab user={user} own={own} />
-            </Suspense>
-          ) : tab.value === 'starred' ? (
-            <Suspense fallback={<ListSkeleton label="Loading starred drivers" />}>
-              <StarredDriversTab user={user} own={own} />
-            </Suspense>
-          ) : (
-            <Suspense fallback={<ProfileStatsSkeleton />}>
-              <ProfileStats user={user} own={own} />
-            </Suspense>
-          )}
+          {panels[tab.value]}
         </TabsContent>
       ))}
     </Tabs>

@@ -3,10 +3,10 @@ import { StarIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
+import { LoadMoreButton } from '@/components/load-more-button.tsx';
 import { LoadErrorState } from '@/components/query-states.tsx';
 import { paths } from '@/config/paths.ts';
 import { useStarredDrivers } from '../api/get-starred-drivers.ts';
-import { LoadMoreButton } from '@/components/load-more-button.tsx';
 import { ListSkeleton } from './tab-states.tsx';
 import type { ProfileSubject } from './profile-tabs.tsx';
 

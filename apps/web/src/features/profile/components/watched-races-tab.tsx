@@ -3,10 +3,10 @@ import { TvIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
+import { LoadMoreButton } from '@/components/load-more-button.tsx';
 import { LoadErrorState } from '@/components/query-states.tsx';
 import { paths } from '@/config/paths.ts';
 import { useWatchedRaces } from '../api/get-watched-races.ts';
-import { LoadMoreButton } from '@/components/load-more-button.tsx';
 import { ListSkeleton } from './tab-states.tsx';
 import type { ProfileSubject } from './profile-tabs.tsx';
 

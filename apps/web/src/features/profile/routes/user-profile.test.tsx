@@ -1,3 +1,4 @@
+import type { DriverRef } from '@paddock/contract/f1';
 import type { FollowListItem, PublicProfile } from '@paddock/contract/follows';
 import type { UserStats } from '@paddock/contract/profiles';
 import type { WatchedRace } from '@paddock/contract/reviews';
@@ -6,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
+import { leclerc, piastri } from '@/test/f1-fixtures.ts';
 import { stubApi, type StubbedRequest, type StubReply } from '@/test/http.ts';
 import { renderRoutes, testQueryClient } from '@/test/render.tsx';
 import { lena, marco, meFixture, reviewFixture, sam } from '@/test/review-fixtures.ts';
@@ -34,11 +36,7 @@ const watched: WatchedRace[] = [
   { race: spa, created_at: '2026-02-20T10:00:00Z' },
 ];
 
-const driver = (id: string, full_name: string) => ({ id, full_name, short_name: id.slice(0, 3), country_code: 'MC' });
-const leclerc = driver('charles-leclerc', 'Charles Leclerc');
-const piastri = { ...driver('oscar-piastri', 'Oscar Piastri'), country_code: 'AU' };
-
-function starFixture(id: number, race: typeof monza, d: typeof leclerc): StarredDriver {
+function starFixture(id: number, race: typeof monza, d: DriverRef): StarredDriver {
   return { id, race_id: race.id, race, driver: d, user: lena, created_at: '2026-03-02T10:00:00Z' };
 }
 

@@ -1,13 +1,12 @@
 import type { MostStarred, StarredDriver, StarredDriverList } from '@paddock/contract/stars';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { refreshAfter } from '@/lib/query-events.ts';
+import { dependsOn, refreshAfter } from '@/lib/query-events.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
 
 /* A race's starred drivers: the community's favourites and the signed-in user's own (up to 3). */
 
 const keys = {
-  race: (raceId: number) => ['races', 'stars', raceId] as const,
   mostStarred: (raceId: number) => ['races', 'stars', raceId, 'most'] as const,
   mine: (raceId: number) => ['races', 'stars', raceId, 'mine'] as const,
 };
@@ -18,6 +17,7 @@ export function getMostStarredQueryOptions(raceId: number) {
     queryFn: async ({ signal }) =>
       (await api.get<MostStarred>('/api/core/starred-drivers/most-starred/', { params: { race_id: raceId }, signal }))
         .data.results,
+    meta: dependsOn('stars'),
   });
 }
 
@@ -37,10 +37,11 @@ export function useMyStars(raceId: number) {
         })
       ).data.results,
     enabled: signedIn,
+    meta: dependsOn('stars'),
   });
 }
 
-/** Starring and unstarring refresh both lists of the race, and whatever shows the user's stars (their profile). */
+/** Starring and unstarring refresh both lists of the race and whatever else shows the user's stars (their profile). */
 export function useToggleStar(raceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -48,7 +49,6 @@ export function useToggleStar(raceId: number) {
       'star' in change
         ? api.post('/api/core/starred-drivers/', { race_id: raceId, driver_id: change.star })
         : api.delete(`/api/core/starred-drivers/${change.unstar.id}/`),
-    onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: keys.race(raceId) }), refreshAfter(queryClient, 'stars')]),
+    onSettled: () => refreshAfter(queryClient, 'stars'),
   });
 }

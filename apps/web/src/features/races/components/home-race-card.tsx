@@ -1,7 +1,5 @@
 import type { ActiveThoughts, Race } from '@paddock/contract/f1';
-import { useQueryClient } from '@tanstack/react-query';
 import { CalendarIcon, FlagIcon, MapPinIcon, MessagesSquareIcon, RotateCwIcon } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -14,6 +12,7 @@ import { formatRaceDay, raceStartMs } from '@/lib/race-time.ts';
 import { cn } from '@/lib/utils.ts';
 import { getActiveThoughtsQueryOptions, useActiveThoughts } from '../api/get-active-thoughts.ts';
 import { useNextRace } from '../api/get-upcoming-races.ts';
+import { useInvalidateAt } from '../hooks/use-invalidate-at.ts';
 import { useNow } from '../hooks/use-now.ts';
 import {
   countdown,
@@ -197,17 +196,8 @@ function NextRaceError({ onRetry }: { onRetry: () => void }) {
 function RaceThoughtsCard({ active, fetchedAt }: { active: NonNullable<ActiveThoughts>; fetchedAt: number }) {
   const { race, status } = active;
   const now = useNow(1000);
-  const queryClient = useQueryClient();
   const opensAt = status.is_open ? null : fetchedAt + status.opens_in_seconds * 1000;
-
-  useEffect(() => {
-    if (opensAt === null) return;
-    const id = window.setTimeout(
-      () => void queryClient.invalidateQueries({ queryKey: getActiveThoughtsQueryOptions().queryKey }),
-      Math.max(0, opensAt - Date.now()) + 1000,
-    );
-    return () => window.clearTimeout(id);
-  }, [opensAt, queryClient]);
+  useInvalidateAt(getActiveThoughtsQueryOptions().queryKey, opensAt);
 
   const live = status.is_open;
   const statusText = thoughtsStatusText(live, opensAt === null ? null : opensAt - now);

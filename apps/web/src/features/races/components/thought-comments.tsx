@@ -1,11 +1,9 @@
 import type { AnyThoughtComment, Thought, ThoughtComment } from '@paddock/contract/thoughts';
 import { useEffect, useState } from 'react';
-import { CommentComposer } from '@/components/comments/comment-composer.tsx';
-import { CommentList } from '@/components/comments/comment-list.tsx';
+import { NewCommentComposer } from '@/components/comments/comment-composer.tsx';
+import { CommentList, commentPagesOf } from '@/components/comments/comment-list.tsx';
 import { allRepliesOf, CommentThreadItem, type CommentActions } from '@/components/comments/comment-thread.tsx';
-import { SignInPrompt } from '@/components/sign-in-prompt.tsx';
 import { hasComment } from '@/lib/comment-tree.ts';
-import { useIsSignedIn } from '@/lib/session.ts';
 import { useCreateThoughtComment } from '../api/create-thought-comment.ts';
 import { useDeleteThoughtComment } from '../api/delete-thought-comment.ts';
 import { useThoughtComments, useThoughtReplies } from '../api/get-thought-comments.ts';
@@ -30,11 +28,10 @@ export function ThoughtComments({
   highlightId?: number | null;
   id: string;
 }) {
-  const signedIn = useIsSignedIn();
   const comments = useThoughtComments(thought.id);
   const create = useCreateThoughtComment(thought.race_id, thought.id);
-  const list = comments.data?.pages.flatMap((page) => page.results);
-  const missing = highlightId !== null && list !== undefined && !hasComment(list, highlightId);
+  const pages = commentPagesOf(comments);
+  const missing = highlightId !== null && pages.comments !== undefined && !hasComment(pages.comments, highlightId);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = comments;
 
   useEffect(() => {
@@ -49,21 +46,9 @@ export function ThoughtComments({
       aria-label={`Comments on the thought by ${thought.user.name || thought.user.username}`}
       className="grid gap-3 border-t pt-3"
     >
-      {writable &&
-        (signedIn ? (
-          <CommentComposer onSubmit={(comment) => create.mutateAsync({ comment })} />
-        ) : (
-          <SignInPrompt message="Please log in to comment" />
-        ))}
+      {writable && <NewCommentComposer onSubmit={(comment) => create.mutateAsync({ comment })} />}
       <CommentList
-        pages={{
-          comments: list,
-          isPending: comments.isPending,
-          isError: comments.isError,
-          hasMore: comments.hasNextPage,
-          loadingMore: comments.isFetchingNextPage,
-          loadMore: () => void comments.fetchNextPage(),
-        }}
+        pages={pages}
         anchorId={thoughtCommentAnchor}
         highlightId={highlightId}
         renderItem={(comment, highlightedId) => (

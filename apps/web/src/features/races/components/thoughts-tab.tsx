@@ -1,11 +1,10 @@
 import type { ThoughtStatus } from '@paddock/contract/f1';
 import type { Thought } from '@paddock/contract/thoughts';
-import { useQueryClient } from '@tanstack/react-query';
 import { formatDistanceStrict } from 'date-fns';
 import { ClockIcon, LockIcon, MessagesSquareIcon } from 'lucide-react';
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
+import { LoadMoreButton } from '@/components/load-more-button.tsx';
 import { LoadErrorState } from '@/components/query-states.tsx';
 import { SignInPrompt } from '@/components/sign-in-prompt.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -15,12 +14,12 @@ import { useCreateThought } from '../api/create-thought.ts';
 import { useThought } from '../api/get-thought.ts';
 import { getThoughtStatusQueryOptions, useThoughtStatus } from '../api/get-thought-status.ts';
 import { useThoughts } from '../api/get-thoughts.ts';
+import { useInvalidateAt } from '../hooks/use-invalidate-at.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useThoughtStream } from '../hooks/use-thought-stream.ts';
 import { LiveIndicator } from './live-indicator.tsx';
 import { ThoughtCard, thoughtAnchor } from './thought-card.tsx';
 import { ThoughtComposer } from './thought-composer.tsx';
-import { LoadMoreButton } from '@/components/load-more-button.tsx';
 
 /** Relative times in the list move on this often. */
 const CLOCK_TICK_MS = 30_000;
@@ -146,18 +145,6 @@ function WindowNotice({ status, fetchedAt, now }: { status: ThoughtStatus; fetch
 
 /** Asks for the status again when the window opens or closes, so the tab changes by itself. */
 function useStatusRefreshWhenDue(raceId: number, status: ThoughtStatus | undefined, fetchedAt: number): void {
-  const queryClient = useQueryClient();
   const seconds = !status ? null : status.is_open ? status.closes_in_seconds : status.opens_in_seconds || null;
-  const dueAt = seconds === null ? null : fetchedAt + seconds * 1000;
-
-  useEffect(() => {
-    if (dueAt === null) return;
-    // setTimeout holds at most 2^31-1 ms (about 24.8 days); a change later than that is seen on a later visit.
-    const delay = Math.min(Math.max(0, dueAt - Date.now()) + 1000, 2 ** 31 - 1);
-    const timer = window.setTimeout(
-      () => void queryClient.invalidateQueries({ queryKey: getThoughtStatusQueryOptions(raceId).queryKey }),
-      delay,
-    );
-    return () => window.clearTimeout(timer);
-  }, [dueAt, raceId, queryClient]);
+  useInvalidateAt(getThoughtStatusQueryOptions(raceId).queryKey, seconds === null ? null : fetchedAt + seconds * 1000);
 }

@@ -1,7 +1,7 @@
 import { thoughtStreamEventSchema } from '@paddock/contract/thoughts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '@/lib/api-client.ts';
+import { renewSession } from '@/lib/api-client.ts';
 import { connectEventStream, type EventStreamState } from '@/lib/event-stream.ts';
 import { getAccessToken, useIsSignedIn } from '@/lib/session.ts';
 import { getThoughtsQueryOptions } from '../api/get-thoughts.ts';
@@ -32,8 +32,7 @@ export function useThoughtStream(raceId: number, enabled: boolean): ThoughtStrea
         const access = signedIn ? getAccessToken() : null;
         return access ? { Authorization: `Bearer ${access}` } : {};
       },
-      // An expired access token: any request through the API client renews the session first.
-      onUnauthorized: () => api.get('/api/social/users/me/').then(() => undefined),
+      onUnauthorized: renewSession,
       onStateChange: (next) => {
         setState(next);
         if (next !== 'open' || connectedOnce) return;

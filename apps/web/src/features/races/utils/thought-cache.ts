@@ -7,6 +7,7 @@ import type {
 } from '@paddock/contract/thoughts';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { changeCommentInPages, hasComment, type CommentChange } from '@/lib/comment-tree.ts';
+import { changeItemInPages } from '@/lib/infinite-pages.ts';
 import { getThoughtQueryOptions } from '../api/get-thought.ts';
 import {
   getThoughtCommentsQueryOptions,
@@ -15,7 +16,7 @@ import {
   type ThoughtCommentPage,
   type ThoughtReplyPage,
 } from '../api/get-thought-comments.ts';
-import { getThoughtsQueryOptions, type ThoughtPage } from '../api/get-thoughts.ts';
+import { getThoughtsQueryOptions } from '../api/get-thoughts.ts';
 
 /**
  * Every cached copy of a race's thoughts and their comments, changed in one place: by the viewer's own
@@ -42,21 +43,6 @@ function firstTime(queryClient: QueryClient, key: string): boolean {
 
 type ThoughtChange = (thought: Thought) => Thought | null;
 
-function changeThoughtInList(data: InfiniteData<ThoughtPage> | undefined, id: number, change: ThoughtChange) {
-  if (!data || !data.pages.some((page) => page.results.some((t) => t.id === id))) return data;
-  return {
-    ...data,
-    pages: data.pages.map((page) => ({
-      ...page,
-      results: page.results.flatMap((t) => {
-        if (t.id !== id) return [t];
-        const next = change(t);
-        return next ? [next] : [];
-      }),
-    })),
-  };
-}
-
 /** Changes a thought in its race's list and in its own query (a deep link's); null removes it. */
 export function changeCachedThought(
   queryClient: QueryClient,
@@ -65,7 +51,7 @@ export function changeCachedThought(
   change: ThoughtChange,
 ): void {
   queryClient.setQueryData(getThoughtsQueryOptions(raceId).queryKey, (data) =>
-    changeThoughtInList(data, thoughtId, change),
+    changeItemInPages(data, thoughtId, change),
   );
   queryClient.setQueryData(getThoughtQueryOptions(thoughtId).queryKey, (thought) =>
     thought ? change(thought) : thought,
@@ -82,7 +68,7 @@ export function addCachedThought(queryClient: QueryClient, thought: Thought): vo
   queryClient.setQueryData(getThoughtsQueryOptions(thought.race_id).queryKey, (data) => {
     if (!data) return data;
     if (data.pages.some((page) => page.results.some((t) => t.id === thought.id))) {
-      return changeThoughtInList(data, thought.id, (cached) => withViewerLike(thought, cached));
+      return changeItemInPages(data, thought.id, (cached) => withViewerLike(thought, cached));
     }
     const [first, ...rest] = data.pages;
     if (!first) return data;

@@ -1,9 +1,7 @@
 import type { Review } from '@paddock/contract/reviews';
 import { MessageCircleIcon } from 'lucide-react';
-import { CommentComposer } from '@/components/comments/comment-composer.tsx';
-import { CommentList } from '@/components/comments/comment-list.tsx';
-import { SignInPrompt } from '@/components/sign-in-prompt.tsx';
-import { useIsSignedIn } from '@/lib/session.ts';
+import { NewCommentComposer } from '@/components/comments/comment-composer.tsx';
+import { CommentList, commentPagesOf } from '@/components/comments/comment-list.tsx';
 import { useCreateComment } from '../api/create-comment.ts';
 import { useComments } from '../api/get-comments.ts';
 import { CommentItem, reviewCommentAnchor } from './comment-item.tsx';
@@ -19,7 +17,6 @@ export function CommentSection({
   review: Pick<Review, 'id' | 'race' | 'comment_count'>;
   highlightId?: number | null;
 }) {
-  const signedIn = useIsSignedIn();
   const comments = useComments(review.id);
   const create = useCreateComment(review);
 
@@ -30,21 +27,10 @@ export function CommentSection({
         Comments <span className="text-muted-foreground tabular-nums">({review.comment_count})</span>
       </h3>
 
-      {signedIn ? (
-        <CommentComposer onSubmit={(comment) => create.mutateAsync({ comment })} />
-      ) : (
-        <SignInPrompt message="Please log in to comment" />
-      )}
+      <NewCommentComposer onSubmit={(comment) => create.mutateAsync({ comment })} />
 
       <CommentList
-        pages={{
-          comments: comments.data?.pages.flatMap((page) => page.results),
-          isPending: comments.isPending,
-          isError: comments.isError,
-          hasMore: comments.hasNextPage,
-          loadingMore: comments.isFetchingNextPage,
-          loadMore: () => void comments.fetchNextPage(),
-        }}
+        pages={commentPagesOf(comments)}
         anchorId={reviewCommentAnchor}
         highlightId={highlightId}
         renderItem={(comment, highlightedId) => (

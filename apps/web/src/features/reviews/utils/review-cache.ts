@@ -1,5 +1,6 @@
 import type { Review } from '@paddock/contract/reviews';
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { changeItemInPages } from '@/lib/infinite-pages.ts';
 import { getFeedQueryOptions, type CachedFeedPage } from '../api/get-feed.ts';
 import { getPopularReviewsQueryOptions } from '../api/get-popular-reviews.ts';
 import { getRaceReviewsQueryOptions, type ReviewPage } from '../api/get-race-reviews.ts';
@@ -9,25 +10,6 @@ import { getSharedReviewQueryOptions } from '../api/get-shared-review.ts';
 type ReviewRef = Pick<Review, 'id' | 'race'>;
 type Change = (review: Review) => Review | null;
 
-function inPages<P extends { results: Review[] }>(
-  data: InfiniteData<P> | undefined,
-  id: number,
-  change: Change,
-): InfiniteData<P> | undefined {
-  if (!data) return data;
-  return {
-    ...data,
-    pages: data.pages.map((page) => ({
-      ...page,
-      results: page.results.flatMap((review) => {
-        if (review.id !== id) return [review];
-        const next = change(review);
-        return next ? [next] : [];
-      }),
-    })),
-  };
-}
-
 /**
  * Applies a change to every cached copy of a review: both home feeds, its race's list, popular
  * reviews, the detail dialog and the shared page. `change` returning null removes the review.
@@ -35,11 +17,11 @@ function inPages<P extends { results: Review[] }>(
 export function changeCachedReview(queryClient: QueryClient, review: ReviewRef, change: Change): void {
   for (const feed of ['following', 'forYou'] as const) {
     queryClient.setQueryData(getFeedQueryOptions(feed).queryKey, (data) =>
-      inPages<CachedFeedPage>(data, review.id, change),
+      changeItemInPages<CachedFeedPage>(data, review.id, change),
     );
   }
   queryClient.setQueryData(getRaceReviewsQueryOptions(review.race.id).queryKey, (data) =>
-    inPages<ReviewPage>(data, review.id, change),
+    changeItemInPages<ReviewPage>(data, review.id, change),
   );
   queryClient.setQueryData(getPopularReviewsQueryOptions().queryKey, (data) =>
     data?.flatMap((item) => (item.id === review.id ? (change(item) ?? []) : [item])),

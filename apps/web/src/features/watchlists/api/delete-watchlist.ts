@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { getWatchlistQueryOptions } from './get-watchlist.ts';
-import { getWatchlistsQueryOptions } from './get-watchlists.ts';
+import { invalidateWatchlists } from './get-watchlists.ts';
 
 export async function deleteWatchlist(id: number): Promise<void> {
   await api.delete(`/api/social/watchlists/${id}/`);
@@ -13,7 +13,7 @@ export function useDeleteWatchlist() {
     mutationFn: deleteWatchlist,
     onSuccess: (_, id) => {
       queryClient.removeQueries({ queryKey: getWatchlistQueryOptions(id).queryKey });
-      return queryClient.invalidateQueries({ queryKey: getWatchlistsQueryOptions().queryKey });
+      return invalidateWatchlists(queryClient);
     },
   });
 }

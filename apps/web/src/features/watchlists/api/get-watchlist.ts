@@ -1,7 +1,7 @@
 import type { Watchlist } from '@paddock/contract/watchlists';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { getWatchlistsQueryOptions } from './get-watchlists.ts';
+import { invalidateWatchlists } from './get-watchlists.ts';
 
 /** A list's number opens it by id; anything else is a share token (spec §2 /watchlist/{id or share token}). */
 export const isWatchlistId = (idOrToken: string) => /^\d{1,10}$/.test(idOrToken);
@@ -30,5 +30,5 @@ export function useWatchlist(idOrToken: string | number) {
 /** After a change the server answered with the whole list: it replaces the cached copy, and the overview refreshes. */
 export function storeWatchlist(queryClient: QueryClient, list: Watchlist): Promise<void> {
   queryClient.setQueryData(getWatchlistQueryOptions(list.id).queryKey, list);
-  return queryClient.invalidateQueries({ queryKey: getWatchlistsQueryOptions().queryKey });
+  return invalidateWatchlists(queryClient);
 }

@@ -1,6 +1,6 @@
 import { WATCHLISTS_PER_USER } from '@paddock/contract/limits';
 import type { WatchlistPage, WatchlistSummary } from '@paddock/contract/watchlists';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 
 /** The signed-in user's lists, newest first; a user has at most WATCHLISTS_PER_USER, so one page holds them all. */
@@ -21,4 +21,9 @@ export function getWatchlistsQueryOptions() {
 
 export function useWatchlists() {
   return useQuery(getWatchlistsQueryOptions());
+}
+
+/** After a list is created, changed or deleted: the overview's names, visibility and counts refresh. */
+export function invalidateWatchlists(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: getWatchlistsQueryOptions().queryKey });
 }

@@ -2,7 +2,7 @@ import type { Watchlist } from '@paddock/contract/watchlists';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { getWatchlistQueryOptions } from './get-watchlist.ts';
-import { getWatchlistsQueryOptions } from './get-watchlists.ts';
+import { invalidateWatchlists } from './get-watchlists.ts';
 
 export async function removeWatchlistRace({ id, raceId }: { id: number; raceId: number }): Promise<void> {
   await api.delete(`/api/social/watchlists/${id}/races/${raceId}/`);
@@ -23,7 +23,7 @@ export function useRemoveWatchlistRace() {
             }
           : list,
       );
-      return queryClient.invalidateQueries({ queryKey: getWatchlistsQueryOptions().queryKey });
+      return invalidateWatchlists(queryClient);
     },
   });
 }

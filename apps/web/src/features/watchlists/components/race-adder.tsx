@@ -12,7 +12,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
 import { toFormErrors } from '@/lib/api-errors.ts';
 import { useAddWatchlistRace } from '../api/add-watchlist-race.ts';
 import { useRaceSearch } from '../api/search-races.ts';
-import { formatRaceDate } from './watchlist-race-list.tsx';
+import { formatRaceDate, raceTitle } from './watchlist-race-list.tsx';
 
 /** Searches races of any season (from 2 characters, debounced) and appends the chosen ones to `list`. */
 export function RaceAdder({ list }: { list: Watchlist }) {
@@ -24,7 +24,7 @@ export function RaceAdder({ list }: { list: Watchlist }) {
   const held = new Set(list.races.map((entry) => entry.race.id));
 
   function addRace(race: Race) {
-    const title = `${race.season.year} ${race.name}`;
+    const title = raceTitle(race);
     add.mutate(
       { id: list.id, raceId: race.id },
       {
@@ -68,7 +68,7 @@ export function RaceAdder({ list }: { list: Watchlist }) {
       {term.length >= SEARCH_MIN_LENGTH && races.length > 0 && (
         <ul aria-label="Matching races" className="grid max-h-72 gap-1 overflow-y-auto rounded-lg border p-1">
           {races.map((race) => {
-            const title = `${race.season.year} ${race.name}`;
+            const title = raceTitle(race);
             const inList = held.has(race.id);
             return (
               <li key={race.id} className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-accent/60">

@@ -20,6 +20,10 @@ import { WatchlistDialog } from './watchlist-dialog.tsx';
 import { raceTitle, WatchlistRaceList } from './watchlist-race-list.tsx';
 
 type Direction = 'up' | 'down';
+const MOVES = [
+  { direction: 'up', Icon: ArrowUpIcon },
+  { direction: 'down', Icon: ArrowDownIcon },
+] as const;
 
 /** One of the user's lists, to edit: its details, its races (add, remove, reorder), sharing and deletion. */
 export function WatchlistManager({ listId, onDeleted }: { listId: number; onDeleted: () => void }) {
@@ -75,11 +79,11 @@ function ListEditor({ list, onDeleted }: { list: Watchlist; onDeleted: () => voi
       { onError: () => toast.error('Failed to reorder races. Please try again.') },
     );
     const entry = list.races[index]!;
-    setAnnouncement(`${raceTitle(entry)} moved to position ${to + 1} of ${ids.length}.`);
+    setAnnouncement(`${raceTitle(entry.race)} moved to position ${to + 1} of ${ids.length}.`);
   }
 
   function removeRace(entry: WatchlistEntry, index: number) {
-    const title = raceTitle(entry);
+    const title = raceTitle(entry.race);
     remove.mutate(
       { id: list.id, raceId: entry.race.id },
       {
@@ -180,33 +184,24 @@ function ListEditor({ list, onDeleted }: { list: Watchlist; onDeleted: () => voi
           entries={list.races}
           label={`Races in ${list.name}`}
           actions={(entry, index) => {
-            const title = raceTitle(entry);
+            const title = raceTitle(entry.race);
             return (
               <>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="size-8"
-                  data-move={`${entry.race.id}-up`}
-                  aria-label={`Move ${title} up`}
-                  disabled={index === 0}
-                  onClick={() => move(index, 'up')}
-                >
-                  <ArrowUpIcon aria-hidden />
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="size-8"
-                  data-move={`${entry.race.id}-down`}
-                  aria-label={`Move ${title} down`}
-                  disabled={index === count - 1}
-                  onClick={() => move(index, 'down')}
-                >
-                  <ArrowDownIcon aria-hidden />
-                </Button>
+                {MOVES.map(({ direction, Icon }) => (
+                  <Button
+                    key={direction}
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-8"
+                    data-move={`${entry.race.id}-${direction}`}
+                    aria-label={`Move ${title} ${direction}`}
+                    disabled={direction === 'up' ? index === 0 : index === count - 1}
+                    onClick={() => move(index, direction)}
+                  >
+                    <Icon aria-hidden />
+                  </Button>
+                ))}
                 <Button
                   type="button"
                   variant="ghost"

@@ -17,7 +17,8 @@ export function formatRaceDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);
 }
 
-export const raceTitle = (entry: WatchlistEntry) => `${entry.race.season.year} ${entry.race.name}`;
+/** "2021 Abu Dhabi Grand Prix". */
+export const raceTitle = (race: { name: string; season: { year: number } }) => `${race.season.year} ${race.name}`;
 
 /** A list's races in its order: number, season and name (a link to the race), circuit and date; `actions` per race. */
 export function WatchlistRaceList({
@@ -48,7 +49,7 @@ export function WatchlistRaceList({
               className="flex items-center gap-1.5 font-medium underline-offset-4 hover:underline"
             >
               <CountryFlag code={entry.race.country_code} />
-              <span className="truncate">{raceTitle(entry)}</span>
+              <span className="truncate">{raceTitle(entry.race)}</span>
             </Link>
             <span className="truncate text-sm text-muted-foreground">
               {entry.race.circuit_name} · {formatRaceDate(entry.race.date)}
