@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineTextSchema } from './common.ts';
 
 /** Field rules of accounts (api-decisions "Auth"), one definition for the form and the server. */
 export const USERNAME_MIN = 3;
@@ -23,6 +24,13 @@ export const emailSchema = z
   .email('Enter a valid email address.');
 
 /** Shape-only password rule; the server adds the common-password and similarity checks. */
+/**
+ * A display name: no invisible characters, whitespace collapsed, trimmed, at most NAME_MAX characters
+ * after that (decision 021). Blank means none (the username is shown). That it is no other member's
+ * @username is checked by the server when it is set.
+ */
+export const displayNameSchema = lineTextSchema(NAME_MAX);
+
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN, `This password is too short. It must contain at least ${PASSWORD_MIN} characters.`)
@@ -33,7 +41,7 @@ export const registerBodySchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
-  name: z.string().trim().max(NAME_MAX).optional(),
+  name: displayNameSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NAME_MAX } from './auth.ts';
+import { displayNameSchema } from './auth.ts';
+import { paragraphsTextSchema } from './common.ts';
 
 export const BIO_MAX = 300;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -22,8 +23,9 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const updateMeBodySchema = z.object({
-  name: z.string().trim().max(NAME_MAX).optional(),
-  bio: z.string().trim().max(BIO_MAX, `Ensure this field has no more than ${BIO_MAX} characters.`).optional(),
+  name: displayNameSchema.optional(),
+  /** Lines kept, spaces collapsed, at most one blank line in a row (decision 021); BIO_MAX counts the result. */
+  bio: paragraphsTextSchema(BIO_MAX).optional(),
   is_private: z.boolean().optional(),
   profile_picture: z.null().optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pageOf } from './common.ts';
+import { idSchema, lineTextSchema, maxLengthMessage, pageOf } from './common.ts';
 import { reviewRaceSchema } from './reviews.ts';
 import { userRefSchema } from './users.ts';
 import { WATCHLIST_DESCRIPTION_MAX, WATCHLIST_NAME_MAX, WATCHLIST_RACES_MAX } from './limits.ts';
@@ -8,15 +8,9 @@ export { WATCHLIST_DESCRIPTION_MAX, WATCHLIST_NAME_MAX, WATCHLISTS_PER_USER, WAT
 
 export const WATCHLIST_NAME_EMPTY = 'Name cannot be empty';
 
-const nameSchema = z
-  .string({ error: WATCHLIST_NAME_EMPTY })
-  .trim()
-  .min(1, WATCHLIST_NAME_EMPTY)
-  .max(WATCHLIST_NAME_MAX, `Ensure this field has no more than ${WATCHLIST_NAME_MAX} characters.`);
-const descriptionSchema = z
-  .string()
-  .trim()
-  .max(WATCHLIST_DESCRIPTION_MAX, `Ensure this field has no more than ${WATCHLIST_DESCRIPTION_MAX} characters.`);
+/** No invisible characters, whitespace collapsed, trimmed (decision 021); the limits count the result. */
+const nameSchema = lineTextSchema(WATCHLIST_NAME_MAX, { error: WATCHLIST_NAME_EMPTY }).min(1, WATCHLIST_NAME_EMPTY);
+const descriptionSchema = z.string().trim().max(WATCHLIST_DESCRIPTION_MAX, maxLengthMessage(WATCHLIST_DESCRIPTION_MAX));
 
 /** A watchlist in lists (without its races). `share_token` is null for anyone but the owner. */
 export const watchlistSummarySchema = z.object({

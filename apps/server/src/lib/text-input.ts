@@ -2,6 +2,8 @@
  * Text that PostgreSQL cannot store as it was sent: U+0000 (text columns refuse it) and unpaired UTF-16
  * surrogates (they have no UTF-8 form, so drivers silently turn them into U+FFFD). Refusing them where
  * requests are parsed keeps such input from reaching a query as a 500 or being stored altered.
+ * Invisible formatting characters (bidi overrides, zero-width characters) are storable and allowed in
+ * bodies; only names and bios refuse them, through their contract schemas (decision 021).
  */
 export const NULL_CHARACTER = 'Null characters are not allowed.';
 export const UNPAIRED_SURROGATE = 'Unpaired surrogate characters are not allowed.';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Watchlist, WatchlistPage } from '@paddock/contract';
-import { users } from '../../src/db/schema/index.ts';
+import { createWatchlistBodySchema, updateMeBodySchema, type Watchlist, type WatchlistPage } from '@paddock/contract';
+import { users, watchlists } from '../../src/db/schema/index.ts';
 import { seedDemoCommunity } from '../../src/demo/community.ts';
 import { createRace } from '../factories/f1.ts';
 import { caller } from '../social/helpers.ts';
@@ -71,5 +71,21 @@ describe('the demo watchlists', () => {
     const aiko = await demoUser('demo_aiko');
     const [list] = (await as(aiko).get<WatchlistPage>('/api/social/watchlists/')).body.results;
     expect(list).toMatchObject({ name: 'Rain masters', is_public: true, race_count: 4 });
+  });
+
+  it('holds names, bios and list names that the forms accept exactly as they are stored', async () => {
+    const demo = await t.database.db.select().from(users).where(eq(users.isDemo, true));
+    expect(demo.length).toBeGreaterThan(0);
+    for (const u of demo) {
+      expect(updateMeBodySchema.parse({ name: u.name, bio: u.bio })).toEqual({ name: u.name, bio: u.bio });
+    }
+    const lists = await t.database.db.select().from(watchlists);
+    expect(lists.length).toBeGreaterThan(0);
+    for (const w of lists) {
+      expect(createWatchlistBodySchema.parse({ name: w.name, description: w.description })).toMatchObject({
+        name: w.name,
+        description: w.description,
+      });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { UserRef } from '@paddock/contract/users';
 import { Link } from 'react-router';
 import { UserAvatar } from '@/components/user-avatar.tsx';
+import { UserName } from '@/components/user-text.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatRelativeTime } from '@/lib/time.ts';
 import { cn } from '@/lib/utils.ts';
@@ -44,7 +45,7 @@ export function AuthorLine({
   return (
     <p className={cn('flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-sm', className)}>
       <Link to={paths.userProfile.getHref(user.username)} className="truncate py-0.5 font-semibold hover:underline">
-        {user.name || user.username}
+        <UserName user={user} />
       </Link>
       {/* Handle and time wrap together, so a narrow card never leaves the dot at a line's end. */}
       <span className="flex min-w-0 items-baseline gap-x-1.5 text-muted-foreground">

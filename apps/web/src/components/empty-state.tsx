@@ -14,7 +14,7 @@ export function EmptyState({
   heading: Title = 'p',
 }: {
   icon?: LucideIcon;
-  title: string;
+  title: ReactNode;
   heading?: StateHeading;
   description?: ReactNode;
   children?: ReactNode;

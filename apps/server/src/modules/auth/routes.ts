@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Create an account',
         description:
-          'Creates an account and signs it in. username: 3-30 letters, digits, `_` or `.`, unique ignoring case; email unique ignoring case; password 8-128 characters, not entirely numeric, not a common password, not similar to the username. Throttled per client IP (REGISTER_RATE_LIMIT attempts per hour).',
+          'Creates an account and signs it in. username: 3-30 letters, digits, `_` or `.`, unique ignoring case; email unique ignoring case; password 8-128 characters, not entirely numeric, not a common password, not similar to the username. name (optional): no invisible formatting characters, stored trimmed with whitespace runs as one space, at most 100 characters, and not another member\'s username ignoring case and a leading "@" (the username being registered is fine). A username that is another member\'s display name is accepted. Throttled per client IP (REGISTER_RATE_LIMIT attempts per hour).',
         body: registerBodySchema,
         response: { 201: authResponseSchema, 400: badInput, 429: throttledBody },
       },

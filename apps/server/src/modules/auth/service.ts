@@ -153,7 +153,7 @@ export async function register(
   body: RegisterBody,
 ): Promise<TokenPair & { user: CurrentUser }> {
   await ctx.limits.register.consume(ip);
-  const errors = await takenIdentifierErrors(ctx, body.username, body.email);
+  const errors = await takenIdentifierErrors(ctx, body.username, body.email, body.name);
   const problems = passwordProblems(body.password, body.username);
   if (problems.length > 0) errors.password = problems;
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);

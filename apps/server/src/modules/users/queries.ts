@@ -95,6 +95,16 @@ export async function selectTakenIdentifiers(db: Db, username: string, email: st
   };
 }
 
+/** Whether an account has this username; `lowered` is already lower-cased (the unique index's form). */
+export async function selectUsernameExists(db: Db, lowered: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${lowered}`)
+    .limit(1);
+  return row !== undefined;
+}
+
 export interface NewUser {
   username: string;
   email: string;
@@ -127,7 +137,12 @@ export async function replacePasswordHash(db: Db, userId: number, expectedHash: 
 /** The fields a profile change compares against, locked until the transaction ends. */
 export async function lockProfile(tx: Db, userId: number) {
   const [row] = await tx
-    .select({ name: users.name, profilePicture: users.profilePicture, isPrivate: users.isPrivate })
+    .select({
+      username: users.username,
+      name: users.name,
+      profilePicture: users.profilePicture,
+      isPrivate: users.isPrivate,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');

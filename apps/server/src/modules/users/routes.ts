@@ -66,12 +66,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Edit the signed-in user',
         description:
-          'Changes any of name, bio (at most 300 characters) and is_private; `profile_picture: null` removes the avatar. Making a private account public accepts its pending follow requests; making it private keeps its followers.',
+          'Changes any of name, bio and is_private; `profile_picture: null` removes the avatar. Making a private account public accepts its pending follow requests; making it private keeps its followers.\n\n' +
+          'Names and bios refuse invisible formatting characters (Unicode format characters such as bidi overrides and isolates, zero-width spaces and joiners, the byte order mark; control characters other than whitespace), except joiners inside an emoji sequence or between letters of a script that needs them. ' +
+          'A name is stored trimmed with every run of whitespace as one space, at most 100 characters; a new name must not be another member\'s username, ignoring case and a leading "@" (the own username is fine). ' +
+          'A bio keeps its lines: runs of spaces and tabs become one space, each line and the whole are trimmed, and at most one blank line stays between paragraphs; at most 300 characters after that.',
         security: signedIn,
         body: updateMeBodySchema,
         response: {
           200: currentUserSchema,
-          400: errorBody('Field errors `{"bio": ["..."]}`.'),
+          400: errorBody(
+            'Field errors `{"name": ["Invisible formatting characters are not allowed."]}`, `{"name": ["A name cannot be another member\'s @username."]}`, `{"bio": ["..."]}`.',
+          ),
           401: unauthorizedBody,
         },
       },

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CurrentUser, UpdateMeBody } from '@paddock/contract';
+import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, type CurrentUser, type UpdateMeBody } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { fieldErrors, HttpError } from '../../lib/errors.ts';
@@ -18,6 +18,7 @@ import {
   selectProfileByUsername,
   selectTakenIdentifiers,
   selectUserBrief,
+  selectUsernameExists,
   updateProfileFields,
   type CounterDelta,
   type Credentials,
@@ -30,6 +31,7 @@ export type { Credentials, ProfileRow, UserBrief };
 
 export const USERNAME_TAKEN = 'A user with that username already exists.';
 export const EMAIL_TAKEN = 'A user with that email already exists.';
+export const NAME_IS_USERNAME = "A name cannot be another member's @username.";
 
 /** A valid access token whose account was deleted since: simplejwt's answer. */
 const userNotFound = () => new HttpError(401, { detail: 'User not found', code: 'user_not_found' });
@@ -75,16 +77,44 @@ export function findCredentials(
   return selectCredentialsById(ctx.db, by.id);
 }
 
-/** Field errors for a username or email that is taken already (case-insensitively). */
+/**
+ * The username a display name reads as: without one leading "@", compatibility-folded (fullwidth and
+ * mathematical letters read as plain ones) and lower-cased; null when it cannot be a username at all.
+ */
+function handleOf(name: string): string | null {
+  const handle = name.normalize('NFKC').toLowerCase().replace(/^@/, '');
+  const fits = handle.length >= USERNAME_MIN && handle.length <= USERNAME_MAX && USERNAME_PATTERN.test(handle);
+  return fits ? handle : null;
+}
+
+/**
+ * Whether a display name reads as another account's @username (decision 021). `ownUsername` is the
+ * account's own, which it may use as its name. Checked when a name is set, not kept as a constraint.
+ */
+async function isOthersUsername(db: Db, name: string, ownUsername: string): Promise<boolean> {
+  const handle = handleOf(name);
+  if (handle === null || handle === ownUsername.toLowerCase()) return false;
+  return selectUsernameExists(db, handle);
+}
+
+/**
+ * Field errors for a registration: a username or email that is taken already (case-insensitively),
+ * and a name that reads as another member's @username.
+ */
 export async function takenIdentifierErrors(
   ctx: ServiceContext,
   username: string,
   email: string,
+  name = '',
 ): Promise<Record<string, string[]>> {
-  const taken = await selectTakenIdentifiers(ctx.db, username, email);
+  const [taken, nameTaken] = await Promise.all([
+    selectTakenIdentifiers(ctx.db, username, email),
+    isOthersUsername(ctx.db, name, username),
+  ]);
   const errors: Record<string, string[]> = {};
   if (taken.username) errors.username = [USERNAME_TAKEN];
   if (taken.email) errors.email = [EMAIL_TAKEN];
+  if (nameTaken) errors.name = [NAME_IS_USERNAME];
   return errors;
 }
 
@@ -128,15 +158,23 @@ async function discardAvatar(ctx: UsersContext, url: string | null) {
 }
 
 /**
- * PATCH /users/me/. A change of privacy is announced (`user.privacy_changed`): the follows module then
- * accepts pending requests of an account that went public. A changed name or a removed picture changes
- * the user's card (`user.card_changed`), as a new account or avatar does; a form sent again unchanged
- * does not.
+ * PATCH /users/me/. A new name must not read as another member's @username (a name sent again unchanged
+ * is not checked, so a form that sends every field still saves). A change of privacy is announced
+ * (`user.privacy_changed`): the follows module then accepts pending requests of an account that went
+ * public. A changed name or a removed picture changes the user's card (`user.card_changed`), as a new
+ * account or avatar does; a form sent again unchanged does not.
  */
 export async function updateMe(ctx: UsersContext, userId: number, body: UpdateMeBody): Promise<CurrentUser> {
   const before = await ctx.db.transaction(async (tx) => {
     const locked = await lockProfile(tx, userId);
     if (!locked) return null;
+    if (
+      body.name !== undefined &&
+      body.name !== locked.name &&
+      (await isOthersUsername(tx, body.name, locked.username))
+    ) {
+      throw fieldErrors({ name: [NAME_IS_USERNAME] });
+    }
     await updateProfileFields(tx, userId, {
       name: body.name,
       bio: body.bio,

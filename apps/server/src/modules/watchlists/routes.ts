@@ -3,9 +3,11 @@ import { z } from 'zod';
 import {
   addWatchlistRaceBodySchema,
   createWatchlistBodySchema,
+  INVISIBLE_CHARACTERS,
   pageQuerySchema,
   reorderWatchlistBodySchema,
   updateWatchlistBodySchema,
+  WATCHLIST_NAME_MAX,
   WATCHLIST_RACES_MAX,
   WATCHLISTS_PER_USER,
   watchlistPageSchema,
@@ -37,6 +39,10 @@ const idParams = z.object({ id: z.string() });
 const SHARING =
   'A list is private unless `is_public`; its `share_token` (128 random bits) is shown to its owner only ' +
   '(null for anyone else) and opens the list at /watchlists/shared/{token}/ while it is public.';
+const NAME_RULE =
+  `The name is stored trimmed with every run of whitespace as one space (1-${WATCHLIST_NAME_MAX} characters after that) ` +
+  `and refuses invisible formatting characters (\`{"name": ["${INVISIBLE_CHARACTERS}"]}\`): Unicode format characters ` +
+  'such as bidi overrides and zero-width characters, and control characters other than whitespace.';
 
 /** Watchlists: a user's named, ordered lists of races, shareable by link. Mounted at /api/social. */
 export const watchlistsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,7 +69,7 @@ export const watchlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create a watchlist',
-        description: `An empty list with a new random share token, private unless \`is_public\`. At most ${WATCHLISTS_PER_USER} per user.`,
+        description: `An empty list with a new random share token, private unless \`is_public\`. At most ${WATCHLISTS_PER_USER} per user. ${NAME_RULE}`,
         security,
         body: createWatchlistBodySchema,
         response: {
@@ -121,8 +127,7 @@ export const watchlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Edit a watchlist',
-        description:
-          'Its name, description and visibility (`is_public`); the owner only. The share token stays the same.',
+        description: `Its name, description and visibility (\`is_public\`); the owner only. The share token stays the same. ${NAME_RULE}`,
         security,
         params: idParams,
         body: updateWatchlistBodySchema,

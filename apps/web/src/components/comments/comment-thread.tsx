@@ -6,6 +6,7 @@ import { AuthorAvatarLink, AuthorLine } from '@/components/author-line.tsx';
 import { FollowButton } from '@/components/follow-button.tsx';
 import { InlineDeleteConfirm } from '@/components/inline-confirm.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { displayNameOf, UserParagraph } from '@/components/user-text.tsx';
 import { useMe } from '@/lib/current-user.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
@@ -95,7 +96,7 @@ export function CommentThreadItem<C extends ThreadComment>({
       {(replies.length > 0 || replying || (hidden > 0 && !allReplies.shown)) && (
         <div className="ml-5 grid gap-3 border-l pl-4 sm:ml-11">
           {replies.length > 0 && (
-            <ul className="grid gap-3" aria-label={`Replies to ${comment.user.name || comment.user.username}`}>
+            <ul className="grid gap-3" aria-label={`Replies to ${displayNameOf(comment.user)}`}>
               {replies.map((reply) => (
                 <li key={reply.id}>
                   <CommentBody
@@ -185,7 +186,7 @@ function CommentBody<C extends ThreadComment>({
   return (
     <article
       id={actions.anchorId(comment.id)}
-      aria-label={`Comment by ${comment.user.name || comment.user.username}`}
+      aria-label={`Comment by ${displayNameOf(comment.user)}`}
       tabIndex={highlighted ? -1 : undefined}
       className={cn(
         '-mx-2 flex scroll-mt-24 gap-3 rounded-lg p-2 transition-colors duration-700 outline-none',
@@ -198,7 +199,7 @@ function CommentBody<C extends ThreadComment>({
           <AuthorLine user={comment.user} createdAt={comment.created_at} updatedAt={comment.updated_at} />
           <FollowButton user={comment.user} knownStatus={comment.user.follow_status} compact className="h-7" />
         </div>
-        <p className="text-sm break-words whitespace-pre-line">{comment.comment}</p>
+        <UserParagraph className="text-sm">{comment.comment}</UserParagraph>
         <div className="-ml-2 flex flex-wrap items-center gap-1 text-muted-foreground">
           {writable ? (
             <Button

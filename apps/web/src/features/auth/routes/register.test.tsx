@@ -36,6 +36,28 @@ describe('register page', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('refuses invisible characters in the name before calling the server', async () => {
+    const requests = stubApi(() => ({ status: 500 }));
+    renderRegister();
+
+    await fill({ username: 'max_v', email: 'max@example.com', name: 'Max\u2066 V', password: 'box box box box' });
+
+    expect(screen.getByLabelText('Name (optional)')).toHaveAccessibleDescription(
+      'Invisible formatting characters are not allowed.',
+    );
+    expect(requests).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of a name that is another member's @username under the name", async () => {
+    stubApi(() => ({ status: 400, data: { name: ["A name cannot be another member's @username."] } }));
+    renderRegister();
+
+    await fill({ username: 'max_v', email: 'max@example.com', name: '@lando', password: 'box box box box' });
+
+    expect(await screen.findByText("A name cannot be another member's @username.")).toBeInTheDocument();
+    expect(screen.getByLabelText('Name (optional)')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('shows each server field error under its field and the rest at the top', async () => {
     stubApi(() => ({
       status: 400,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { stubApi, type StubReply } from '@/test/http.ts';
 import { renderRoutes, testQueryClient } from '@/test/render.tsx';
 import { lena, marco, meFixture, sam } from '@/test/review-fixtures.ts';
+import { wholeText } from '@/test/text.ts';
 import { badgeText, NotificationBell } from './notification-bell.tsx';
 
 function notification(id: number, overrides: Partial<Notification>): Notification {
@@ -79,9 +80,12 @@ describe('notification bell', () => {
     expect(await within(panel).findByText('wants to follow you')).toBeInTheDocument();
     expect(within(panel).getByText('Marco Rossi')).toBeInTheDocument();
     expect(
-      within(panel).getByText('Lena Fischer liked your review of the 2024 Italian Grand Prix'),
+      within(panel).getByText(wholeText('Lena Fischer liked your review of the 2024 Italian Grand Prix')),
     ).toBeInTheDocument();
     expect(within(panel).getByText('5m ago')).toBeInTheDocument();
+    // Names are isolated from the sentence around them.
+    expect(within(panel).getByText('Marco Rossi').tagName).toBe('BDI');
+    expect(within(panel).getByText('Lena Fischer').tagName).toBe('BDI');
 
     await userEvent.click(within(panel).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(within(panel).queryByText('wants to follow you')).not.toBeInTheDocument());

@@ -3,6 +3,7 @@ import { XIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { UserAvatar } from '@/components/user-avatar.tsx';
+import { displayNameOf, UserName, UserText } from '@/components/user-text.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { formatRelativeTime } from '@/lib/time.ts';
 import {
@@ -27,7 +28,7 @@ function FollowRequestRow({ request }: { request: FollowRequest }) {
         <UserAvatar user={requester} className="size-8" />
       </span>
       <p className="min-w-0 flex-1 text-sm">
-        <span className="font-medium">{requester.name || requester.username}</span>{' '}
+        <UserName user={requester} className="font-medium" />{' '}
         <span className="text-muted-foreground">wants to follow you</span>
       </p>
       <div className="flex shrink-0 gap-1">
@@ -51,6 +52,19 @@ function FollowRequestRow({ request }: { request: FollowRequest }) {
   );
 }
 
+/** A message that starts with its sender's name ("Lena liked your review…") keeps that name isolated. */
+function NotificationMessage({ notification }: { notification: Notification }) {
+  const { message, sender } = notification;
+  const name = displayNameOf(sender);
+  if (!message.startsWith(`${name} `)) return <UserText>{message}</UserText>;
+  return (
+    <>
+      <UserText>{name}</UserText>
+      {message.slice(name.length)}
+    </>
+  );
+}
+
 function NotificationRow({ notification, onOpen }: { notification: Notification; onOpen: (n: Notification) => void }) {
   const remove = useRemoveNotification();
   return (
@@ -65,7 +79,9 @@ function NotificationRow({ notification, onOpen }: { notification: Notification;
           <UserAvatar user={notification.sender} className="size-8" />
         </span>
         <span className="grid min-w-0 gap-0.5">
-          <span className="break-words">{notification.message}</span>
+          <span className="break-words">
+            <NotificationMessage notification={notification} />
+          </span>
           <span className="text-xs text-muted-foreground">{formatRelativeTime(notification.created_at)}</span>
         </span>
       </button>

@@ -1,6 +1,7 @@
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, BIO_MAX, updateMeBodySchema, type CurrentUser } from '@paddock/contract/users';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NAME_MAX } from '@paddock/contract/auth';
+import { normalizeParagraphs } from '@paddock/contract/common';
 import { ImageUpIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -75,7 +76,8 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
   const [pictureErrors, setPictureErrors] = useState<string[]>([]);
   const saving = isSubmitting || updateMe.isPending || uploadAvatar.isPending;
   const name = useWatch({ control: form.control, name: 'name' }) ?? '';
-  const bio = useWatch({ control: form.control, name: 'bio' }) ?? '';
+  // The limit counts the bio as it will be stored (spaces collapsed, blank lines merged).
+  const bioLength = normalizeParagraphs(useWatch({ control: form.control, name: 'bio' }) ?? '').length;
 
   useEffect(
     () => () => {
@@ -174,15 +176,14 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
           <FieldLabel htmlFor={`${id}-bio`}>Bio</FieldLabel>
           <span
             id={bioCountId}
-            className={cn('text-xs text-muted-foreground tabular-nums', bio.length > BIO_MAX && 'text-destructive')}
+            className={cn('text-xs text-muted-foreground tabular-nums', bioLength > BIO_MAX && 'text-destructive')}
           >
-            {bio.length}/{BIO_MAX}
+            {bioLength}/{BIO_MAX}
           </span>
         </div>
         <Textarea
           id={`${id}-bio`}
           rows={4}
-          maxLength={BIO_MAX}
           aria-describedby={[bioCountId, bioErrors.length ? bioErrorId : null].filter(Boolean).join(' ')}
           aria-invalid={bioErrors.length > 0 || undefined}
           placeholder="Favourite driver, best race you have seen…"

@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { FollowButton } from '@/components/follow-button.tsx';
 import { LoadMoreButton } from '@/components/load-more-button.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
+import { UserName } from '@/components/user-text.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -30,14 +31,14 @@ export default function FollowListDialog({
   onOpenChange: (open: boolean) => void;
   onCloseAutoFocus: (event: Event) => void;
 }) {
-  const name = user.name || user.username;
+  const name = <UserName user={user} />;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="gap-3 sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{TITLES[list]}</DialogTitle>
           <DialogDescription>
-            {list === 'followers' ? `People who follow ${name}` : `People ${name} follows`}
+            {list === 'followers' ? <>People who follow {name}</> : <>People {name} follows</>}
           </DialogDescription>
         </DialogHeader>
         <People userId={user.id} list={list} onNavigate={() => onOpenChange(false)} />
@@ -103,7 +104,7 @@ function People({ userId, list, onNavigate }: { userId: number; list: FollowList
             >
               <UserAvatar user={person} className="size-10" />
               <span className="grid min-w-0">
-                <span className="truncate font-medium">{person.name || person.username}</span>
+                <UserName user={person} className="truncate font-medium" />
                 <span className="truncate text-sm text-muted-foreground">@{person.username}</span>
               </span>
             </Link>

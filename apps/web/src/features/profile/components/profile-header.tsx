@@ -2,6 +2,7 @@ import type { CurrentUser } from '@paddock/contract/users';
 import { CalendarDaysIcon, LockIcon } from 'lucide-react';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { UserAvatar } from '@/components/user-avatar.tsx';
+import { UserName, UserParagraph } from '@/components/user-text.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatMonthYear } from '@/lib/time.ts';
@@ -54,7 +55,7 @@ export function ProfileHeader({
         <div className="grid min-w-0 flex-1 gap-1.5">
           <div className="flex flex-wrap items-center gap-2">
             <h1 id="profile-name" className="truncate text-2xl font-bold tracking-tight">
-              {user.name || user.username}
+              <UserName user={user} />
             </h1>
             {user.is_private && (
               <Badge variant="secondary">
@@ -64,7 +65,7 @@ export function ProfileHeader({
             )}
           </div>
           <p className="text-muted-foreground">@{user.username}</p>
-          {user.bio && <p className="text-sm whitespace-pre-line">{user.bio}</p>}
+          {user.bio && <UserParagraph className="text-sm">{user.bio}</UserParagraph>}
           {joined && (
             <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
               <CalendarDaysIcon className="size-4" aria-hidden />

@@ -5,6 +5,7 @@ import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { LoadErrorState } from '@/components/query-states.tsx';
 import { StatGrid } from '@/components/stat-grid.tsx';
+import { UserName } from '@/components/user-text.tsx';
 import { formatCount } from '@/lib/f1-format.ts';
 import { useUserStats } from '../api/get-user-stats.ts';
 import { ProfileStatsSkeleton } from './profile-stats-skeleton.tsx';
@@ -46,7 +47,7 @@ function ChartFigure({
 }: {
   id: string;
   title: string;
-  description: string;
+  description: ReactNode;
   columns: [string, string];
   data: Datum[];
   children: ReactNode;
@@ -158,7 +159,7 @@ function figuresOf(stats: UserStats) {
 
 export default function ProfileStats({ user, own }: { user: ProfileSubject; own: boolean }) {
   const query = useUserStats(user.id);
-  const name = user.name || user.username;
+  const name = <UserName user={user} />;
 
   if (query.isPending) return <ProfileStatsSkeleton />;
   if (query.isError) {
@@ -186,7 +187,7 @@ export default function ProfileStats({ user, own }: { user: ProfileSubject; own:
       {stats.total_reviews === 0 ? (
         <EmptyState
           icon={ChartColumnIcon}
-          title={own ? 'No reviews to chart yet' : `${name} has no reviews to chart yet`}
+          title={own ? 'No reviews to chart yet' : <>{name} has no reviews to chart yet</>}
           description={
             own
               ? 'Your rating distribution and reviews per season appear here after your first review.'
@@ -219,7 +220,7 @@ export default function ProfileStats({ user, own }: { user: ProfileSubject; own:
         <ChartFigure
           id="most-starred-drivers"
           title="Most-starred drivers"
-          description={`The drivers ${own ? 'you' : name} starred most often as drivers of the day.`}
+          description={<>The drivers {own ? 'you' : name} starred most often as drivers of the day.</>}
           columns={['Driver', 'Stars']}
           data={drivers}
         >
@@ -228,7 +229,7 @@ export default function ProfileStats({ user, own }: { user: ProfileSubject; own:
       ) : (
         stats.total_reviews > 0 && (
           <p className="text-sm text-muted-foreground">
-            {own ? 'You have' : `${name} has`} not starred a driver yet, so there are no favourite drivers to chart.
+            {own ? 'You have' : <>{name} has</>} not starred a driver yet, so there are no favourite drivers to chart.
           </p>
         )
       )}

@@ -5,6 +5,7 @@ import { CountryFlag } from '@/components/country-flag.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { LoadMoreButton } from '@/components/load-more-button.tsx';
 import { LoadErrorState } from '@/components/query-states.tsx';
+import { displayNameOf, UserName } from '@/components/user-text.tsx';
 import { paths } from '@/config/paths.ts';
 import { useStarredDrivers } from '../api/get-starred-drivers.ts';
 import { ListSkeleton } from './tab-states.tsx';
@@ -25,7 +26,7 @@ function byRace(stars: StarredDriver[]) {
 export default function StarredDriversTab({ user, own }: { user: ProfileSubject; own: boolean }) {
   const query = useStarredDrivers(user.id);
   const stars = query.data?.pages.flatMap((page) => page.results) ?? [];
-  const name = user.name || user.username;
+  const name = displayNameOf(user);
 
   if (query.isPending) return <ListSkeleton label="Loading starred drivers" />;
   if (query.isError && stars.length === 0) {
@@ -41,7 +42,15 @@ export default function StarredDriversTab({ user, own }: { user: ProfileSubject;
     return (
       <EmptyState
         icon={StarIcon}
-        title={own ? 'You have not starred a driver yet' : `${name} has not starred a driver yet`}
+        title={
+          own ? (
+            'You have not starred a driver yet'
+          ) : (
+            <>
+              <UserName user={user} /> has not starred a driver yet
+            </>
+          )
+        }
         description={own ? 'Star up to 3 drivers in the classification of any completed race.' : undefined}
       />
     );

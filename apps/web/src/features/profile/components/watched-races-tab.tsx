@@ -5,6 +5,7 @@ import { CountryFlag } from '@/components/country-flag.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { LoadMoreButton } from '@/components/load-more-button.tsx';
 import { LoadErrorState } from '@/components/query-states.tsx';
+import { displayNameOf, UserName } from '@/components/user-text.tsx';
 import { paths } from '@/config/paths.ts';
 import { useWatchedRaces } from '../api/get-watched-races.ts';
 import { ListSkeleton } from './tab-states.tsx';
@@ -14,7 +15,7 @@ import type { ProfileSubject } from './profile-tabs.tsx';
 export default function WatchedRacesTab({ user, own }: { user: ProfileSubject; own: boolean }) {
   const query = useWatchedRaces(user.id);
   const watched = query.data?.pages.flatMap((page) => page.results) ?? [];
-  const name = user.name || user.username;
+  const name = displayNameOf(user);
 
   if (query.isPending) return <ListSkeleton label="Loading watched races" />;
   if (query.isError && watched.length === 0) {
@@ -26,7 +27,15 @@ export default function WatchedRacesTab({ user, own }: { user: ProfileSubject; o
     return (
       <EmptyState
         icon={TvIcon}
-        title={own ? 'You have not marked a race watched yet' : `${name} has not marked a race watched yet`}
+        title={
+          own ? (
+            'You have not marked a race watched yet'
+          ) : (
+            <>
+              <UserName user={user} /> has not marked a race watched yet
+            </>
+          )
+        }
         description={own ? 'Reviewing a race marks it watched.' : undefined}
       />
     );

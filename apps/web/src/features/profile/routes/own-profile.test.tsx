@@ -74,6 +74,35 @@ describe('own profile', () => {
     expect(await screen.findByText('Private')).toBeInTheDocument();
   });
 
+  it('refuses invisible characters in the name and counts the bio as it will be stored', async () => {
+    const requests = stubApi(() => ({ status: 200, data: me }));
+    renderProfile();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
+    const name = within(dialog).getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Checo\u202E Fan');
+    const bio = within(dialog).getByLabelText('Bio');
+    await userEvent.clear(bio);
+    await userEvent.type(bio, '  Minister    of defence.  ');
+    expect(within(dialog).getByText('20/300')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(await within(dialog).findByText('Invisible formatting characters are not allowed.')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
+  it('shows the name and the bio isolated from the page around them', () => {
+    stubApi(() => ({ status: 500 }));
+    renderProfile();
+
+    const heading = screen.getByRole('heading', { name: 'Checo Fan' });
+    expect(heading.querySelector('bdi')).toHaveTextContent('Checo Fan');
+    expect(screen.getByText('Minister of defence.')).toHaveAttribute('dir', 'auto');
+  });
+
   it("keeps the dialog open with the server's field error under the bio", async () => {
     stubApi(() => ({ status: 400, data: { bio: ['Ensure this field has no more than 300 characters.'] } }));
     renderProfile();

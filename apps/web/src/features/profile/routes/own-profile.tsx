@@ -2,6 +2,7 @@ import type { CurrentUser } from '@paddock/contract/users';
 import { NotebookPenIcon, RefreshCwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/empty-state.tsx';
+import { displayNameOf } from '@/components/user-text.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useMe } from '@/lib/current-user.ts';
 import { EditProfileDialog } from '../components/edit-profile-dialog.tsx';
@@ -27,7 +28,7 @@ export function OwnProfileRoute({ reviews }: { reviews?: (me: CurrentUser) => Re
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <PageTitle name={`${me.data.name || me.data.username} (@${me.data.username})`} />
+      <PageTitle name={`${displayNameOf(me.data)} (@${me.data.username})`} />
       <ProfileHeader user={me.data} lists action={<EditProfileDialog user={me.data} />} />
       <ProfileTabs
         user={me.data}

@@ -11,6 +11,7 @@ import { leclerc, piastri } from '@/test/f1-fixtures.ts';
 import { stubApi, type StubbedRequest, type StubReply } from '@/test/http.ts';
 import { renderRoutes, testQueryClient } from '@/test/render.tsx';
 import { lena, marco, meFixture, reviewFixture, sam } from '@/test/review-fixtures.ts';
+import { wholeText } from '@/test/text.ts';
 import { UserProfileRoute } from './user-profile.tsx';
 
 const monza = reviewFixture().race;
@@ -183,7 +184,7 @@ describe('a profile’s tabs', () => {
     expect(await screen.findByText('The watched races could not be loaded')).toBeInTheDocument();
     failing = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Lena Fischer has not marked a race watched yet')).toBeInTheDocument();
+    expect(await screen.findByText(wholeText('Lena Fischer has not marked a race watched yet'))).toBeInTheDocument();
   });
 });
 
@@ -296,7 +297,7 @@ describe('the Stats tab', () => {
           : undefined,
     });
 
-    expect(await screen.findByText('Lena Fischer has no reviews to chart yet')).toBeInTheDocument();
+    expect(await screen.findByText(wholeText('Lena Fischer has no reviews to chart yet'))).toBeInTheDocument();
     expect(screen.queryByRole('figure')).not.toBeInTheDocument();
     expect(screen.getByText('Average rating').nextElementSibling).toHaveTextContent('–');
   });

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
+import { displayNameOf, UserName } from '@/components/user-text.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { paths } from '@/config/paths.ts';
 import { useProfile } from '@/lib/follows.ts';
@@ -37,7 +38,7 @@ export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfil
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <PageTitle name={`${user.name || user.username} (@${user.username})`} />
+      <PageTitle name={`${displayNameOf(user)} (@${user.username})`} />
       <ProfileHeader
         user={user}
         lists={!hidden}
@@ -56,7 +57,14 @@ export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfil
           own={false}
           reviews={
             reviews?.(user) ?? (
-              <EmptyState icon={NotebookPenIcon} title={`${user.name || user.username} has not reviewed a race yet`} />
+              <EmptyState
+                icon={NotebookPenIcon}
+                title={
+                  <>
+                    <UserName user={user} /> has not reviewed a race yet
+                  </>
+                }
+              />
             )
           }
         />

@@ -84,7 +84,9 @@ export function ThoughtCard({
       {editing ? (
         <EditThoughtForm thought={thought} onDone={() => setEditing(false)} />
       ) : (
-        <p className="text-sm leading-relaxed break-words whitespace-pre-line">{thought.content}</p>
+        <p dir="auto" className="text-sm leading-relaxed break-words whitespace-pre-line">
+          {thought.content}
+        </p>
       )}
 
       <footer className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">

@@ -68,6 +68,20 @@ describe('review card', () => {
     );
   });
 
+  it('shows the author and the text isolated, so a reversed run in the text stays inside it', () => {
+    const text = 'Great race \u202Eevol ot kcilc';
+    renderCard(reviewFixture({ review_text: `${text}${'z'.repeat(300)}` }));
+
+    const card = screen.getByRole('article');
+    expect(within(card).getByRole('link', { name: 'Lena Fischer' }).firstElementChild?.tagName).toBe('BDI');
+    const body = within(card).getByText(
+      (_, element) => element?.tagName === 'P' && element.textContent?.startsWith(text) === true,
+    );
+    expect(body).toHaveAttribute('dir', 'auto');
+    // The link after the cut has a direction of its own: the override before it cannot turn it around.
+    expect(within(body).getByRole('link', { name: 'Click to read more' })).toHaveAttribute('dir', 'ltr');
+  });
+
   it('shows a text of exactly 300 characters whole', () => {
     renderCard(reviewFixture({ review_text: 'x'.repeat(300) }));
 

@@ -8,6 +8,7 @@ import { FollowButton } from '@/components/follow-button.tsx';
 import { InlineDeleteConfirm } from '@/components/inline-confirm.tsx';
 import { StarRating } from '@/components/star-rating.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
+import { displayNameOf, UserName, UserParagraph } from '@/components/user-text.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { useMe } from '@/lib/current-user.ts';
@@ -69,7 +70,7 @@ export function ReviewCard({
   return (
     <>
       <article
-        aria-label={`${review.user.name || review.user.username} on ${title}`}
+        aria-label={`${displayNameOf(review.user)} on ${title}`}
         className={cn(
           'grid gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs sm:p-5',
           open && 'cursor-pointer transition-colors hover:border-foreground/20',
@@ -89,7 +90,7 @@ export function ReviewCard({
                 to={paths.userProfile.getHref(review.user.username)}
                 className="truncate py-0.5 font-semibold hover:underline"
               >
-                {review.user.name || review.user.username}
+                <UserName user={review.user} />
               </Link>
               {/* Handle and time wrap together, so a narrow card never leaves the dot at a line's end. */}
               <span className="flex min-w-0 items-baseline gap-x-1.5 text-muted-foreground">
@@ -126,19 +127,29 @@ export function ReviewCard({
         </div>
 
         {text && (
-          <p className="text-sm leading-relaxed break-words whitespace-pre-line">
+          <UserParagraph className="text-sm leading-relaxed">
             {truncated ? `${text.slice(0, REVIEW_TRUNCATE_AT).trimEnd()}… ` : text}
+            {/* Its own direction isolates the link from the text before it. */}
             {truncated &&
               (open ? (
-                <button type="button" className="font-medium text-primary-text hover:underline" onClick={open}>
+                <button
+                  type="button"
+                  dir="ltr"
+                  className="font-medium text-primary-text hover:underline"
+                  onClick={open}
+                >
                   Click to read more
                 </button>
               ) : (
-                <Link to={paths.review.getHref(review.id)} className="font-medium text-primary-text hover:underline">
+                <Link
+                  to={paths.review.getHref(review.id)}
+                  dir="ltr"
+                  className="font-medium text-primary-text hover:underline"
+                >
                   Click to read more
                 </Link>
               ))}
-          </p>
+          </UserParagraph>
         )}
 
         <footer className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">

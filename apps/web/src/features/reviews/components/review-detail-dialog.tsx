@@ -1,6 +1,7 @@
 import type { Review } from '@paddock/contract/reviews';
 import { useEffect } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import { UserName } from '@/components/user-text.tsx';
 import { isNotFoundError } from '@/lib/query-errors.ts';
 import { useReview } from '../api/get-review.ts';
 import { reviewTitle } from '../utils/review-title.ts';
@@ -34,7 +35,7 @@ export function ReviewDetailDialog({
         <DialogHeader>
           <DialogTitle>{reviewTitle(review)}</DialogTitle>
           <DialogDescription>
-            Review by {review.user.name || review.user.username} (@{review.user.username})
+            Review by <UserName user={review.user} /> (@{review.user.username})
           </DialogDescription>
         </DialogHeader>
         <ReviewCard review={review} full className="border-0 bg-transparent p-0 shadow-none sm:p-0" />

@@ -1,6 +1,7 @@
 import { NotebookPenIcon, SquarePenIcon } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { displayNameOf, UserName } from '@/components/user-text.tsx';
 import { useUserReviews } from '../api/get-user-reviews.ts';
 import { ReviewList } from './review-list.tsx';
 
@@ -19,7 +20,7 @@ export function UserReviews({
   hideHeading?: boolean;
 }) {
   const query = useUserReviews(user.id);
-  const name = user.name || user.username;
+  const name = displayNameOf(user);
   return (
     <section aria-labelledby={`user-reviews-${user.id}`} className="grid gap-4">
       <h2 id={`user-reviews-${user.id}`} className={hideHeading ? 'sr-only' : 'text-lg font-semibold'}>
@@ -38,7 +39,14 @@ export function UserReviews({
               </Button>
             </EmptyState>
           ) : (
-            <EmptyState icon={NotebookPenIcon} title={`${name} has not reviewed a race yet`} />
+            <EmptyState
+              icon={NotebookPenIcon}
+              title={
+                <>
+                  <UserName user={user} /> has not reviewed a race yet
+                </>
+              }
+            />
           )
         }
       />

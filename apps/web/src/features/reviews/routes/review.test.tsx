@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '@/test/http.ts';
 import { renderRoutes } from '@/test/render.tsx';
 import { commentFixture, replyFixture, reviewFixture } from '@/test/review-fixtures.ts';
+import { wholeText } from '@/test/text.ts';
 import { ReviewRoute } from './review.tsx';
 
 function renderPage(at: string) {
@@ -20,7 +21,7 @@ describe('shared review page', () => {
     renderPage('/review/31');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Italian Grand Prix 2024' })).toBeInTheDocument();
-    expect(screen.getByText('by Lena Fischer (@lena)')).toBeInTheDocument();
+    expect(screen.getByText(wholeText('by Lena Fischer (@lena)'))).toBeInTheDocument();
     expect(screen.getByLabelText('3 likes')).toBeInTheDocument();
     expect(await screen.findByText('That hard-tyre stint was a masterclass.')).toBeInTheDocument();
     expect(screen.getByText('Please log in to comment')).toBeInTheDocument();

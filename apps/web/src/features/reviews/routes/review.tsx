@@ -1,6 +1,7 @@
 import { useLocation, useParams } from 'react-router';
 import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { displayNameOf, UserName } from '@/components/user-text.tsx';
 import { isNotFoundError } from '@/lib/query-errors.ts';
 import { useSharedReview } from '../api/get-shared-review.ts';
 import { CommentSection } from '../components/comment-section.tsx';
@@ -43,7 +44,7 @@ export function ReviewRoute() {
   }
 
   const review = query.data;
-  const author = review.user.name || review.user.username;
+  const author = displayNameOf(review.user);
   return (
     <article aria-labelledby="review-title" className="grid grid-cols-1 gap-6">
       <PageTitle name={`${author} on ${reviewTitle(review)}`} />
@@ -53,7 +54,7 @@ export function ReviewRoute() {
           {reviewTitle(review)}
         </h1>
         <p className="text-muted-foreground">
-          by {author} (@{review.user.username})
+          by <UserName user={review.user} /> (@{review.user.username})
         </p>
       </header>
       <ReviewCard review={review} full headingLevel={2} />

@@ -3,6 +3,7 @@ import { CheckCircle2Icon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
+import { UserName } from '@/components/user-text.tsx';
 import { paths } from '@/config/paths.ts';
 
 export type SearchRace = SearchResult['races'][number];
@@ -88,7 +89,7 @@ export function UserResultContent({ user }: { user: SearchUser }) {
   return (
     <>
       <UserAvatar user={user} className="size-6 text-[10px]" />
-      <Lines primary={user.name || user.username} secondary={`@${user.username}`} />
+      <Lines primary={<UserName user={user} />} secondary={`@${user.username}`} />
     </>
   );
 }

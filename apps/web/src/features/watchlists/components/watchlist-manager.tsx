@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { InlineDeleteConfirm } from '@/components/inline-confirm.tsx';
 import { LoadErrorState } from '@/components/query-states.tsx';
+import { UserParagraph, UserText } from '@/components/user-text.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -125,11 +126,13 @@ function ListEditor({ list, onDeleted }: { list: Watchlist; onDeleted: () => voi
               tabIndex={-1}
               className="text-xl font-semibold tracking-tight outline-none"
             >
-              {list.name}
+              <UserText>{list.name}</UserText>
             </h2>
             <Badge variant={list.is_public ? 'default' : 'secondary'}>{list.is_public ? 'Public' : 'Private'}</Badge>
           </div>
-          {list.description && <p className="text-sm whitespace-pre-line text-muted-foreground">{list.description}</p>}
+          {list.description && (
+            <UserParagraph className="text-sm text-muted-foreground">{list.description}</UserParagraph>
+          )}
           <p className="text-sm text-muted-foreground">
             {count} {count === 1 ? 'race' : 'races'}
           </p>

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
+import { displayNameOf, UserName, UserParagraph, UserText } from '@/components/user-text.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -40,7 +41,7 @@ export function SharedWatchlistRoute() {
   }
 
   const list = query.data;
-  const owner = list.user.name || list.user.username;
+  const owner = displayNameOf(list.user);
   const count = list.races.length;
   return (
     <article aria-labelledby="watchlist-title" className="grid grid-cols-1 gap-6">
@@ -49,9 +50,9 @@ export function SharedWatchlistRoute() {
         <div className="grid min-w-0 gap-1">
           <p className="text-xs font-semibold tracking-[0.2em] text-primary-text uppercase">Watchlist</p>
           <h1 id="watchlist-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            {list.name}
+            <UserText>{list.name}</UserText>
           </h1>
-          {list.description && <p className="whitespace-pre-line text-muted-foreground">{list.description}</p>}
+          {list.description && <UserParagraph className="text-muted-foreground">{list.description}</UserParagraph>}
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
             <span>
               by{' '}
@@ -59,7 +60,7 @@ export function SharedWatchlistRoute() {
                 to={paths.userProfile.getHref(list.user.username)}
                 className="font-medium text-foreground underline-offset-4 hover:underline"
               >
-                {owner} (@{list.user.username})
+                <UserName user={list.user} /> (@{list.user.username})
               </Link>
             </span>
             <span aria-hidden>·</span>

@@ -64,6 +64,25 @@ describe('watchlists page', () => {
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
+  it('refuses a name with invisible characters before sending, and sends a name with its spaces collapsed', async () => {
+    const requests = stubApi(fakeWatchlistsApi([]).handle);
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'New watchlist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New watchlist' });
+    const name = await within(dialog).findByLabelText('Name');
+    await userEvent.type(name, 'Rain\u200B masters');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create watchlist' }));
+    expect(await within(dialog).findByText('Invisible formatting characters are not allowed.')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await userEvent.clear(name);
+    await userEvent.type(name, '  Rain   masters ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create watchlist' }));
+    expect(await screen.findByText('Watchlist created')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({ name: 'Rain masters' });
+  });
+
   it("lists the user's watchlists and shows the chosen one with its races in order", async () => {
     stubApi(
       fakeWatchlistsApi([

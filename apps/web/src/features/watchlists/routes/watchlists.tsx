@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { LoadErrorState } from '@/components/query-states.tsx';
+import { UserText } from '@/components/user-text.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
@@ -75,7 +76,7 @@ export function WatchlistsRoute() {
                     >
                       <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
                       <span className="sr-only">{list.is_public ? 'Public:' : 'Private:'}</span>
-                      <span className="min-w-0 flex-1 truncate">{list.name}</span>
+                      <UserText className="min-w-0 flex-1 truncate">{list.name}</UserText>
                       <span className="text-xs text-muted-foreground tabular-nums">{list.race_count}</span>
                     </Link>
                   </li>
