@@ -70,7 +70,7 @@ const SETUPS: Setup[] = [
 
 function benchConfig(dataDir: string): Config {
   return loadConfig(
-    { LOG_LEVEL: 'warn', SEED_F1: 'false', SEED_DEMO: 'false' },
+    { LOG_LEVEL: 'warn', SEED_F1: 'false', SEED_DEMO: 'false', RESULTS_SYNC: 'off' },
     { DATA_DIR: dataDir, SECRET_KEY: 'b'.repeat(64), WEB_DIST: null, API_RATE_LIMIT: 100_000_000 },
   );
 }

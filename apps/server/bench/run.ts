@@ -447,6 +447,8 @@ async function startServer(kind: DbKind, url: string | undefined, dataDir: strin
     LOG_LEVEL: 'warn',
     SEED_F1: 'false',
     SEED_DEMO: 'false',
+    // Measured requests only: no results fetched from Jolpica meanwhile.
+    RESULTS_SYNC: 'off',
     API_RATE_LIMIT: '100000000',
     // The API alone: a folder without a built web app.
     WEB_DIST: path.join(dataDir, 'no-web-app'),

@@ -34,7 +34,14 @@ function startServer() {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', API_RATE_LIMIT: '100000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      API_RATE_LIMIT: '100000',
+      RESULTS_SYNC: 'off',
+    },
   });
   const stop = () => {
     try {

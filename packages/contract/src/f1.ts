@@ -253,6 +253,10 @@ export const seasonStatsSchema = z.object({
   season: z.number().int(),
   total_races: z.number().int(),
   completed_races: z.number().int(),
+  /** Completed races (run) whose results are not in yet. */
+  results_pending: z.number().int(),
+  /** The round the standings stand after ("after round 11 of 24"); null before any. */
+  standings_round: z.number().int().nullable(),
   driver_standings: z.array(driverStandingSchema),
   constructor_standings: z.array(constructorStandingSchema),
   /** Cumulative points after each round with results, for the top drivers of the standings. */
@@ -276,3 +280,24 @@ export const seasonRaceResultSchema = z.object({
 export type SeasonRaceResult = z.infer<typeof seasonRaceResultSchema>;
 
 export const seasonQuerySchema = z.object({ season: z.coerce.number().int().min(1950).max(2100) });
+
+/**
+ * What the site holds of the race results (GET /api/f1/data-status/): when the results sync last
+ * reached Jolpica, and the newest race with results. Never synced: the results are the bundled F1DB
+ * data's, up to that race.
+ */
+export const f1DataStatusSchema = z.object({
+  /** The latest successful Jolpica sync (the server's results scheduler or `npm run f1:sync`), else null. */
+  results_synced_at: z.string().nullable(),
+  latest_results: z
+    .object({
+      race_id: z.number().int(),
+      name: z.string(),
+      season: z.number().int(),
+      round: z.number().int(),
+      /** Race start, ISO 8601 UTC. */
+      date: z.string(),
+    })
+    .nullable(),
+});
+export type F1DataStatus = z.infer<typeof f1DataStatusSchema>;

@@ -243,6 +243,24 @@ export interface JolpicaClientOptions {
   baseUrl?: string;
   clock?: Clock;
   limiter?: RequestLimiter;
+  /** Aborts the request in flight and the waits between requests (a server shutting down). */
+  signal?: AbortSignal;
+}
+
+/** Waits `ms` on the clock, or until `signal` aborts (then throws its reason). */
+async function sleepUnlessAborted(clock: Clock, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return clock.sleep(ms);
+  signal.throwIfAborted();
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    await Promise.race([clock.sleep(ms), aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort!);
+  }
 }
 
 export class JolpicaClient {
@@ -250,6 +268,7 @@ export class JolpicaClient {
   private readonly fetch: FetchLike;
   private readonly baseUrl: string;
   private readonly clock: Clock;
+  private readonly signal: AbortSignal | undefined;
   /** Requests sent by this client (retries included). */
   requests = 0;
 
@@ -258,6 +277,7 @@ export class JolpicaClient {
     this.baseUrl = opts.baseUrl ?? JOLPICA_BASE_URL;
     this.clock = opts.clock ?? systemClock;
     this.limiter = opts.limiter ?? new RequestLimiter(this.clock);
+    this.signal = opts.signal;
   }
 
   private async page(path: string, offset: number): Promise<MRData> {
@@ -265,11 +285,13 @@ export class JolpicaClient {
     url.searchParams.set('limit', String(JOLPICA_PAGE_LIMIT));
     if (offset > 0) url.searchParams.set('offset', String(offset));
     for (let attempt = 0; ; attempt++) {
+      this.signal?.throwIfAborted();
       await this.limiter.acquire();
       this.requests++;
+      const timeout = AbortSignal.timeout(30_000);
       const res = await this.fetch(url.toString(), {
         headers: { accept: 'application/json', 'user-agent': 'paddock-f1-sync' },
-        signal: AbortSignal.timeout(30_000),
+        signal: this.signal ? AbortSignal.any([timeout, this.signal]) : timeout,
       });
       if (res.status === 429) {
         const retryAfter = Number(res.headers.get('retry-after') ?? '');
@@ -277,7 +299,7 @@ export class JolpicaClient {
         if (attempt >= MAX_RETRIES || waitS > MAX_RETRY_AFTER_S) {
           throw new JolpicaHttpError(429, url.toString(), `throttled; retry in ${Math.ceil(waitS)} s`);
         }
-        await this.clock.sleep(waitS * 1000);
+        await sleepUnlessAborted(this.clock, waitS * 1000, this.signal);
         continue;
       }
       if (!res.ok) throw new JolpicaHttpError(res.status, url.toString(), (await res.text()).slice(0, 200));

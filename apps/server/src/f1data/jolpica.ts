@@ -50,6 +50,8 @@ export interface SyncOptions {
   /** Races that ended within this many days are fetched again even when they have results. */
   recheckDays?: number;
   log?: (line: string) => void;
+  /** Stops the run's requests (the results scheduler of a server shutting down). */
+  signal?: AbortSignal;
 }
 
 export interface SyncReport {
@@ -396,6 +398,7 @@ export async function syncSeason(db: Db, season: number, options: SyncOptions = 
     clock,
     limiter: options.limiter,
     baseUrl: options.baseUrl,
+    signal: options.signal,
   });
   const log = options.log ?? (() => {});
   const recheckMs = (options.recheckDays ?? 7) * 86_400_000;

@@ -28,6 +28,8 @@ beforeAll(async () => {
   await addDriverStanding(db, { year: 2020, raceId: c.id, driverId: per.id, position: 2, points: 18 });
   const d = await createRace(db, { year: 2020, startsAt: new Date('2020-07-12T13:00:00Z') });
   await addResult(db, { raceId: d.id, driverId: per.id, teamId: redBull.id, position: 1, points: 25 });
+  // 2020 round 3 has run, and its results have not come in.
+  await createRace(db, { year: 2020, startsAt: new Date('2020-07-19T13:00:00Z') });
 });
 afterAll(() => t.close());
 
@@ -127,6 +129,21 @@ describe('GET /api/f1/season_stats/', () => {
       [1, 'red-bull', 58],
       [2, 'ferrari', 43],
     ]);
+  });
+
+  it('says which round the standings stand after, and how many races that ran await their results', async () => {
+    const after = async (season: number) => {
+      const { body } = await get<SeasonStats>(`/api/f1/season_stats/?season=${season}`);
+      return [body.standings_round, body.total_races, body.completed_races, body.results_pending];
+    };
+    // Final standings: after the last round.
+    expect(await after(2022)).toEqual([2, 2, 2, 0]);
+    // The running season's own standings (F1DB keeps the current ones there) and those after round 1 agree.
+    expect(await after(2023)).toEqual([1, 2, 1, 0]);
+    // Standings after round 1, though round 2 has results and round 3 has run without any.
+    expect(await after(2020)).toEqual([1, 3, 3, 1]);
+    // Computed from the results: after the last round with results.
+    expect(await after(2021)).toEqual([2, 2, 2, 0]);
   });
 
   it('answers a missing or malformed season with a field error, an unknown one with 404', async () => {

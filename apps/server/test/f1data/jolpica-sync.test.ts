@@ -331,6 +331,24 @@ describe('the Jolpica client', () => {
     await expect(client.races('2023.json')).rejects.toThrow(JolpicaHttpError);
   });
 
+  it('stops waiting out a 429 and sends nothing more once its signal aborts (a server shutting down)', async () => {
+    const stop = new AbortController();
+    let calls = 0;
+    const client = new JolpicaClient({
+      // A clock whose sleeps last until the end of time: only the abort ends the wait.
+      clock: { now: () => 0, sleep: () => new Promise<void>(() => undefined) },
+      signal: stop.signal,
+      fetch: async () => {
+        calls++;
+        setTimeout(() => stop.abort(new Error('shutting down')), 10);
+        return new Response('{}', { status: 429, headers: { 'retry-after': '30' } });
+      },
+    });
+    await expect(client.races('2023.json')).rejects.toThrow('shutting down');
+    await expect(client.races('2023.json')).rejects.toThrow('shutting down');
+    expect(calls).toBe(1);
+  });
+
   it('follows the pages of a long answer and glues a race back together', async () => {
     const replay = replayJolpica();
     const full = (await (await replay.fetch('https://api.jolpi.ca/ergast/f1/2023/9/results.json')).json()) as {

@@ -259,6 +259,8 @@ export const season2024Stats: SeasonStats = {
   season: 2024,
   total_races: 24,
   completed_races: 24,
+  results_pending: 0,
+  standings_round: 24,
   driver_standings: [
     {
       position: 1,

@@ -317,3 +317,20 @@ export const constructorStandings = pgTable(
     index('constructor_standings_race_idx').on(t.raceId),
   ],
 );
+
+/**
+ * Where the results sync stands (decision 020): one row per source ('jolpica'), written by f1data (the
+ * results scheduler and `npm run f1:sync`) and read by the f1 module's data status. The instances of a
+ * site share it, so whichever runs the next attempt knows when the last one was.
+ */
+export const f1SyncState = pgTable('f1_sync_state', {
+  source: text('source').primaryKey(),
+  /** The start of the latest run, successful or not. */
+  attemptedAt: timestamp('attempted_at', { withTimezone: true }),
+  /** Runs that failed in a row since the last success (no network, Jolpica down): the back-off. */
+  failures: integer('failures').notNull().default(0),
+  /** The latest run that reached Jolpica and checked or brought results: "results last updated". */
+  succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+  /** The latest run that wrote something (results, a moved date, standings). */
+  changedAt: timestamp('changed_at', { withTimezone: true }),
+});

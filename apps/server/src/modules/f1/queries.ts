@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { nowDate } from '../../lib/clock.ts';
 import { rowLimit, selectRows } from '../../lib/sql.ts';
 import { raceIsCompletedSql } from '../../f1data/race-status.ts';
+import { JOLPICA_SOURCE } from '../../f1data/sync-state.ts';
 import {
   driverRefJson,
   NON_STARTERS,
@@ -661,6 +662,8 @@ export interface ConstructorStandingJson {
 export interface SeasonStatsRow {
   total_races: number;
   completed_races: number;
+  results_pending: number;
+  standings_round: number | null;
   driver_standings: DriverStandingJson[];
   constructor_standings: ConstructorStandingJson[];
   rounds: { round: number; race_id: number; name: string }[];
@@ -673,6 +676,9 @@ export const PROGRESSION_DRIVERS = 10;
 /**
  * A season's standings and points progression in one statement. Standings come from the latest rows
  * available (final, else after the latest race) and, for a season without any, from the results.
+ * `standings_round` is the round they stand after: that race's, for rows after a race; for the season's
+ * own rows (F1DB keeps the current ones there) the latest round with rows after it; for standings
+ * computed from results the latest round with results.
  */
 export async function selectSeasonStats(db: Db, season: number): Promise<SeasonStatsRow | null> {
   const [row] = await selectRows<SeasonStatsRow>(
@@ -721,6 +727,15 @@ export async function selectSeasonStats(db: Db, season: number): Promise<SeasonS
         select
           (select count(*)::int from season_races) as total_races,
           (select count(*)::int from season_races where completed) as completed_races,
+          (select count(*)::int from season_races where completed and not has_results) as results_pending,
+          (select case
+             when src.rid is null then (select max(round) from season_races where has_results)
+             when src.rid <> 0 then (select round from season_races where id = src.rid)
+             else coalesce(
+               (select max(sr.round) from driver_standings ds join season_races sr on sr.id = ds.race_id),
+               (select max(round) from season_races where has_results))
+           end
+           from (select ${standingsSource('driver_standings', sql`${season}::int`)} as rid) src) as standings_round,
           (select coalesce(json_agg(json_build_object(
               'position', f.position_number, 'driver', ${driverRefJson('d', 'dn')},
               'teams', coalesce((select json_agg(${teamRefJson('t')} order by dt.first_round)
@@ -769,4 +784,24 @@ export function selectSeasonRaceResults(db: Db, season: number): Promise<SeasonR
     sql`select ${raceCardColumns()}, ${podiumJson} as podium from ${raceCardFrom}
         where races.year = ${season} order by races.round`,
   );
+}
+
+export interface DataStatusRow {
+  synced_ms: number | null;
+  latest: { race_id: number; name: string; season: number; round: number; starts_ms: number } | null;
+}
+
+/** When the results sync last reached Jolpica, and the newest race with results. */
+export async function selectDataStatus(db: Db): Promise<DataStatusRow> {
+  const [row] = await selectRows<DataStatusRow>(
+    db,
+    sql`select
+          (select (extract(epoch from succeeded_at) * 1000)::float8 from f1_sync_state
+           where source = ${JOLPICA_SOURCE}) as synced_ms,
+          (select json_build_object('race_id', races.id, 'name', gp.full_name, 'season', races.year,
+             'round', races.round, 'starts_ms', (extract(epoch from races.starts_at) * 1000)::float8)
+           from races join grands_prix gp on gp.id = races.grand_prix_id
+           where races.has_results order by races.starts_at desc limit 1) as latest`,
+  );
+  return row ?? { synced_ms: null, latest: null };
 }

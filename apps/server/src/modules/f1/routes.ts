@@ -4,6 +4,7 @@ import {
   activeThoughtsSchema,
   driverDetailSchema,
   driverSchema,
+  f1DataStatusSchema,
   pageOf,
   raceDetailSchema,
   raceListQuerySchema,
@@ -23,6 +24,7 @@ import { F1_ONLY, raceDetailTags, WITH_COMMUNITY } from './cached.ts';
 import { noCommunity, type F1Context, type RaceCommunity } from './community.ts';
 import {
   getActiveThoughts,
+  getDataStatus,
   getDriverDetail,
   getRaceResults,
   getSeasonRaceResults,
@@ -310,9 +312,10 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         summary: 'Season statistics',
         description:
           'Driver and constructor standings (the final ones, else those after the latest race, else computed from ' +
-          'results), race counts, and the cumulative points of the top 10 drivers after each round. `community`: the ' +
-          'five most reviewed and the five top rated races of the season (reviews of public accounts). A season ' +
-          'without races is 404.',
+          'results) and `standings_round`, the round they stand after (null before any); race counts, with ' +
+          '`results_pending` the completed races whose results are not in yet; and the cumulative points of the top ' +
+          '10 drivers after each round. `community`: the five most reviewed and the five top rated races of the ' +
+          'season (reviews of public accounts). A season without races is 404.',
         querystring: seasonQuerySchema,
         response: { 200: seasonStatsSchema, 400: badQuery, ...notFoundResponse },
       },
@@ -340,5 +343,21 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         getSeasonRaceResults(ctx, season),
       );
     },
+  );
+
+  app.get(
+    '/data-status/',
+    {
+      schema: {
+        tags,
+        summary: 'Where the results come from',
+        description:
+          "`results_synced_at`: when the results sync (the server's scheduler, RESULTS_SYNC=auto, or `npm run " +
+          'f1:sync`) last reached Jolpica and checked or brought results; null if it never did, when the results are ' +
+          "the bundled F1DB data's. `latest_results`: the newest race with results (null without any).",
+        response: { 200: f1DataStatusSchema },
+      },
+    },
+    async (_request, reply) => sendCached(cache, reply, 'data-status', F1_ONLY, () => getDataStatus(ctx)),
   );
 };

@@ -3,6 +3,7 @@ import type {
   ClassificationRow,
   Driver,
   DriverDetail,
+  F1DataStatus,
   Race,
   RaceDetail,
   RaceResults,
@@ -22,6 +23,7 @@ import { parseIdParam } from '../../lib/params.ts';
 import { emptyDistribution, type F1Context, type RaceFigures } from './community.ts';
 import {
   selectActiveThoughtsRace,
+  selectDataStatus,
   selectRaceDriver,
   selectDriverDetail,
   selectRaceDetail,
@@ -387,6 +389,8 @@ export async function getSeasonStats(ctx: F1Context, season: number): Promise<Se
     season,
     total_races: row.total_races,
     completed_races: row.completed_races,
+    results_pending: row.results_pending,
+    standings_round: row.standings_round,
     driver_standings: row.driver_standings,
     constructor_standings: row.constructor_standings,
     points_progression: {
@@ -404,6 +408,22 @@ export async function getSeasonRaceResults(ctx: F1Context, season: number): Prom
     race: toRace(row, figures.get(row.id)),
     podium: row.podium.map((p) => ({ position: p.position, driver: p.driver, team: p.team })),
   }));
+}
+
+/** What the site holds of the results: the latest Jolpica sync, the newest race with results. */
+export async function getDataStatus(ctx: F1Context): Promise<F1DataStatus> {
+  const row = await selectDataStatus(ctx.db);
+  const latest = row.latest;
+  return {
+    results_synced_at: row.synced_ms === null ? null : new Date(row.synced_ms).toISOString(),
+    latest_results: latest && {
+      race_id: latest.race_id,
+      name: latest.name,
+      season: latest.season,
+      round: latest.round,
+      date: new Date(latest.starts_ms).toISOString(),
+    },
+  };
 }
 
 /** The race of a review card (spec §3 Review.race), from the columns of `raceRefColumns`. */

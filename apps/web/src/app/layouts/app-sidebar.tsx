@@ -40,6 +40,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { useMe } from '@/lib/current-user.ts';
 import { useLogout } from '@/features/auth/api/logout.ts';
+import { F1DataCredit } from '@/features/races/components/f1-data-credit.tsx';
 import { saveIntendedDestination } from '@/lib/intended-destination.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
 import { useTheme } from '@/lib/theme.ts';
@@ -217,18 +218,7 @@ export function AppSidebar({ onOpenSearch }: { onOpenSearch: () => void }) {
           ) : (
             <GuestActions collapsed={collapsed} onNavigate={closeMobile} />
           )}
-          <p className="px-2 text-[11px] leading-snug text-muted-foreground group-data-[collapsible=icon]:hidden">
-            Formula 1 data:{' '}
-            <a
-              href="https://github.com/f1db/f1db"
-              target="_blank"
-              rel="noreferrer"
-              className="underline underline-offset-2 hover:text-foreground"
-            >
-              F1DB
-            </a>{' '}
-            (CC BY 4.0)
-          </p>
+          <F1DataCredit />
         </SidebarFooter>
       </Sidebar>
     </>
@@ -334,7 +324,7 @@ function UserMenu({ onNavigate }: { onNavigate: () => void }) {
                 {me.isPending ? (
                   <Skeleton className="h-3.5 w-24" />
                 ) : (
-                  <span className="truncate font-medium">{displayName}</span>
+                  <bdi className="truncate font-medium">{displayName}</bdi>
                 )}
                 {user && <span className="truncate text-xs text-muted-foreground">@{user.username}</span>}
               </span>
@@ -345,7 +335,7 @@ function UserMenu({ onNavigate }: { onNavigate: () => void }) {
             {user && (
               <>
                 <DropdownMenuLabel className="grid leading-tight font-normal">
-                  <span className="truncate font-medium">{displayName}</span>
+                  <bdi className="truncate font-medium">{displayName}</bdi>
                   <span className="truncate text-xs text-muted-foreground">@{user.username}</span>
                 </DropdownMenuLabel>
                 <DropdownMenuSeparator />

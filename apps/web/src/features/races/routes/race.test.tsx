@@ -165,6 +165,39 @@ describe('race page', () => {
     expect(screen.getByText('The classification appears here after the race.')).toBeInTheDocument();
   });
 
+  it('says the results of a race that has run are pending, not missing', async () => {
+    stubApi(({ url }) => {
+      if (url === '/api/f1/races/1161/') {
+        return {
+          status: 200,
+          data: raceDetailFixture({
+            id: 1161,
+            name: 'Dutch Grand Prix',
+            is_completed: true,
+            has_results: false,
+            podium: [],
+            winner: null,
+          }),
+        };
+      }
+      if (url === '/api/f1/races/1161/results/') {
+        return {
+          status: 200,
+          data: { race_id: 1161, classification: [], sprint: [], qualifying: [], fastest_lap: null },
+        };
+      }
+      if (url === '/api/core/starred-drivers/most-starred/') return { status: 200, data: { results: [] } };
+      return { status: 404, data: { detail: 'Not found.' } };
+    });
+    renderRace('/race/1161');
+
+    expect(await screen.findByText('Results pending')).toBeInTheDocument();
+    expect(
+      screen.getByText('The race has run; its classification appears here as soon as the results are in.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No results yet')).not.toBeInTheDocument();
+  });
+
   it("says 'Race not found' for an unknown race", async () => {
     const requests = stubApi(() => ({ status: 404, data: { detail: 'Not found.' } }));
     // The app's own query defaults, which hold the retry policy.

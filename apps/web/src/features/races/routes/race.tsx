@@ -202,17 +202,16 @@ function RaceTabs({
   );
 }
 
+/** A race that has run without results in says they are pending (they come from Jolpica, decision 020). */
 function NoResults({ race }: { race: RaceDetail }) {
-  return (
+  return race.is_completed ? (
     <EmptyState
       icon={FlagIcon}
-      title="No results yet"
-      description={
-        race.is_completed
-          ? 'Results for this race have not been published yet.'
-          : 'The classification appears here after the race.'
-      }
+      title="Results pending"
+      description="The race has run; its classification appears here as soon as the results are in."
     />
+  ) : (
+    <EmptyState icon={FlagIcon} title="No results yet" description="The classification appears here after the race." />
   );
 }
 

@@ -6,7 +6,7 @@ import { TeamColourBar } from '@/components/team-colour.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatShortRaceDay } from '@/lib/race-time.ts';
 
-/** The season's races by round, each with its winner once there is one. */
+/** The season's races by round, each with its winner once there is one, else "Results pending" or "Upcoming". */
 export function SeasonCalendar({ races }: { races: SeasonRaceResult[] }) {
   return (
     <ol className="divide-y overflow-hidden rounded-xl border bg-card" aria-label="Calendar">
@@ -39,10 +39,10 @@ export function SeasonCalendar({ races }: { races: SeasonRaceResult[] }) {
                     {winner.driver.full_name}
                   </Link>
                 </span>
+              ) : race.is_completed && !race.has_results ? (
+                <span className="text-xs text-muted-foreground">Results pending</span>
               ) : (
-                <span className="text-xs text-muted-foreground">
-                  {race.is_completed ? 'No results yet' : 'Upcoming'}
-                </span>
+                !race.is_completed && <span className="text-xs text-muted-foreground">Upcoming</span>
               )}
             </div>
           </li>

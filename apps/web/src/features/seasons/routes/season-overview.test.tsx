@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { season2024Results, season2024Stats, seasonsFixture } from '@/test/f1-fixtures.ts';
+import { raceFixture, season2024Results, season2024Stats, seasonsFixture } from '@/test/f1-fixtures.ts';
 import { stubApi } from '@/test/http.ts';
 import { renderRoutes } from '@/test/render.tsx';
 import { SeasonOverviewRoute } from './season-overview.tsx';
@@ -68,6 +68,58 @@ describe('season overview', () => {
       '/driver/charles-leclerc',
     );
     expect(screen.getByText('Points progression')).toBeInTheDocument();
+  });
+
+  it('says which round a running season stands after, and which races await their results', async () => {
+    const running = { ...season2024Stats, season: 2026, total_races: 24, completed_races: 21 };
+    const calendar = [
+      {
+        race: raceFixture({ id: 1160, name: 'Hungarian Grand Prix', round_number: 11 }),
+        podium: season2024Results[1]!.podium,
+      },
+      { race: raceFixture({ id: 1161, name: 'Dutch Grand Prix', round_number: 12, has_results: false }), podium: [] },
+      {
+        race: raceFixture({
+          id: 1173,
+          name: 'Abu Dhabi Grand Prix',
+          round_number: 24,
+          has_results: false,
+          is_completed: false,
+        }),
+        podium: [],
+      },
+    ];
+    stubApi(({ url }) => {
+      if (url === '/api/f1/seasons/') return { status: 200, data: seasonsFixture };
+      if (url === '/api/f1/season_stats/?season=2026')
+        return { status: 200, data: { ...running, standings_round: 11, results_pending: 10 } };
+      if (url === '/api/f1/race_results/?season=2026') return { status: 200, data: calendar };
+      return { status: 404, data: { detail: 'Not found.' } };
+    });
+    renderOverview('/season-overview?season=2026');
+
+    await screen.findByRole('table', { name: "Drivers' standings" });
+    expect(screen.getAllByText('Standings after round 11 of 24')).toHaveLength(2);
+    expect(screen.getByText('10 races with results pending')).toBeInTheDocument();
+    // Not yet a champion: the leader, as of round 11.
+    expect(screen.getByText('Championship leader')).toBeInTheDocument();
+    expect(screen.getAllByText('after round 11 of 24')).toHaveLength(2);
+
+    const races = within(await screen.findByRole('list', { name: 'Calendar' })).getAllByRole('listitem');
+    expect(races[0]).toHaveTextContent('Winner:');
+    expect(races[1]).toHaveTextContent('Results pending');
+    expect(races[2]).toHaveTextContent('Upcoming');
+    expect(screen.queryByText('No results yet')).not.toBeInTheDocument();
+  });
+
+  it("calls a season's standings final once every race has run and every result is in", async () => {
+    serveSeasons();
+    renderOverview('/season-overview?season=2024');
+
+    await screen.findByRole('table', { name: "Drivers' standings" });
+    expect(screen.getAllByText('Final standings')).toHaveLength(2);
+    expect(screen.queryByText(/with results pending/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^after round/)).not.toBeInTheDocument();
   });
 
   it('switches season from the picker and keeps it in the address', async () => {

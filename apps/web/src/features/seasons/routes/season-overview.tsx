@@ -123,9 +123,12 @@ function SeasonContent({ season, summary }: { season: number | null; summary: Se
       )}
 
       <section aria-labelledby="drivers-standings-heading" className="grid gap-3">
-        <h2 id="drivers-standings-heading" className="text-lg font-semibold">
-          Drivers&apos; standings
-        </h2>
+        <div className="grid gap-1">
+          <h2 id="drivers-standings-heading" className="text-lg font-semibold">
+            Drivers&apos; standings
+          </h2>
+          {data.driver_standings.length > 0 && <StandingsRound stats={data} />}
+        </div>
         {data.driver_standings.length > 0 ? (
           <DriverStandingsTable standings={data.driver_standings} />
         ) : (
@@ -134,9 +137,12 @@ function SeasonContent({ season, summary }: { season: number | null; summary: Se
       </section>
 
       <section aria-labelledby="constructors-standings-heading" className="grid gap-3">
-        <h2 id="constructors-standings-heading" className="text-lg font-semibold">
-          Constructors&apos; standings
-        </h2>
+        <div className="grid gap-1">
+          <h2 id="constructors-standings-heading" className="text-lg font-semibold">
+            Constructors&apos; standings
+          </h2>
+          {data.constructor_standings.length > 0 && <StandingsRound stats={data} />}
+        </div>
         {data.constructor_standings.length > 0 ? (
           <ConstructorStandingsTable standings={data.constructor_standings} />
         ) : (
@@ -178,10 +184,33 @@ function SeasonContent({ season, summary }: { season: number | null; summary: Se
   );
 }
 
+/** Which round the standings stand after: "Standings after round 11 of 24", or the final ones. */
+function standingsRoundText(stats: Pick<SeasonStats, 'standings_round' | 'total_races' | 'completed_races'>) {
+  if (stats.standings_round === null) return null;
+  const final = stats.completed_races >= stats.total_races && stats.standings_round >= stats.total_races;
+  return final ? 'Final standings' : `Standings after round ${stats.standings_round} of ${stats.total_races}`;
+}
+
+function StandingsRound({ stats }: { stats: SeasonStats }) {
+  const text = standingsRoundText(stats);
+  return text && <p className="text-sm text-muted-foreground">{text}</p>;
+}
+
+/** A leader's standing is as old as the standings: "after round 11 of 24". */
+function AfterRound({ stats }: { stats: SeasonStats }) {
+  if (stats.standings_round === null) return null;
+  return (
+    <dd className="text-xs text-muted-foreground">
+      after round {stats.standings_round} of {stats.total_races}
+    </dd>
+  );
+}
+
 function SeasonSummaryCards({ stats, summary }: { stats: SeasonStats; summary: SeasonSummary | undefined }) {
   const leader = stats.driver_standings[0];
   const leadingTeam = stats.constructor_standings[0];
-  const finished = stats.total_races > 0 && stats.completed_races >= stats.total_races;
+  // Every race run and every result in: the leader is the champion.
+  const finished = stats.total_races > 0 && stats.completed_races >= stats.total_races && stats.results_pending === 0;
   const driverChampion = summary?.driver_champion ?? null;
   const constructorChampion = summary?.constructor_champion ?? null;
   const team = constructorChampion ?? leadingTeam?.team ?? null;
@@ -193,6 +222,11 @@ function SeasonSummaryCards({ stats, summary }: { stats: SeasonStats; summary: S
           {stats.completed_races}
           <span className="text-base font-normal text-muted-foreground"> / {stats.total_races} completed</span>
         </dd>
+        {stats.results_pending > 0 && (
+          <dd className="text-xs text-muted-foreground">
+            {stats.results_pending === 1 ? '1 race' : `${stats.results_pending} races`} with results pending
+          </dd>
+        )}
       </div>
       <div className="rounded-xl border bg-card p-4 shadow-xs">
         <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
@@ -224,6 +258,7 @@ function SeasonSummaryCards({ stats, summary }: { stats: SeasonStats; summary: S
             '–'
           )}
         </dd>
+        {!driverChampion && !finished && leader && <AfterRound stats={stats} />}
       </div>
       <div className="rounded-xl border bg-card p-4 shadow-xs">
         <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
@@ -242,6 +277,7 @@ function SeasonSummaryCards({ stats, summary }: { stats: SeasonStats; summary: S
             '–'
           )}
         </dd>
+        {!constructorChampion && !finished && team && <AfterRound stats={stats} />}
       </div>
     </dl>
   );
