@@ -35,8 +35,10 @@ import { clock } from './lib/clock.ts';
 import { connectRedis } from './lib/redis.ts';
 import { createMemoryCounterStore, createRedisCounterStore, type CounterStore } from './lib/throttle.ts';
 import { documentCommonErrors } from './lib/openapi.ts';
+import { syncResultsWhileListening } from './f1data/results-scheduler.ts';
 import { preferredEncoding, webPages } from './lib/web-pages.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
+import { healthRoutes } from './plugins/health.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { modules } from './modules/index.ts';
@@ -72,14 +74,23 @@ declare module 'fastify' {
 export const API_PREFIX = '/api';
 
 /**
- * Graceful shutdown: requests in flight when close() starts finish and are answered, then their
- * keep-alive connections are closed. Node closes only the connections idle at that moment, and a
- * connection that finishes its request afterwards would otherwise stay open until the keep-alive
- * timeout (72 s), holding the shutdown that long.
+ * Graceful shutdown (decision 019): requests in flight when close() starts finish and are answered,
+ * then their keep-alive connections are closed. Every answer sent from then on says `Connection:
+ * close` (set when it is sent, so a request that began before the shutdown says it too): its client
+ * opens its next request elsewhere instead of sending it on a connection that is about to close.
+ * Node closes the connections idle when the listener closes; one that finishes its request
+ * afterwards is closed by its `Connection: close`, and the reaper closes any left idle, which would
+ * otherwise stay open until the keep-alive timeout (72 s) and hold the shutdown that long.
  */
 function drainOnClose(app: FastifyInstance) {
   let reaper: NodeJS.Timeout | undefined;
+  let draining = false;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (draining && request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.addHook('preClose', async () => {
+    draining = true;
     reaper = setInterval(() => app.server.closeIdleConnections(), 100);
     reaper.unref();
   });
@@ -108,7 +119,7 @@ export function apiRateLimitOptions(config: Config, redis: Redis | null): RateLi
     max: config.API_RATE_LIMIT,
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith(API_PREFIX),
-    ...(redis ? { redis, nameSpace: 'paddock:rate-limit:', skipOnError: true } : {}),
+    ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       message: `Request was throttled. Expected available in ${Math.max(1, Math.ceil(ctx.ttl / 1000))} seconds.`,
@@ -153,11 +164,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate(
     'counters',
     redis
-      ? createRedisCounterStore(redis, 'paddock:throttle:', () => clock.now())
+      ? createRedisCounterStore(redis, `${config.REDIS_KEY_PREFIX}throttle:`, () => clock.now())
       : createMemoryCounterStore(() => clock.now()),
   );
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
-  const liveBus = createLiveBus({ redis, database: deps.database, log: app.log });
+  const liveBus = createLiveBus({
+    redis,
+    redisPrefix: config.REDIS_KEY_PREFIX,
+    database: deps.database,
+    log: app.log,
+  });
   app.decorate('liveBus', liveBus);
   app.addHook('onClose', () => liveBus.close());
   // Followed even when they keep nothing (READ_CACHE_ENTRIES=0): their epoch still says when F1 data changed.
@@ -198,14 +214,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await mod.register(app, API_PREFIX);
     mod.subscribe?.(ctx, config, app);
   }
+  // Race results arrive by themselves once the server listens (decision 020).
+  if (config.RESULTS_SYNC === 'auto') syncResultsWhileListening(app);
 
   // Uploaded files live outside the API prefix, at /media/...
   await app.register(mediaPlugin);
 
-  app.get(`${API_PREFIX}/health/`, { schema: { hide: true } }, async () => ({
-    status: 'ok',
-    database: deps.database.kind,
-  }));
+  await healthRoutes(app, API_PREFIX);
 
   const webDist = config.WEB_DIST && existsSync(path.join(config.WEB_DIST, 'index.html')) ? config.WEB_DIST : null;
   if (webDist) await registerWebApp(app, webDist);

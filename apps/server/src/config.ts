@@ -16,6 +16,16 @@ const envSchema = z.object({
   EMBEDDED_DATABASE: z.enum(['postgres', 'pglite']).default('postgres'),
   /** Shared rate-limit and throttle counters and live events between instances (README "Running in production"). */
   REDIS_URL: z.string().url().optional(),
+  /**
+   * Starts every Redis key and channel of this deployment, so that two sites sharing one Redis share
+   * neither counters nor live events (decision 019).
+   */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_:.-]+$/, 'letters, digits and _ : . - only')
+    .default('paddock:'),
   /** Uploaded files; every instance must see the same folder. Defaults to DATA_DIR/media. */
   MEDIA_DIR: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
@@ -53,6 +63,11 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
+  /**
+   * auto: the server brings race results (qualifying and sprint too) from Jolpica by itself after each race
+   * (f1data/results-scheduler.ts, decision 020); off: only `npm run f1:sync` does.
+   */
+  RESULTS_SYNC: z.enum(['auto', 'off']).default('auto'),
   /** The time the server's clock starts from, then runs on (demos, end-to-end tests); unset: the real time. */
   CLOCK_START: z.iso.datetime({ offset: true }).optional(),
 });

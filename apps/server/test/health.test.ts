@@ -14,6 +14,13 @@ describe('the API host', () => {
     expect(res.json()).toEqual({ status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
   });
 
+  it('is ready while its database answers, and says Redis is not configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', redis: 'not configured' });
+  });
+
   it('answers an unknown API path with the DRF 404 shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope/' });
     expect(res.statusCode).toBe(404);

@@ -55,8 +55,9 @@ export interface TestApp {
 /** Builds the real app on a fresh database; settings can be overridden per test file. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paddock-app-'));
+  // Tests never reach the network: a test that wants the results scheduler builds one with recorded answers.
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', SEED_F1: 'false', SEED_DEMO: 'false' },
+    { LOG_LEVEL: 'silent', SEED_F1: 'false', SEED_DEMO: 'false', RESULTS_SYNC: 'off' },
     { DATA_DIR: dataDir, SECRET_KEY: randomBytes(32).toString('hex'), WEB_DIST: null, ...overrides },
   );
   const database = await createTestDatabase();

@@ -11,3 +11,4 @@ export * from './stars.ts';
 export * from './profiles.ts';
 export * from './thoughts.ts';
 export * from './watchlists.ts';
+export * from './health.ts';

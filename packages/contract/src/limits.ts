@@ -32,3 +32,9 @@ export const WATCHLIST_NAME_MAX = 100;
 export const WATCHLIST_DESCRIPTION_MAX = 500;
 export const WATCHLISTS_PER_USER = 100;
 export const WATCHLIST_RACES_MAX = 500;
+
+/**
+ * The detail of every answer of a request that needs the database while it cannot be reached (a 503 with
+ * Retry-After, decision 019); the web app shows the same words while pages cannot load.
+ */
+export const DATABASE_UNAVAILABLE = 'Paddock is having trouble reaching its database. Please try again in a moment.';

@@ -6,14 +6,17 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import {
   embeddedBinaries,
   hasEmbeddedCluster,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
+  type SupervisionOptions,
 } from './embedded-postgres.ts';
 import * as schema from './schema/index.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers: queries are written once and run on PGlite and PostgreSQL alike. */
@@ -54,29 +57,81 @@ export async function openPglite(client: PGlite, location: string): Promise<Data
   };
 }
 
-/** A pool on a PostgreSQL server; `onClose` runs once the pool has ended. */
-function openPool(
-  databaseUrl: string,
-  location: string,
-  onClose: () => Promise<void> = async () => undefined,
-): Database {
+/**
+ * How long the site waits on its database (decision 019). While the server cannot be reached, a request
+ * must answer its 503 at once rather than hang: refused connections fail immediately, and a connection
+ * (or a free slot of the pool) that does not come within CONNECT_TIMEOUT_MS is given up. A statement
+ * that runs past STATEMENT_TIMEOUT_MS is cancelled by the server; QUERY_TIMEOUT_MS bounds, on our side,
+ * a query whose connection went silent (a server that vanished without closing its sockets).
+ */
+export const CONNECT_TIMEOUT_MS = 1_500;
+export const STATEMENT_TIMEOUT_MS = 10_000;
+const QUERY_TIMEOUT_MS = 15_000;
+
+export interface PoolOptions {
+  /** Where the data lives, for the start-up message (no credentials). */
+  location: string;
+  /** Runs once the pool has ended (the embedded server stops there). */
+  onClose?: () => Promise<void>;
+  log?: (message: string) => void;
+  /** No statement or query timeout: command-line tools (imports, backups) run long statements. */
+  longQueries?: boolean;
+}
+
+/**
+ * A pool on a PostgreSQL server. No connection error ends the process: a pg client emits 'error' when its
+ * server goes away, whether it sits idle in the pool or is checked out in the middle of a transaction,
+ * and an 'error' event without a listener is an uncaught exception. Every client gets a listener when it
+ * is created; the query that was running fails with the error, its request answers 503, and the pool
+ * drops the broken client and connects afresh on the next query.
+ */
+export function openPool(databaseUrl: string, opts: PoolOptions): Database {
   const options = Object.entries(PLANNER_SETTINGS)
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options });
-  // An idle connection dropped by the server (restart, failover) must not crash the process;
-  // the pool replaces it on the next query.
-  pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+  const log = opts.log ?? ((message: string) => console.warn(message));
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    options,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(opts.longQueries ? {} : { statement_timeout: STATEMENT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS }),
+    keepAlive: true,
+  });
+  // One line per outage, not one per connection: the outage's first lost connection says it.
+  let lostSince: number | null = null;
+  let closing = false;
+  const lost = (err: Error) => {
+    if (lostSince !== null || closing) return;
+    lostSince = Date.now();
+    log(`database connection lost: ${err.message}`);
+  };
+  pool.on('connect', (client) => {
+    client.on('error', lost);
+    if (lostSince !== null) {
+      log(`database reachable again after ${((Date.now() - lostSince) / 1000).toFixed(1)} s`);
+      lostSince = null;
+    }
+  });
+  // An idle client's error reaches the pool too (it then removes the client).
+  pool.on('error', lost);
   return {
     db: drizzlePg(pool, { schema }),
     kind: 'postgres',
-    location,
-    dedicatedClient: () => new pg.Client({ connectionString: databaseUrl, application_name: 'paddock-live' }),
+    location: opts.location,
+    dedicatedClient: () =>
+      new pg.Client({
+        connectionString: databaseUrl,
+        application_name: 'paddock-live',
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        keepAlive: true,
+      }),
     close: async () => {
+      closing = true;
       try {
         await pool.end();
       } finally {
-        await onClose();
+        await opts.onClose?.();
       }
     },
   };
@@ -101,6 +156,11 @@ export interface OpenOptions {
   /** The site takes over an embedded server its killed predecessor left running; tools only join it. */
   takeOver?: boolean;
   log?: (message: string) => void;
+  /** The embedded server of this process died too often to be restarted: the site should exit (decision 019). */
+  onGiveUp?: (reason: string) => void;
+  supervision?: SupervisionOptions;
+  /** See PoolOptions.longQueries. */
+  longQueries?: boolean;
 }
 
 /**
@@ -112,7 +172,8 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const url = new URL(opts.databaseUrl);
-    return openPool(opts.databaseUrl, `PostgreSQL at postgres://${url.host}${url.pathname}`);
+    const location = `PostgreSQL at postgres://${url.host}${url.pathname}`;
+    return openPool(opts.databaseUrl, { location, log: opts.log, longQueries: opts.longQueries });
   }
   const log = opts.log ?? ((message: string) => console.warn(message));
   if ((opts.embedded ?? 'pglite') === 'pglite') return openPgliteIn(opts.dataDir);
@@ -128,11 +189,46 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const existed = hasEmbeddedCluster(opts.dataDir);
   let server: EmbeddedPostgres;
   try {
-    server = await startEmbeddedPostgres(binaries, { dataDir: opts.dataDir, takeOver: opts.takeOver ?? false, log });
+    server = await startEmbeddedPostgres(binaries, {
+      dataDir: opts.dataDir,
+      takeOver: opts.takeOver ?? false,
+      log,
+      onGiveUp: opts.onGiveUp,
+      supervision: opts.supervision,
+    });
   } catch (err) {
     if (existed) throw err;
     log(`the embedded PostgreSQL server could not start (${(err as Error).message}): using embedded PGlite instead`);
     return openPgliteIn(opts.dataDir);
   }
-  return openPool(server.url, server.location, () => server.stop());
+  return openPool(server.url, {
+    location: server.location,
+    onClose: () => server.stop(),
+    log,
+    longQueries: opts.longQueries,
+  });
+}
+
+/**
+ * Resolves once the database answers: a site started before its PostgreSQL (together on one machine, or
+ * during a failover) waits for it instead of exiting. Says so once, then every 30 s.
+ */
+export async function waitForDatabase(database: Database, log: (message: string) => void): Promise<void> {
+  let since: number | null = null;
+  let lastSaid = 0;
+  for (;;) {
+    try {
+      await database.db.execute(sql`select 1`);
+      if (since !== null) log(`the database answers (after ${Math.round((Date.now() - since) / 1000)} s)`);
+      return;
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      since ??= Date.now();
+      if (Date.now() - lastSaid >= 30_000) {
+        log(`waiting for the database at ${database.location}: ${(err as Error).message}`);
+        lastSaid = Date.now();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
 }

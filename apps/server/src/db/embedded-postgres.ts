@@ -88,6 +88,9 @@ export interface EmbeddedOptions {
   /** Whether this process stops a server it finds orphaned (the site: yes; a command-line tool: no). */
   takeOver: boolean;
   log: (message: string) => void;
+  /** The server of this process died too often to be restarted (see supervise); the owner should exit. */
+  onGiveUp?: (reason: string) => void;
+  supervision?: SupervisionOptions;
 }
 
 const clusterDir = (dataDir: string) => path.join(dataDir, 'postgres');
@@ -102,14 +105,19 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** The running server of this folder (postmaster.pid: its pid, and its port on line 4), if any. */
-function runningServer(dir: string): { pid: number; port: number } | null {
+function readPid(dir: string): number | null {
   const file = path.join(dir, 'postmaster.pid');
   if (!existsSync(file)) return null;
-  const lines = readFileSync(file, 'utf8').split('\n');
-  const pid = Number(lines[0]);
-  const port = Number(lines[3]);
-  return Number.isInteger(pid) && pid > 0 && isAlive(pid) && port > 0 ? { pid, port } : null;
+  const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
+/** The running server of this folder (postmaster.pid: its pid, and its port on line 4), if any. */
+function runningServer(dir: string): { pid: number; port: number } | null {
+  const pid = readPid(dir);
+  if (pid === null || !isAlive(pid)) return null;
+  const port = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[3]);
+  return port > 0 ? { pid, port } : null;
 }
 
 /** The pid of the process that started the server, kept beside it. */
@@ -200,20 +208,29 @@ async function initialise(bin: Binaries, dataDir: string, user: { uid: number; g
   }
 }
 
-async function waitUntilReady(url: string, child: ChildProcess | null, output: () => string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+async function waitUntilReady(
+  url: string,
+  child: ChildProcess | null,
+  output: () => string,
+  timeoutMs = READY_TIMEOUT_MS,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const stopped = () => child !== null && child.exitCode !== null;
   for (;;) {
-    if (child && child.exitCode !== null) throw new Error(`PostgreSQL stopped while starting: ${output().trim()}`);
-    const client = new pg.Client({ connectionString: url });
+    if (stopped()) throw new Error(`PostgreSQL stopped while starting: ${output().trim()}`);
+    // A connection that is not answered within a second is tried again (whoever holds the port).
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
     try {
       await client.connect();
       return;
     } catch (err) {
+      if (stopped()) continue;
       const code = (err as { code?: string }).code;
+      const timedOut = (err as Error).message.includes('timeout');
       // 57P03: the server is starting up; anything else but a refused connection is a real error.
-      if (code !== 'ECONNREFUSED' && code !== '57P03' && code !== '3D000') throw err;
+      if (code !== 'ECONNREFUSED' && code !== '57P03' && code !== '3D000' && !timedOut) throw err;
       if (Date.now() > deadline) {
-        throw new Error(`PostgreSQL did not start within ${READY_TIMEOUT_MS / 1000} s`, { cause: err });
+        throw new Error(`PostgreSQL did not start within ${timeoutMs / 1000} s`, { cause: err });
       }
       await new Promise((r) => setTimeout(r, 100));
     } finally {
@@ -253,40 +270,27 @@ function stopProcess(pid: number): Promise<void> {
   });
 }
 
-/** Starts (or joins) the embedded PostgreSQL server of `dataDir`. */
-export async function startEmbeddedPostgres(bin: Binaries, opts: EmbeddedOptions): Promise<EmbeddedPostgres> {
-  const { dataDir } = opts;
-  mkdirSync(dataDir, { recursive: true });
-  const dir = clusterDir(dataDir);
-  const user = serverUser();
-  const urlAt = (port: number, database = DATABASE) =>
-    `postgres://${ROLE}:${encodeURIComponent(password(dataDir))}@127.0.0.1:${port}/${database}`;
-  const location = `embedded PostgreSQL in ${dir}`;
+interface ServerProcess {
+  pid: number;
+  /** Our child, or null for a server this process took over from a killed predecessor. */
+  child: ChildProcess | null;
+  /** Forgets the child: it no longer needs stopping when this process exits. */
+  release(): void;
+}
 
-  const running = runningServer(dir);
-  if (running) {
-    const owner = existsSync(ownerFile(dataDir)) ? Number(readFileSync(ownerFile(dataDir), 'utf8')) : NaN;
-    const orphaned = !(owner > 0 && owner !== process.pid && isAlive(owner));
-    await waitUntilReady(urlAt(running.port, 'postgres'), null, () => '');
-    await ensureDatabase(urlAt(running.port, 'postgres'));
-    if (orphaned && opts.takeOver) {
-      opts.log(`took over the embedded PostgreSQL server left running (pid ${running.pid})`);
-      writeFileSync(ownerFile(dataDir), String(process.pid));
-      const stop = async () => {
-        await stopProcess(running.pid);
-        rmSync(ownerFile(dataDir), { force: true });
-      };
-      return { url: urlAt(running.port), location, stop };
-    }
-    return { url: urlAt(running.port), location, stop: async () => undefined };
-  }
-
-  const created = !hasEmbeddedCluster(dataDir);
-  if (created) {
-    opts.log(`creating the embedded PostgreSQL database in ${dir}`);
-    await initialise(bin, dataDir, user);
-  }
-  const port = await freePort();
+/**
+ * Spawns the server on `port` and waits until it accepts connections. Started in its own process group,
+ * it does not receive a terminal's Ctrl+C; if this process exits without stopping it (a crash), it is
+ * told to stop too.
+ */
+async function spawnServer(
+  bin: Binaries,
+  dir: string,
+  port: number,
+  user: { uid: number; gid: number } | null,
+  readyUrl: string,
+  readyTimeoutMs = READY_TIMEOUT_MS,
+): Promise<ServerProcess> {
   let output = '';
   const child = spawn(
     bin.postgres,
@@ -298,27 +302,192 @@ export async function startEmbeddedPostgres(bin: Binaries, opts: EmbeddedOptions
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  // If this process ends without closing the database (a crash), the server goes with it.
+  // A binary that cannot be run: waitUntilReady sees the child gone and reports this.
+  child.on('error', (err) => keep(Buffer.from(err.message)));
   const onExit = () => child.exitCode === null && child.kill('SIGINT');
   process.on('exit', onExit);
+  const release = () => process.off('exit', onExit);
+  child.once('exit', release);
   try {
-    await waitUntilReady(urlAt(port, 'postgres'), child, () => output);
-    await ensureDatabase(urlAt(port, 'postgres'));
+    await waitUntilReady(readyUrl, child, () => output, readyTimeoutMs);
   } catch (err) {
     child.kill('SIGQUIT');
-    process.off('exit', onExit);
+    release();
+    throw err;
+  }
+  return { pid: child.pid!, child, release };
+}
+
+export interface SupervisionOptions {
+  /** Waits before each restart of a server that died: the n-th death waits the n-th (the last one after). */
+  restartDelaysMs?: readonly number[];
+  /** More deaths than this within `windowMs` and the server is given up. */
+  maxDeaths?: number;
+  windowMs?: number;
+}
+
+const SUPERVISION: Required<SupervisionOptions> = {
+  restartDelaysMs: [500, 1_000, 2_000, 4_000, 8_000],
+  maxDeaths: 5,
+  windowMs: 5 * 60_000,
+};
+/** A restarted server replays its log after a crash; this is how long it may take to accept connections. */
+const RESTART_READY_TIMEOUT_MS = 20_000;
+
+/**
+ * Keeps the server of this process running (decision 019): when it dies (killed, out of memory), it is
+ * started again on the same port, so the pool's address stays true and the pool reconnects by itself.
+ * Restarts back off; past `maxDeaths` deaths in `windowMs` (a server that cannot stay up: a full disk, a
+ * broken data folder, a port taken) it gives up, says why and calls `onGiveUp`, for the process to exit
+ * and leave the rest to whatever supervises it.
+ */
+function supervise(o: {
+  first: ServerProcess;
+  restart: () => Promise<ServerProcess>;
+  log: (message: string) => void;
+  onGiveUp?: (reason: string) => void;
+  options: Required<SupervisionOptions>;
+}) {
+  let current = o.first;
+  let stopping = false;
+  let deaths: number[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let poll: NodeJS.Timeout | null = null;
+  let restarting: Promise<void> | null = null;
+
+  const died = (how: string) => {
+    if (stopping) return;
+    const now = Date.now();
+    deaths = [...deaths.filter((t) => t > now - o.options.windowMs), now];
+    if (deaths.length > o.options.maxDeaths) {
+      const reason =
+        `the embedded PostgreSQL server ${how}: ${deaths.length} stops within ` +
+        `${Math.round(o.options.windowMs / 60_000)} min, giving up on it`;
+      o.log(reason);
+      o.onGiveUp?.(reason);
+      return;
+    }
+    const delays = o.options.restartDelaysMs;
+    const delay = delays[Math.min(deaths.length, delays.length) - 1] ?? 0;
+    o.log(
+      `the embedded PostgreSQL server ${how}; restarting it in ${delay / 1000} s (${deaths.length} of ${o.options.maxDeaths})`,
+    );
+    timer = setTimeout(() => {
+      timer = null;
+      restarting = restart().finally(() => {
+        restarting = null;
+      });
+    }, delay);
+  };
+
+  const watch = (server: ServerProcess) => {
+    current = server;
+    if (server.child) {
+      server.child.once('exit', (code, signal) =>
+        died(`(pid ${server.pid}) stopped (${signal ?? `exit code ${code}`})`),
+      );
+    } else {
+      poll = setInterval(() => {
+        if (isAlive(server.pid)) return;
+        if (poll) clearInterval(poll);
+        poll = null;
+        died(`(pid ${server.pid}) is gone`);
+      }, 1_000);
+      poll.unref();
+    }
+  };
+
+  const restart = async () => {
+    if (stopping) return;
+    let server: ServerProcess;
+    try {
+      server = await o.restart();
+    } catch (err) {
+      died(`could not be restarted (${(err as Error).message.split('\n')[0]})`);
+      return;
+    }
+    if (stopping) {
+      await stopProcess(server.pid);
+      return;
+    }
+    o.log(`the embedded PostgreSQL server is running again (pid ${server.pid})`);
+    watch(server);
+  };
+
+  watch(o.first);
+  return {
+    stop: async () => {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      if (poll) clearInterval(poll);
+      await restarting;
+      current.release();
+      if (isAlive(current.pid)) await stopProcess(current.pid);
+    },
+  };
+}
+
+/** Starts (or joins) the embedded PostgreSQL server of `dataDir`. */
+export async function startEmbeddedPostgres(bin: Binaries, opts: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  const { dataDir } = opts;
+  mkdirSync(dataDir, { recursive: true });
+  const dir = clusterDir(dataDir);
+  const user = serverUser();
+  const urlAt = (port: number, database = DATABASE) =>
+    `postgres://${ROLE}:${encodeURIComponent(password(dataDir))}@127.0.0.1:${port}/${database}`;
+  const location = `embedded PostgreSQL in ${dir}`;
+  const owned = (first: ServerProcess, port: number): EmbeddedPostgres => {
+    writeFileSync(ownerFile(dataDir), String(process.pid));
+    const supervisor = supervise({
+      first,
+      restart: () => spawnServer(bin, dir, port, user, urlAt(port, 'postgres'), RESTART_READY_TIMEOUT_MS),
+      log: opts.log,
+      onGiveUp: opts.onGiveUp,
+      options: { ...SUPERVISION, ...opts.supervision },
+    });
+    return {
+      url: urlAt(port),
+      location,
+      stop: async () => {
+        await supervisor.stop();
+        rmSync(ownerFile(dataDir), { force: true });
+      },
+    };
+  };
+
+  const running = runningServer(dir);
+  if (running) {
+    const owner = existsSync(ownerFile(dataDir)) ? Number(readFileSync(ownerFile(dataDir), 'utf8')) : NaN;
+    const orphaned = !(owner > 0 && owner !== process.pid && isAlive(owner));
+    await waitUntilReady(urlAt(running.port, 'postgres'), null, () => '');
+    await ensureDatabase(urlAt(running.port, 'postgres'));
+    if (orphaned && opts.takeOver) {
+      opts.log(`took over the embedded PostgreSQL server left running (pid ${running.pid})`);
+      return owned({ pid: running.pid, child: null, release: () => undefined }, running.port);
+    }
+    return { url: urlAt(running.port), location, stop: async () => undefined };
+  }
+
+  const created = !hasEmbeddedCluster(dataDir);
+  if (created) {
+    opts.log(`creating the embedded PostgreSQL database in ${dir}`);
+    await initialise(bin, dataDir, user);
+  }
+  const port = await freePort();
+  let first: ServerProcess;
+  try {
+    first = await spawnServer(bin, dir, port, user, urlAt(port, 'postgres'));
+    try {
+      await ensureDatabase(urlAt(port, 'postgres'));
+    } catch (err) {
+      first.child?.kill('SIGQUIT');
+      first.release();
+      throw err;
+    }
+  } catch (err) {
     // A cluster that never started holds nothing: the next start begins afresh.
     if (created) rmSync(dir, { recursive: true, force: true });
     throw err;
   }
-  writeFileSync(ownerFile(dataDir), String(process.pid));
-  return {
-    url: urlAt(port),
-    location,
-    stop: async () => {
-      process.off('exit', onExit);
-      if (child.exitCode === null && child.pid !== undefined) await stopProcess(child.pid);
-      rmSync(ownerFile(dataDir), { force: true });
-    },
-  };
+  return owned(first, port);
 }

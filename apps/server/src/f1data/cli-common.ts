@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
@@ -18,6 +17,7 @@ export async function openCliDatabase(): Promise<{ database: Database; dataDir: 
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     embedded: config.EMBEDDED_DATABASE,
+    longQueries: true,
   });
   await migrateDatabase(database);
   return { database, dataDir: config.DATA_DIR };
@@ -25,26 +25,15 @@ export async function openCliDatabase(): Promise<{ database: Database; dataDir: 
 
 /**
  * After F1 data was written and committed, tells the running servers to drop their cached F1 answers
- * (decision 016), through the carrier they listen on: Redis pub/sub when REDIS_URL is set, else
- * PostgreSQL NOTIFY. Embedded PGlite has no running server beside a CLI (one process owns the data
- * directory): the next start begins with an empty cache.
+ * (decision 016) with a PostgreSQL NOTIFY: every server on a PostgreSQL database listens there, with or
+ * without Redis (decision 019). Embedded PGlite has no running server beside a CLI (one process owns
+ * the data directory): the next start begins with an empty cache.
  */
-export async function announceF1DataChanged(database: Database, redisUrl: string | undefined): Promise<void> {
-  if (redisUrl) {
-    const redis = new Redis(redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
-    redis.on('error', () => {
-      // The publish below fails and says why.
-    });
-    try {
-      await publishInvalidation({ publish: async (c, m) => void (await redis.publish(c, m)) }, [F1_TAG]);
-    } finally {
-      await redis.quit().catch(() => redis.disconnect());
-    }
-  } else if (database.kind === 'postgres') {
-    const notify = async (channel: string, message: string) =>
-      void (await database.db.execute(sql`select pg_notify(${channel}, ${message})`));
-    await publishInvalidation({ publish: notify }, [F1_TAG]);
-  }
+export async function announceF1DataChanged(database: Database): Promise<void> {
+  if (database.kind !== 'postgres') return;
+  const notify = async (channel: string, message: string) =>
+    void (await database.db.execute(sql`select pg_notify(${channel}, ${message})`));
+  await publishInvalidation({ publish: notify }, [F1_TAG]);
 }
 
 /** Runs a command-line main, printing a failure's message (not a stack) and exiting non-zero. */

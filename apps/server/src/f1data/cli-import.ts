@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
 import { announceF1DataChanged, openCliDatabase, parseSeasons, runCli, userPath } from './cli-common.ts';
 import { readF1db } from './f1db-reader.ts';
 import { formatImportReport, importF1Data, reportHasChanges } from './importer.ts';
@@ -37,7 +36,7 @@ runCli(async () => {
     console.log(`Imported into ${database.kind} in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
     console.log(formatImportReport(report));
     if (!reportHasChanges(report)) console.log('Nothing changed.');
-    else await announceF1DataChanged(database, loadConfig().REDIS_URL);
+    else await announceF1DataChanged(database);
   } finally {
     await database.close();
   }

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
 import { announceF1DataChanged, openCliDatabase, runCli } from './cli-common.ts';
 import { formatImportReport, reportHasChanges } from './importer.ts';
 import { countSyncCandidates, syncSeason } from './jolpica.ts';
 import { JOLPICA_PER_HOUR, JolpicaBudgetError, RequestLimiter, systemClock } from './jolpica-client.ts';
+import { recordAttempt, recordSuccess } from './sync-state.ts';
 
 const usage = `Usage: npm run f1:sync -- [--season 2026] [--recheck-days 7]
 
@@ -54,6 +54,7 @@ runCli(async () => {
           `${JOLPICA_PER_HOUR} per hour are left; try again later.`,
       );
     }
+    const startedAt = Date.now();
     const report = await syncSeason(database.db, season, { limiter, recheckDays, log: (l) => console.log(l) });
     console.log(`Jolpica sync of ${season}: ${report.requests} requests`);
     for (const w of report.written) console.log(`  round ${w.round} (race ${w.raceId}): wrote ${w.what.join(', ')}`);
@@ -71,7 +72,10 @@ runCli(async () => {
     }
     console.log(formatImportReport(report.import));
     const changed = report.written.length > 0 || report.rescheduled.length > 0 || reportHasChanges(report.import);
-    if (changed) await announceF1DataChanged(database, loadConfig().REDIS_URL);
+    // The site's "results last updated", and an attempt the server's results scheduler counts (decision 020).
+    await recordAttempt(database.db, startedAt);
+    await recordSuccess(database.db, startedAt, changed);
+    if (changed) await announceF1DataChanged(database);
   } catch (err) {
     if (err instanceof JolpicaBudgetError) throw new Error(`Stopped: ${err.message}`, { cause: err });
     throw err;

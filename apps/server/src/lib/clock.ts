@@ -16,5 +16,11 @@ export function startClockAt(startMs: number): void {
   clock.now = () => Date.now() + offset;
 }
 
+/**
+ * The real time, whatever `startClockAt` did: for what is checked against the real time elsewhere
+ * (token lifetimes, verified by jose and by the database's now()).
+ */
+export const realNow = (): number => Date.now();
+
 /** The clock's time as a Date, for SQL parameters. */
 export const nowDate = (): Date => new Date(clock.now());

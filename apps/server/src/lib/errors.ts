@@ -3,6 +3,8 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE } from '@paddock/contract';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /** An error with a status and a DRF-shaped body, thrown by services and rendered by one handler. */
 export class HttpError extends Error {
@@ -53,6 +55,13 @@ const FRAMEWORK_DETAILS: Record<string, string> = {
 
 const SERVER_ERROR = { detail: 'A server error occurred.' };
 
+/** Seconds a client is asked to wait while the database is away: about what a restart of it takes. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+/** The answer while the database cannot be reached (decision 019): nothing was done, try again shortly. */
+export const databaseUnavailable = () =>
+  new HttpError(503, { detail: DATABASE_UNAVAILABLE }, { 'retry-after': String(DATABASE_RETRY_AFTER_S) });
+
 function detailFor(error: FastifyError, request: FastifyRequest): string {
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return unsupportedMediaType(request.headers['content-type']).message;
@@ -81,6 +90,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ detail: detailFor(error, request) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      const unavailable = databaseUnavailable();
+      return reply.code(unavailable.statusCode).headers(unavailable.headers).send(unavailable.body);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(SERVER_ERROR);

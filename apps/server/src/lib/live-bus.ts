@@ -8,8 +8,11 @@ import type { Database, Db } from '../db/client.ts';
  * Small messages between the instances of the server, for live updates (decision 013). A message is a
  * doorbell, never the data: whoever hears one reads what changed from the database, so a message that
  * is lost or late delays an update but cannot lose or reorder it. Three carriers behind one interface:
- * in-process (one instance, PGlite), PostgreSQL LISTEN/NOTIFY (DATABASE_URL) and Redis pub/sub
- * (REDIS_URL). Every instance hears its own messages too, so a sender treats them like anyone else's.
+ * in-process (one instance, PGlite), PostgreSQL LISTEN/NOTIFY (a PostgreSQL server, embedded or
+ * DATABASE_URL) and Redis pub/sub (REDIS_URL), which takes the fan-out off the database. With Redis, every
+ * instance listens on both and publishes on Redis while Redis takes it, else on PostgreSQL (decision 019),
+ * so an outage of Redis delays nothing. Every instance hears its own messages too, so a sender treats
+ * them like anyone else's.
  */
 
 export interface LiveSubscriber {
@@ -21,6 +24,12 @@ export interface LiveSubscriber {
 
 export interface LiveBus {
   readonly kind: 'memory' | 'postgres' | 'redis';
+  /**
+   * Whether this instance hears every message now: false while a carrier another instance may publish
+   * on is disconnected here. What is derived from messages (a cache kept fresh by invalidations) must
+   * not be trusted meanwhile; when it is true again, subscribers are asked to resync.
+   */
+  readonly reliable: boolean;
   publish(channel: string, message: string): Promise<void>;
   /**
    * Resolves once messages on the channel are being received, or, when the carrier is unreachable,
@@ -76,6 +85,7 @@ export function createMemoryLiveBus(log: Logger): LiveBus {
   const subscribers = new Subscribers(log);
   return {
     kind: 'memory',
+    reliable: true,
     publish: async (channel, message) => subscribers.deliver(channel, message),
     subscribe: async (channel, s) => {
       subscribers.add(channel, s);
@@ -87,14 +97,28 @@ export function createMemoryLiveBus(log: Logger): LiveBus {
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** One carrier of the messages: it delivers what it receives to the bus's subscribers. */
+interface Carrier {
+  publish(channel: string, message: string): Promise<void>;
+  /** Starts receiving the channel; never rejects (a carrier that is away receives it once back). */
+  listen(channel: string): Promise<void>;
+  unlisten(channel: string): Promise<void>;
+  /** Receiving now. */
+  readonly connected: boolean;
+  close(): Promise<void>;
+}
+
+/** A lost LISTEN connection is opened again after 0.25 s, doubling up to 2 s while the database is away. */
+const LISTEN_RETRY_MS = 250;
+const LISTEN_RETRY_MAX_MS = 2_000;
+
 /**
  * PostgreSQL LISTEN/NOTIFY: one dedicated connection per instance listens (outside the pool, which
  * would hand it to other queries); NOTIFY goes through the pool. A lost listener reconnects with
- * backoff (0.5 s doubling up to 30 s) and then asks its subscribers to resync.
+ * backoff and then asks the subscribers to resync.
  */
-function createPostgresLiveBus(opts: { db: Db; connect: () => pg.Client; log: Logger }): LiveBus {
-  const { log } = opts;
-  const subscribers = new Subscribers(log);
+function postgresCarrier(opts: { db: Db; connect: () => pg.Client; log: Logger; subscribers: Subscribers }): Carrier {
+  const { log, subscribers } = opts;
   let client: pg.Client | null = null;
   let connecting: Promise<void> | null = null;
   let retry: NodeJS.Timeout | null = null;
@@ -112,7 +136,7 @@ function createPostgresLiveBus(opts: { db: Db; connect: () => pg.Client; log: Lo
 
   const scheduleReconnect = () => {
     if (closed || retry) return;
-    const delay = Math.min(30_000, 500 * 2 ** failures);
+    const delay = Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MS * 2 ** failures);
     failures += 1;
     retry = setTimeout(() => {
       retry = null;
@@ -141,6 +165,7 @@ function createPostgresLiveBus(opts: { db: Db; connect: () => pg.Client; log: Lo
       return;
     }
     client = c;
+    if (connectedBefore) log.info('live updates: listening again');
     failures = 0;
     if (connectedBefore) subscribers.resync();
     connectedBefore = true;
@@ -150,7 +175,8 @@ function createPostgresLiveBus(opts: { db: Db; connect: () => pg.Client; log: Lo
     if (client || closed) return Promise.resolve();
     connecting ??= open()
       .catch((err: unknown) => {
-        log.warn({ err }, 'live updates: cannot LISTEN; retrying');
+        // One warning per outage: the first failed attempt says it, the retries are quiet.
+        if (failures === 0) log.warn({ err }, 'live updates: cannot LISTEN; retrying');
         scheduleReconnect();
       })
       .finally(() => {
@@ -160,21 +186,20 @@ function createPostgresLiveBus(opts: { db: Db; connect: () => pg.Client; log: Lo
   };
 
   return {
-    kind: 'postgres',
+    get connected() {
+      return client !== null;
+    },
     publish: async (channel, message) => {
       await opts.db.execute(sql`select pg_notify(${channel}, ${message})`);
     },
-    subscribe: async (channel, s) => {
-      const first = subscribers.add(channel, s);
+    listen: async (channel) => {
       await ensureConnected();
       const c = client;
       // LISTEN twice is harmless: the connection may have been opened with this channel already.
-      if (first && c) await c.query(`LISTEN ${quoteIdent(channel)}`).catch(() => drop(c));
-      return async () => {
-        if (subscribers.remove(channel, s) && client) {
-          await client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
-        }
-      };
+      if (c) await c.query(`LISTEN ${quoteIdent(channel)}`).catch(() => drop(c));
+    },
+    unlisten: async (channel) => {
+      await client?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
     },
     close: async () => {
       closed = true;
@@ -187,51 +212,108 @@ function createPostgresLiveBus(opts: { db: Db; connect: () => pg.Client; log: Lo
   };
 }
 
+/** How long a subscription waits for Redis's acknowledgement before going on without it. */
+const REDIS_SUBSCRIBE_WAIT_MS = 1_000;
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 /**
  * Redis pub/sub: a second connection (a subscribed Redis connection can do nothing else) receives;
- * the shared one publishes. ioredis reconnects and resubscribes by itself; every `ready` after the
- * first asks the subscribers to resync.
+ * the shared one publishes. Channels carry the deployment's key prefix (REDIS_KEY_PREFIX), so two
+ * sites sharing one Redis do not hear each other. ioredis reconnects and resubscribes by itself; every
+ * `ready` after the first asks the subscribers to resync.
  */
-function createRedisLiveBus(redis: Redis, log: Logger): LiveBus {
-  const subscribers = new Subscribers(log);
-  const receiver = redis.duplicate();
+function redisCarrier(redis: Redis, prefix: string, log: Logger, subscribers: Subscribers): Carrier {
+  // Subscriptions asked for while Redis is away wait for it (the shared connection fails fast instead).
+  const receiver = redis.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
   let readyBefore = false;
   receiver.on('error', () => {
     // The shared connection reports outages (lib/redis.ts); this one only waits for Redis to return.
   });
-  receiver.on('message', (channel: string, message: string) => subscribers.deliver(channel, message));
+  receiver.on('message', (channel: string, message: string) => {
+    if (channel.startsWith(prefix)) subscribers.deliver(channel.slice(prefix.length), message);
+  });
   receiver.on('ready', () => {
-    const channels = subscribers.channels();
-    if (channels.length > 0) receiver.subscribe(...channels).catch(() => {});
     if (readyBefore) subscribers.resync();
     readyBefore = true;
   });
   return {
-    kind: 'redis',
+    get connected() {
+      return receiver.status === 'ready';
+    },
     publish: async (channel, message) => {
-      await redis.publish(channel, message);
+      await redis.publish(prefix + channel, message);
+    },
+    listen: async (channel) => {
+      const subscribed = receiver.subscribe(prefix + channel).catch((err: unknown) => {
+        log.warn({ err }, 'live updates: cannot subscribe in Redis');
+      });
+      // Waited for only while Redis answers, and not for long: ioredis subscribes once it is back.
+      if (receiver.status === 'ready') await Promise.race([subscribed, delay(REDIS_SUBSCRIBE_WAIT_MS)]);
+    },
+    unlisten: async (channel) => {
+      // Not waited for: a Redis that stopped answering never would, and what arrives meanwhile has no subscriber.
+      receiver.unsubscribe(prefix + channel).catch(() => {});
+    },
+    // No QUIT: a Redis that stopped answering would never answer it either.
+    close: async () => receiver.disconnect(),
+  };
+}
+
+/**
+ * PostgreSQL, with Redis in front when it is configured: a message goes out on Redis while Redis takes
+ * it and on PostgreSQL otherwise, and every instance listens on both, so no message waits for Redis.
+ */
+function carriedBus(
+  kind: 'postgres' | 'redis',
+  subscribers: Subscribers,
+  pgCarrier: Carrier,
+  redis: { carrier: Carrier; client: Redis } | null,
+  log: Logger,
+): LiveBus {
+  const carriers = redis ? [redis.carrier, pgCarrier] : [pgCarrier];
+  return {
+    kind,
+    get reliable() {
+      return carriers.every((c) => c.connected);
+    },
+    publish: async (channel, message) => {
+      if (redis && redis.client.status === 'ready') {
+        try {
+          return await redis.carrier.publish(channel, message);
+        } catch (err) {
+          log.warn({ err }, 'live updates: Redis did not take a message; sending it through PostgreSQL');
+        }
+      }
+      await pgCarrier.publish(channel, message);
     },
     subscribe: async (channel, s) => {
-      if (subscribers.add(channel, s)) {
-        await receiver.subscribe(channel).catch((err: unknown) => {
-          log.warn({ err }, 'live updates: cannot subscribe in Redis yet; retrying when it is back');
-        });
-      }
+      if (subscribers.add(channel, s)) await Promise.all(carriers.map((c) => c.listen(channel)));
       return async () => {
-        if (subscribers.remove(channel, s)) await receiver.unsubscribe(channel).catch(() => {});
+        if (subscribers.remove(channel, s)) await Promise.all(carriers.map((c) => c.unlisten(channel)));
       };
     },
     close: async () => {
-      await receiver.quit().catch(() => receiver.disconnect());
+      await Promise.all(carriers.map((c) => c.close()));
     },
   };
 }
 
-/** Redis when configured (it already carries the shared counters), else PostgreSQL, else in-process. */
-export function createLiveBus(opts: { redis: Redis | null; database: Database; log: Logger }): LiveBus {
-  if (opts.redis) return createRedisLiveBus(opts.redis, opts.log);
-  if (opts.database.kind === 'postgres' && opts.database.dedicatedClient) {
-    return createPostgresLiveBus({ db: opts.database.db, connect: opts.database.dedicatedClient, log: opts.log });
-  }
-  return createMemoryLiveBus(opts.log);
+/**
+ * On a PostgreSQL server (embedded or DATABASE_URL): LISTEN/NOTIFY, with Redis pub/sub in front when
+ * REDIS_URL is set; on PGlite, which serves one process: in-process.
+ */
+export function createLiveBus(opts: {
+  redis: Redis | null;
+  redisPrefix: string;
+  database: Database;
+  log: Logger;
+}): LiveBus {
+  const { database, log } = opts;
+  if (database.kind !== 'postgres' || !database.dedicatedClient) return createMemoryLiveBus(log);
+  const subscribers = new Subscribers(log);
+  const pgCarrier = postgresCarrier({ db: database.db, connect: database.dedicatedClient, log, subscribers });
+  const redis = opts.redis
+    ? { client: opts.redis, carrier: redisCarrier(opts.redis, opts.redisPrefix, log, subscribers) }
+    : null;
+  return carriedBus(redis ? 'redis' : 'postgres', subscribers, pgCarrier, redis, log);
 }

@@ -1,5 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
+import { DATABASE_UNAVAILABLE } from '@paddock/contract';
 
 /**
  * Every error body the API sends: `{"detail": "..."}` (sometimes with a `code`) or field errors
@@ -16,6 +17,7 @@ const EVERY_ROUTE: Record<number, string> = {
   429: 'Throttled (API_RATE_LIMIT requests per client per minute, or a per-action limit): `{"detail": "Request was throttled. Expected available in N seconds."}` with a Retry-After header.',
   431: 'Request headers (with the request line) over 16 KB: `{"detail": "Request header fields too large."}`.',
   500: 'A server error: `{"detail": "A server error occurred."}`, details only in the server log.',
+  503: `The database cannot be reached right now (a restart, a failover): \`{"detail": "${DATABASE_UNAVAILABLE}"}\` with a Retry-After header. Nothing was done; retry after the wait.`,
 };
 const WITH_PATH_PARAMETERS: Record<number, string> = {
   404: '`{"detail": "Not found."}`',

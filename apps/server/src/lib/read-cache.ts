@@ -51,6 +51,8 @@ export class ReadCache {
   readonly maxEntries: number;
   readonly maxAgeMs: number;
   private readonly now: () => number;
+  /** Whether this instance hears every invalidation now (see onlyWhile). */
+  private trusted: () => boolean = () => true;
 
   constructor(options: ReadCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? READ_CACHE_DEFAULT_ENTRIES;
@@ -70,7 +72,16 @@ export class ReadCache {
     return this.entries.size;
   }
 
+  /**
+   * Keeps and serves answers only while `trusted()` holds: an instance that may be missing invalidations
+   * (its bus is disconnected) reads afresh meanwhile rather than serve what another instance changed.
+   */
+  onlyWhile(trusted: () => boolean): void {
+    this.trusted = trusted;
+  }
+
   get<V>(key: string): V | undefined {
+    if (!this.trusted()) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const age = this.now() - entry.storedAt;
@@ -90,7 +101,7 @@ export class ReadCache {
    * it); says whether it was kept.
    */
   set(key: string, value: unknown, tags: readonly string[], since: number = this.generation): boolean {
-    if (this.maxEntries === 0 || since !== this.generation) return false;
+    if (this.maxEntries === 0 || since !== this.generation || !this.trusted()) return false;
     this.entries.delete(key);
     this.entries.set(key, { value, tags, storedAt: this.now() });
     while (this.entries.size > this.maxEntries) {
@@ -159,10 +170,12 @@ export async function publishInvalidation(bus: Pick<LiveBus, 'publish'>, tags: r
 }
 
 /**
- * Makes `cache` follow the invalidations published on the bus, and clear itself when the carrier was
- * disconnected (what was published meanwhile may be lost). Returns the unsubscribe.
+ * Makes `cache` follow the invalidations published on the bus; while a carrier is disconnected (what is
+ * published meanwhile may be lost) it keeps nothing, and it clears itself when the carrier is back.
+ * Returns the unsubscribe.
  */
 export function followInvalidations(cache: ReadCache, bus: LiveBus): Promise<() => Promise<void>> {
+  cache.onlyWhile(() => bus.reliable);
   return bus.subscribe(READ_CACHE_CHANNEL, {
     message: (message) => cache.invalidate(tagsOf(message)),
     resync: () => cache.clear(),

@@ -66,7 +66,7 @@ return {count, ttl}`;
 
 /** A throttle that cannot reach its shared counters refuses to guess: 503, not a 500 or a free pass. */
 const countersUnavailable = () =>
-  new HttpError(503, { detail: 'Service temporarily unavailable. Please try again shortly.' });
+  new HttpError(503, { detail: 'Service temporarily unavailable. Please try again shortly.' }, { 'retry-after': '5' });
 
 /**
  * The same counters in Redis. Windows are Redis expiries (Redis's own clock); `now` only turns the

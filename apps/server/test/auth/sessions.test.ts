@@ -3,6 +3,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenPairSchema, type TokenPair } from '@paddock/contract';
 import { refreshTokens } from '../../src/db/schema/index.ts';
+import { clock, startClockAt } from '../../src/lib/clock.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import { bearer, login, registerUser, type RegisteredUser } from './helpers.ts';
 
@@ -110,6 +111,27 @@ async function freshPair(user: RegisteredUser): Promise<TokenPair> {
   const res = await login(t, user.username, user.password);
   return tokenPairSchema.parse(res.json());
 }
+
+describe('a site clock moved by CLOCK_START', () => {
+  it('issues tokens on the real time, so they live exactly their lifetime', async () => {
+    const realNow = clock.now;
+    startClockAt(Date.now() + 4 * 24 * 3600_000);
+    try {
+      const res = await login(t, 'Lena_F', lena.password);
+      expect(res.statusCode).toBe(200);
+      const pair = tokenPairSchema.parse(res.json());
+      const access = decodeJwt(pair.access);
+      const refreshToken = decodeJwt(pair.refresh);
+      const now = Math.floor(Date.now() / 1000);
+      expect(Math.abs(access.iat! - now)).toBeLessThanOrEqual(5);
+      expect(access.exp! - access.iat!).toBe(t.config.ACCESS_TOKEN_MINUTES * 60);
+      expect(refreshToken.exp! - now).toBeLessThanOrEqual(t.config.REFRESH_TOKEN_DAYS * 24 * 3600 + 5);
+      expect((await refresh(pair.refresh)).statusCode).toBe(200);
+    } finally {
+      clock.now = realNow;
+    }
+  });
+});
 
 describe('refreshing the session', () => {
   it('gives a new working pair for a refresh token', async () => {

@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { embeddedBinaries } from '../../src/db/embedded-postgres.ts';
+import { isDatabaseUnavailable } from '../../src/db/unavailable.ts';
 import { selectRows } from '../../src/lib/sql.ts';
 
 /*
@@ -94,6 +96,80 @@ describe('the embedded PostgreSQL server', () => {
     opened.pop();
     expect(running(pid)).toBe(false);
     await killed.close().catch(() => undefined);
+  });
+
+  it('starts its server again when it is killed, and the pool serves again with nothing lost', async () => {
+    const dir = dataDir();
+    messages.length = 0;
+    const site = await open(dir);
+    await site.db.execute(sql`create table laps (n int)`);
+    await site.db.execute(sql`insert into laps values (1), (2)`);
+    const pid = serverPid(dir);
+    const killedAt = Date.now();
+    process.kill(pid, 'SIGKILL');
+    while (running(pid)) await new Promise((r) => setTimeout(r, 20));
+
+    // Queries fail as "unavailable" (a 503 for a request) until the server is back.
+    let n: number | null = null;
+    while (n === null && Date.now() - killedAt < 30_000) {
+      try {
+        n = await count(site);
+      } catch (err) {
+        expect(isDatabaseUnavailable(err), String(err)).toBe(true);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    expect(n).toBe(2);
+    expect(Date.now() - killedAt).toBeLessThan(30_000);
+    expect(serverPid(dir)).not.toBe(pid);
+    expect(messages).toContain(
+      `the embedded PostgreSQL server (pid ${pid}) stopped (SIGKILL); restarting it in 0.5 s (1 of 5)`,
+    );
+    // The supervisor says so once its own check of the new server has passed.
+    const again = () => messages.filter((m) => m.startsWith('the embedded PostgreSQL server is running again'));
+    for (let i = 0; i < 50 && again().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(again()).toHaveLength(1);
+
+    // The restarted server is the site's own: it stops with the site.
+    const restarted = serverPid(dir);
+    await site.close();
+    opened.pop();
+    expect(running(restarted)).toBe(false);
+  });
+
+  it('gives up, saying why, when its server keeps dying', async () => {
+    const dir = dataDir();
+    const reasons: string[] = [];
+    const site = await openDatabase({
+      dataDir: dir,
+      embedded: 'postgres',
+      takeOver: true,
+      log: () => undefined,
+      onGiveUp: (reason) => reasons.push(reason),
+      supervision: { restartDelaysMs: [200], maxDeaths: 2, windowMs: 60_000 },
+    });
+    opened.push(site);
+    const port = Number(readFileSync(path.join(dir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]);
+    process.kill(serverPid(dir), 'SIGKILL');
+    // Someone else takes the port: every restart fails.
+    const squatter = createServer((socket) => socket.destroy());
+    for (let attempt = 0; !squatter.listening; attempt++) {
+      await new Promise<void>((resolve) => {
+        squatter.once('error', () => setTimeout(resolve, 20));
+        squatter.listen(port, '127.0.0.1', resolve);
+      });
+      expect(attempt).toBeLessThan(100);
+    }
+    try {
+      const deadline = Date.now() + 20_000;
+      while (reasons.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(reasons).toHaveLength(1);
+      expect(reasons[0]).toMatch(
+        /^the embedded PostgreSQL server could not be restarted \(.*\): 3 stops within 1 min, giving up on it$/,
+      );
+    } finally {
+      squatter.close();
+    }
   });
 
   it('keeps using the PGlite data a folder already holds', async () => {

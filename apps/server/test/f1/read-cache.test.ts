@@ -48,7 +48,7 @@ const guest = () => as(null);
 
 /** What f1:import and f1:sync do after their commit; on PostgreSQL the notification comes back asynchronously. */
 async function announce() {
-  if (t.database.kind === 'postgres') await announceF1DataChanged(t.database, undefined);
+  if (t.database.kind === 'postgres') await announceF1DataChanged(t.database);
   else await publishInvalidation(t.app.liveBus, [F1_TAG]);
   await vi.waitFor(() => expect(t.app.readCache.size).toBe(0));
 }

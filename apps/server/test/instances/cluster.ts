@@ -45,7 +45,7 @@ export async function startCluster(count: number, overrides: Partial<Config> = {
   const instances: Instance[] = [];
   for (let i = 0; i < count; i++) {
     const config = loadConfig(
-      { LOG_LEVEL: 'silent', SEED_F1: 'false', SEED_DEMO: 'false' },
+      { LOG_LEVEL: 'silent', SEED_F1: 'false', SEED_DEMO: 'false', RESULTS_SYNC: 'off' },
       {
         DATA_DIR: path.join(root, `instance-${i}`),
         MEDIA_DIR: shared.mediaDir,

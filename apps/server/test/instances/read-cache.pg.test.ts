@@ -64,7 +64,7 @@ describe('the read cache on several instances', () => {
     await importF1Data(cluster.instances[0]!.database.db, {
       drivers: f1db.drivers.map((d) => (d.id === 'lewis-hamilton' ? { ...d, name: 'Lewis Imported' } : d)),
     });
-    await announceF1DataChanged(cluster.instances[0]!.database, cluster.shared.redisUrl);
+    await announceF1DataChanged(cluster.instances[0]!.database);
     await soon(async () => {
       for (const base of [a, b]) {
         expect(await get<{ full_name: string }>(base, driver)).toMatchObject({ full_name: 'Lewis Imported' });

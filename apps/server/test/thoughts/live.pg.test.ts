@@ -42,7 +42,10 @@ async function twoInstancesOnPostgres() {
       REDIS_URL: undefined,
       WEB_DIST: null,
     };
-    const config = loadConfig({ LOG_LEVEL: 'silent', SEED_F1: 'false', SEED_DEMO: 'false' }, overrides);
+    const config = loadConfig(
+      { LOG_LEVEL: 'silent', SEED_F1: 'false', SEED_DEMO: 'false', RESULTS_SYNC: 'off' },
+      overrides,
+    );
     const database = await openDatabase({ databaseUrl: shared.url, dataDir: config.DATA_DIR });
     const app = await buildApp(config, { database });
     nodes.push({ app, database, url: await listenOn(app) });

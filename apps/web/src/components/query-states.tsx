@@ -1,5 +1,7 @@
 import { RotateCwIcon, SearchXIcon, TriangleAlertIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { DATABASE_UNAVAILABLE } from '@paddock/contract/limits';
+import { useDatabaseTrouble } from '@/lib/service-status.ts';
 import { EmptyState, type StateHeading } from './empty-state.tsx';
 import { Button } from './ui/button.tsx';
 
@@ -40,12 +42,13 @@ export function LoadErrorState({
   onRetry: () => void;
   heading?: StateHeading;
 }) {
+  const databaseTrouble = useDatabaseTrouble();
   return (
     <EmptyState
       icon={TriangleAlertIcon}
       heading={heading}
       title={title}
-      description="Please check your connection and try again."
+      description={databaseTrouble ? DATABASE_UNAVAILABLE : 'Please check your connection and try again.'}
     >
       <Button variant="outline" onClick={onRetry}>
         <RotateCwIcon aria-hidden />

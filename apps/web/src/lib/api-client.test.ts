@@ -6,7 +6,10 @@ import {
   type InternalAxiosRequestConfig,
 } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderHook, waitFor } from '@testing-library/react';
+import { DATABASE_UNAVAILABLE } from '@paddock/contract/limits';
 import { fakeJwt } from '@/test/tokens.ts';
+import { useDatabaseTrouble } from './service-status.ts';
 import {
   createApiClient,
   createApiSession,
@@ -303,5 +306,30 @@ describe('api client', () => {
     await expect(api.get('/api/a/')).rejects.toBeInstanceOf(AxiosError);
 
     expect(notify).toHaveBeenCalledWith('Too many requests. Please wait and try again.');
+  });
+
+  it('notes while the server cannot reach its database, and forgets it at the next answer', async () => {
+    let down = true;
+    const server = fakeServer(() =>
+      down ? { status: 503, data: { detail: DATABASE_UNAVAILABLE }, headers: { 'Retry-After': '5' } } : { status: 200 },
+    );
+    const { api } = client(server.adapter);
+    const trouble = renderHook(() => useDatabaseTrouble());
+    expect(trouble.result.current).toBe(false);
+
+    await expect(api.get('/api/a/')).rejects.toBeInstanceOf(AxiosError);
+    await waitFor(() => expect(trouble.result.current).toBe(true));
+
+    down = false;
+    await api.get('/api/a/');
+    await waitFor(() => expect(trouble.result.current).toBe(false));
+  });
+
+  it('does not blame the database for other failures', async () => {
+    const server = fakeServer(() => ({ status: 503, data: { detail: 'Service temporarily unavailable.' } }));
+    const { api } = client(server.adapter);
+    const trouble = renderHook(() => useDatabaseTrouble());
+    await expect(api.get('/api/a/')).rejects.toBeInstanceOf(AxiosError);
+    expect(trouble.result.current).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 import axios, { type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { toast } from 'sonner';
 import { secondsLeft } from './jwt.ts';
+import { DATABASE_UNAVAILABLE } from '@paddock/contract/limits';
+import { reportDatabaseReachable } from './service-status.ts';
 import { clearSession, getAccessToken, getRefreshToken, setTokens } from './session.ts';
 
 export const REQUEST_TIMEOUT_MS = 5000;
@@ -26,6 +28,11 @@ export function tooManyRequestsMessage(retryAfter: unknown, nowMs: number = Date
   return seconds === null
     ? 'Too many requests. Please wait and try again.'
     : `Too many requests. Try again in ${seconds}s.`;
+}
+
+/** The server's answer while it cannot reach its database (decision 019). */
+function isDatabaseUnavailable(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && 'detail' in data && data.detail === DATABASE_UNAVAILABLE;
 }
 
 /** Retry-After is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
@@ -154,36 +161,43 @@ export function createApiSession(options: ApiClientOptions = {}): ApiSession {
     return config;
   });
 
-  client.interceptors.response.use(undefined, async (error: unknown) => {
-    if (!axios.isAxiosError(error) || !error.response || !error.config) throw error;
-    const config: RetryableConfig = error.config;
-    const { status, headers } = error.response;
+  client.interceptors.response.use(
+    (response) => {
+      reportDatabaseReachable(true);
+      return response;
+    },
+    async (error: unknown) => {
+      if (!axios.isAxiosError(error) || !error.response || !error.config) throw error;
+      const config: RetryableConfig = error.config;
+      const { status, headers } = error.response;
+      reportDatabaseReachable(!(status === 503 && isDatabaseUnavailable(error.response.data)));
 
-    if (status === 429) {
-      notify(tooManyRequestsMessage(headerValue(headers, 'retry-after'), now()));
-      throw error;
-    }
-    if (status !== 401 || isAuthEndpoint(config.url) || config._retried) throw error;
-
-    const sent = bearerOf(config);
-    const stored = getAccessToken();
-    if (sent === null && stored === null && getRefreshToken() === null) throw error;
-    config._retried = true;
-
-    let access: string;
-    if (stored !== null && sent !== stored) {
-      access = stored; // another request refreshed while this one was in flight
-    } else {
-      try {
-        access = await refreshAccess();
-      } catch {
-        endSession();
+      if (status === 429) {
+        notify(tooManyRequestsMessage(headerValue(headers, 'retry-after'), now()));
         throw error;
       }
-    }
-    config.headers.set('Authorization', `Bearer ${access}`);
-    return client.request(config);
-  });
+      if (status !== 401 || isAuthEndpoint(config.url) || config._retried) throw error;
+
+      const sent = bearerOf(config);
+      const stored = getAccessToken();
+      if (sent === null && stored === null && getRefreshToken() === null) throw error;
+      config._retried = true;
+
+      let access: string;
+      if (stored !== null && sent !== stored) {
+        access = stored; // another request refreshed while this one was in flight
+      } else {
+        try {
+          access = await refreshAccess();
+        } catch {
+          endSession();
+          throw error;
+        }
+      }
+      config.headers.set('Authorization', `Bearer ${access}`);
+      return client.request(config);
+    },
+  );
 
   async function renewSession(): Promise<void> {
     if (getAccessToken() === null && getRefreshToken() === null) return;

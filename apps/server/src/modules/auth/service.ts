@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser, LoginBody, RegisterBody, ResetPasswordBody, TokenPair } from '@paddock/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { clock } from '../../lib/clock.ts';
+import { clock, realNow } from '../../lib/clock.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { badRequest, fieldErrors, HttpError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -97,7 +97,9 @@ async function rememberAddress(ctx: AuthContext, userId: number, ip: string) {
 }
 
 async function issuePair(ctx: AuthContext, userId: number, tx: Db = ctx.db): Promise<TokenPair> {
-  const at = clock.now();
+  // Real time, not the site's clock (which CLOCK_START may move): tokens are verified against the real
+  // time (jose, and the database's now() for refresh tokens), so they must be issued on it too.
+  const at = realNow();
   const [access, refresh] = await Promise.all([
     ctx.tokens.sign(userId, 'access', at),
     ctx.tokens.sign(userId, 'refresh', at),

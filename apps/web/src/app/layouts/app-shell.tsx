@@ -6,6 +6,7 @@ import { useReturnFocus } from '@/hooks/use-return-focus.ts';
 import { AddReviewProvider } from './add-review-provider.tsx';
 import { AppHeader } from './app-header.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
+import { DatabaseTroubleBanner } from './database-trouble-banner.tsx';
 import { PageMain } from './page-main.tsx';
 
 // The palette (cmdk and its dialog) is fetched when it is first opened, not with every page.
@@ -63,6 +64,7 @@ export function AppShell() {
           <AppSidebar onOpenSearch={openSearch} />
           <SidebarInset>
             <AppHeader onOpenSearch={openSearch} />
+            <DatabaseTroubleBanner />
             <Outlet />
           </SidebarInset>
           {searchUsed && (
