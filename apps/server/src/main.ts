@@ -12,9 +12,16 @@ if (config.CLOCK_START) startClockAt(Date.parse(config.CLOCK_START));
 let app: FastifyInstance | null = null;
 let stopping: Promise<void> | null = null;
 
+/** A shutdown still under way after this long is cut short: whatever holds it, the process exits. */
+const STOP_WITHIN_MS = 30_000;
+
 /** Finishes and answers the requests in flight, closes the database (and its embedded server), exits. */
 function stop(code: number): Promise<void> {
   stopping ??= (async () => {
+    setTimeout(() => {
+      (app?.log ?? console).error(`shutdown did not finish within ${STOP_WITHIN_MS / 1000} s; exiting`);
+      process.exit(code || 1);
+    }, STOP_WITHIN_MS).unref();
     try {
       await app?.close();
       await database.close();

@@ -27,8 +27,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Where the data lives, for the start-up message (no credentials). */
   location: string;
-  /** PostgreSQL only: a new connection outside the pool, for LISTEN (lib/live-bus.ts). */
-  dedicatedClient?: () => pg.Client;
+  /**
+   * PostgreSQL only: a new connection outside the pool (LISTEN, advisory locks); `queryTimeoutMs` bounds
+   * each of its queries on our side (none by default: a lock may be waited for).
+   */
+  dedicatedClient?: (options?: { queryTimeoutMs?: number }) => pg.Client;
   close(): Promise<void>;
 }
 
@@ -119,11 +122,12 @@ export function openPool(databaseUrl: string, opts: PoolOptions): Database {
     db: drizzlePg(pool, { schema }),
     kind: 'postgres',
     location: opts.location,
-    dedicatedClient: () =>
+    dedicatedClient: (options = {}) =>
       new pg.Client({
         connectionString: databaseUrl,
         application_name: 'paddock-live',
         connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        query_timeout: options.queryTimeoutMs,
         keepAlive: true,
       }),
     close: async () => {

@@ -111,6 +111,7 @@ interface Carrier {
 /** A lost LISTEN connection is opened again after 0.25 s, doubling up to 2 s while the database is away. */
 const LISTEN_RETRY_MS = 250;
 const LISTEN_RETRY_MAX_MS = 2_000;
+const LISTEN_QUERY_TIMEOUT_MS = 5_000;
 
 /**
  * PostgreSQL LISTEN/NOTIFY: one dedicated connection per instance listens (outside the pool, which
@@ -311,7 +312,10 @@ export function createLiveBus(opts: {
   const { database, log } = opts;
   if (database.kind !== 'postgres' || !database.dedicatedClient) return createMemoryLiveBus(log);
   const subscribers = new Subscribers(log);
-  const pgCarrier = postgresCarrier({ db: database.db, connect: database.dedicatedClient, log, subscribers });
+  const { dedicatedClient } = database;
+  // LISTEN and UNLISTEN answer at once: a connection that does not is dropped rather than waited for.
+  const connect = () => dedicatedClient({ queryTimeoutMs: LISTEN_QUERY_TIMEOUT_MS });
+  const pgCarrier = postgresCarrier({ db: database.db, connect, log, subscribers });
   const redis = opts.redis
     ? { client: opts.redis, carrier: redisCarrier(opts.redis, opts.redisPrefix, log, subscribers) }
     : null;
