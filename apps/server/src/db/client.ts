@@ -5,8 +5,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import {
   embeddedBinaries,
@@ -119,7 +120,7 @@ export function openPool(databaseUrl: string, opts: PoolOptions): Database {
   // An idle client's error reaches the pool too (it then removes the client).
   pool.on('error', lost);
   return {
-    db: drizzlePg(pool, { schema }),
+    db: releasingTransactions(drizzlePg(pool, { schema }), pool),
     kind: 'postgres',
     location: opts.location,
     dedicatedClient: (options = {}) =>
@@ -139,6 +140,67 @@ export function openPool(databaseUrl: string, opts: PoolOptions): Database {
       }
     },
   };
+}
+
+type Relations = ExtractTablesWithRelations<Schema>;
+
+/**
+ * Drizzle 0.45's pooled `transaction()` sends BEGIN before the try/finally that releases the client, so a
+ * BEGIN that fails (the pooled connection died while idle: a database restart) leaks the client for good,
+ * and the pool shrinks until requests can only time out (drizzle-orm issues 6023, 6114, 6241, open). It
+ * also hands a client back as healthy after its ROLLBACK failed. The same steps are run here with BEGIN
+ * inside the try: the client is always released, and released with the error (so the pool destroys it)
+ * when the connection failed or the rollback did; the caller gets the transaction's own error.
+ */
+function releasingTransactions(db: ReturnType<typeof drizzlePg<Schema>>, pool: pg.Pool): Db {
+  type Session = NodePgSession<Schema, Relations>;
+  const session = (db as unknown as { session: Session }).session;
+  const { dialect, schema, options } = session as unknown as {
+    dialect: ConstructorParameters<typeof NodePgSession<Schema, Relations>>[1];
+    schema: ConstructorParameters<typeof NodePgSession<Schema, Relations>>[2];
+    options: ConstructorParameters<typeof NodePgSession<Schema, Relations>>[3];
+  };
+  session.transaction = async <T>(
+    transaction: (tx: NodePgTransaction<Schema, Relations>) => Promise<T>,
+    config?: PgTransactionConfig,
+  ): Promise<T> => {
+    const client = await pool.connect();
+    const tx = new NodePgTransaction<Schema, Relations>(
+      dialect,
+      new NodePgSession(client, dialect, schema, options),
+      schema,
+    );
+    let broken: Error | undefined;
+    try {
+      await tx.execute(sql`begin${config ? sql` ${transactionModes(config)}` : undefined}`);
+      try {
+        const result = await transaction(tx);
+        await tx.execute(sql`commit`);
+        return result;
+      } catch (error) {
+        await tx.execute(sql`rollback`).catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
+        throw error;
+      }
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) broken ??= error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+  return db;
+}
+
+/** `isolation level …`, `read only`, `deferrable`: the modes of a BEGIN (as Drizzle writes them). */
+function transactionModes(config: PgTransactionConfig) {
+  const modes = [
+    config.isolationLevel ? `isolation level ${config.isolationLevel}` : null,
+    config.accessMode ?? null,
+    config.deferrable === undefined ? null : config.deferrable ? 'deferrable' : 'not deferrable',
+  ];
+  return sql.raw(modes.filter(Boolean).join(' '));
 }
 
 async function openPgliteIn(dataDir: string): Promise<Database> {
