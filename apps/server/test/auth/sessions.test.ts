@@ -58,13 +58,13 @@ describe('signing in', () => {
     await time('nobody_warmup');
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 7; i++) {
       known.push(await time('Lena_F'));
       unknown.push(await time(`nobody_${i}`));
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2] ?? 0;
+    // The fastest of each: a busy machine only ever adds time, so the minimum is what the work costs.
     // Without the dummy Argon2 run an unknown name answers in a fraction of the time.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.5);
   });
 
   it('asks for both fields', async () => {
