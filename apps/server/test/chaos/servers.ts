@@ -136,3 +136,32 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
     close: cut,
   };
 }
+
+/** A TCP server that takes connections and never says a word: a hung database or Redis. */
+export function startSilentServer(): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve({
+        port: (server.address() as { port: number }).port,
+        close: () =>
+          new Promise((done) => {
+            for (const s of sockets) s.destroy();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+/** What `work` resolves to, and how long it took (ms). */
+export async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - started };
+}

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { freePort } from '../../src/db/embedded-postgres.ts';
+import { startSilentServer, timed } from '../chaos/servers.ts';
 
 /*
  * A site whose PostgreSQL cannot be reached (decision 019): the process keeps serving, every request
@@ -45,35 +45,6 @@ async function siteOn(databaseUrl: string): Promise<Site> {
   };
 }
 
-/** A TCP server that takes connections and never says a word. */
-function silentServer(): Promise<{ port: number; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('error', () => undefined);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      resolve({
-        port,
-        close: () =>
-          new Promise((done) => {
-            for (const s of sockets) s.destroy();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const started = performance.now();
-  const value = await work();
-  return { value, ms: performance.now() - started };
-}
-
 const register = (app: FastifyInstance) =>
   app.inject({
     method: 'POST',
@@ -89,7 +60,7 @@ function expectUnavailable(res: { statusCode: number; headers: Record<string, un
 
 describe.each([
   ['down (nothing listens)', async () => ({ port: await freePort(), close: async () => undefined })],
-  ['hung (accepts, never answers)', silentServer],
+  ['hung (accepts, never answers)', startSilentServer],
 ])('a database that is %s', (_name, unreachable) => {
   let site: Site;
   let target: { port: number; close(): Promise<void> };

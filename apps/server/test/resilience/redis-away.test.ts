@@ -1,6 +1,6 @@
-import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded-postgres.ts';
+import { startSilentServer, timed } from '../chaos/servers.ts';
 import { REDIS_COMMAND_TIMEOUT_MS } from '../../src/lib/redis.ts';
 import { createUser, signedIn } from '../factories/users.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
@@ -13,39 +13,12 @@ import { createTestApp, type TestApp } from '../test-app.ts';
  * that takes connections and never answers.
  */
 
-function silentServer(): Promise<{ port: number; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('error', () => undefined);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      resolve({
-        port: (server.address() as { port: number }).port,
-        close: () =>
-          new Promise((done) => {
-            for (const s of sockets) s.destroy();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
-}
-
 /** Well under a reconnect wait, and under the command timeout: nothing waited for Redis. */
 const FAST_MS = REDIS_COMMAND_TIMEOUT_MS;
 
-async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const started = performance.now();
-  const value = await work();
-  return { value, ms: performance.now() - started };
-}
-
 describe.each([
   ['down (nothing listens)', async () => ({ port: await freePort(), close: async () => undefined })],
-  ['hung (accepts, never answers)', silentServer],
+  ['hung (accepts, never answers)', startSilentServer],
 ])('a Redis that is %s', (_name, unreachable) => {
   let t: TestApp;
   let redis: { port: number; close(): Promise<void> };
