@@ -84,9 +84,11 @@ export interface Config extends Omit<Env, 'SECRET_KEY' | 'PUBLIC_URL' | 'WEB_DIS
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
-/** SECRET_KEY, when unset, is generated once and kept in DATA_DIR so tokens survive restarts. */
+/** Where SECRET_KEY, when unset, is generated once and kept, so tokens survive restarts. */
+export const secretKeyPath = (dataDir: string) => path.join(dataDir, 'secret_key');
+
 function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'secret_key');
+  const file = secretKeyPath(dataDir);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');

@@ -23,7 +23,6 @@ export const emailSchema = z
   .max(EMAIL_MAX, 'Enter a valid email address.')
   .email('Enter a valid email address.');
 
-/** Shape-only password rule; the server adds the common-password and similarity checks. */
 /**
  * A display name: no invisible characters, whitespace collapsed, trimmed, at most NAME_MAX characters
  * after that (decision 021). Blank means none (the username is shown). That it is no other member's
@@ -31,6 +30,7 @@ export const emailSchema = z
  */
 export const displayNameSchema = lineTextSchema(NAME_MAX);
 
+/** Shape-only password rule; the server adds the common-password and similarity checks. */
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN, `This password is too short. It must contain at least ${PASSWORD_MIN} characters.`)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idQuerySchema, idSchema, pageQuerySchema } from './common.ts';
+import { idQuerySchema, idSchema, maxLengthMessage, pageQuerySchema } from './common.ts';
 import { COMMENT_MAX } from './limits.ts';
 import { authorRefSchema } from './follows.ts';
 import { userRefSchema } from './users.ts';
@@ -9,7 +9,7 @@ export { COMMENT_MAX } from './limits.ts';
 /** Spec §5 texts. */
 export const COMMENT_EMPTY = 'Comment cannot be empty';
 export const REPLY_EMPTY = 'Reply cannot be empty';
-export const COMMENT_TOO_LONG = `Ensure this field has no more than ${COMMENT_MAX} characters.`;
+export const COMMENT_TOO_LONG = maxLengthMessage(COMMENT_MAX);
 
 /**
  * The schemas of a comment thread under `parentKey` (a review's, a race thought's): comments nest one

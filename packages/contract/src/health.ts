@@ -2,9 +2,6 @@ import { z } from 'zod';
 
 export { DATABASE_UNAVAILABLE } from './limits.ts';
 
-/** Liveness (`/api/health/`): the process can serve HTTP. */
-export const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
-
 const dependencyState = z.enum(['ok', 'unreachable']);
 
 /**
@@ -16,6 +13,5 @@ export const readinessSchema = z.object({
   database: dependencyState,
   redis: z.enum(['ok', 'unreachable', 'not configured']),
 });
-export const readinessUnavailableSchema = readinessSchema.extend({ detail: z.string() });
 
 export type Readiness = z.infer<typeof readinessSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, idQuerySchema, idSchema, pageQuerySchema } from './common.ts';
+import { ID_MAX, idQuerySchema, idSchema, maxLengthMessage, pageQuerySchema } from './common.ts';
 import { countryCodeSchema } from './f1.ts';
 import { FEED_PAGE_SIZE, FEED_PAGE_SIZE_MAX, RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX, SEEN_IDS_MAX } from './limits.ts';
 import { authorRefSchema } from './follows.ts';
@@ -9,7 +9,7 @@ export { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX, REVIEW_TRUNCATE_AT } from './l
 /** Spec §5 texts: the review form shows them as they are. */
 export const RACE_REQUIRED = 'Please select a race to review';
 export const RATING_REQUIRED = 'Please provide a rating';
-export const REVIEW_TEXT_TOO_LONG = `Ensure this field has no more than ${REVIEW_TEXT_MAX} characters.`;
+export const REVIEW_TEXT_TOO_LONG = maxLengthMessage(REVIEW_TEXT_MAX);
 
 /** The race of a review card (spec §3 Review.race). */
 export const reviewRaceSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pageOf } from './common.ts';
+import { idSchema, maxLengthMessage, pageOf } from './common.ts';
 import { commentTextSchema, commentThreadSchemas } from './comments.ts';
 import { authorRefSchema } from './follows.ts';
 import { THOUGHT_MAX } from './limits.ts';
@@ -7,7 +7,7 @@ import { THOUGHT_MAX } from './limits.ts';
 export { THOUGHT_MAX } from './limits.ts';
 
 export const THOUGHT_EMPTY = 'Thought cannot be empty';
-export const THOUGHT_TOO_LONG = `Ensure this field has no more than ${THOUGHT_MAX} characters.`;
+export const THOUGHT_TOO_LONG = maxLengthMessage(THOUGHT_MAX);
 /** 400 detail when a thought, comment or like is written outside the race's thoughts window. */
 export const THOUGHTS_CLOSED = "This race's thoughts are not open.";
 

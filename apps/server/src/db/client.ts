@@ -3,10 +3,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import {
@@ -68,16 +67,16 @@ export async function openPglite(client: PGlite, location: string): Promise<Data
  * that runs past STATEMENT_TIMEOUT_MS is cancelled by the server; QUERY_TIMEOUT_MS bounds, on our side,
  * a query whose connection went silent (a server that vanished without closing its sockets).
  */
-export const CONNECT_TIMEOUT_MS = 1_500;
-export const STATEMENT_TIMEOUT_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 1_500;
+const STATEMENT_TIMEOUT_MS = 10_000;
 const QUERY_TIMEOUT_MS = 15_000;
 
-export interface PoolOptions {
+interface PoolOptions {
   /** Where the data lives, for the start-up message (no credentials). */
   location: string;
   /** Runs once the pool has ended (the embedded server stops there). */
   onClose?: () => Promise<void>;
-  log?: (message: string) => void;
+  log: (message: string) => void;
   /** No statement or query timeout: command-line tools (imports, backups) run long statements. */
   longQueries?: boolean;
 }
@@ -89,11 +88,11 @@ export interface PoolOptions {
  * is created; the query that was running fails with the error, its request answers 503, and the pool
  * drops the broken client and connects afresh on the next query.
  */
-export function openPool(databaseUrl: string, opts: PoolOptions): Database {
+function openPool(databaseUrl: string, opts: PoolOptions): Database {
   const options = Object.entries(PLANNER_SETTINGS)
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
-  const log = opts.log ?? ((message: string) => console.warn(message));
+  const { log } = opts;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
@@ -236,12 +235,12 @@ export interface OpenOptions {
  * PostgreSQL data keeps using PGlite, so that nothing stored is left behind.
  */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const log = opts.log ?? ((message: string) => console.warn(message));
   if (opts.databaseUrl) {
     const url = new URL(opts.databaseUrl);
     const location = `PostgreSQL at postgres://${url.host}${url.pathname}`;
-    return openPool(opts.databaseUrl, { location, log: opts.log, longQueries: opts.longQueries });
+    return openPool(opts.databaseUrl, { location, log, longQueries: opts.longQueries });
   }
-  const log = opts.log ?? ((message: string) => console.warn(message));
   if ((opts.embedded ?? 'pglite') === 'pglite') return openPgliteIn(opts.dataDir);
   if (existsSync(path.join(opts.dataDir, 'pglite')) && !hasEmbeddedCluster(opts.dataDir)) {
     log(`${opts.dataDir} holds PGlite data: using it (README "Moving from PGlite to the embedded PostgreSQL")`);

@@ -2,10 +2,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { announceF1DataChanged, openCliDatabase, runCli } from './cli-common.ts';
-import { formatImportReport, reportHasChanges } from './importer.ts';
-import { countSyncCandidates, syncSeason } from './jolpica.ts';
+import { formatImportReport } from './importer.ts';
+import { syncChanged, syncRequestsNeeded, syncSeason } from './jolpica.ts';
 import { JOLPICA_PER_HOUR, JolpicaBudgetError, RequestLimiter, systemClock } from './jolpica-client.ts';
-import { recordAttempt, recordSuccess } from './sync-state.ts';
+import { recordSuccess } from './sync-state.ts';
 
 const usage = `Usage: npm run f1:sync -- [--season 2026] [--recheck-days 7]
 
@@ -46,8 +46,7 @@ runCli(async () => {
   const historyFile = path.join(dataDir, 'jolpica-requests.json');
   const limiter = new RequestLimiter(systemClock, undefined, undefined, readHistory(historyFile));
   try {
-    // Schedule, then up to three sessions per race, then two standings.
-    const estimate = 1 + 3 * (await countSyncCandidates(database.db, season, new Date(), recheckDays)) + 2;
+    const estimate = await syncRequestsNeeded(database.db, season, new Date(), recheckDays);
     if (estimate > limiter.remaining()) {
       throw new Error(
         `This sync needs up to ${estimate} requests but only ${limiter.remaining()} of Jolpica's ` +
@@ -71,11 +70,9 @@ runCli(async () => {
       for (const u of report.unmapped) console.log(`    - ${u}`);
     }
     console.log(formatImportReport(report.import));
-    const changed = report.written.length > 0 || report.rescheduled.length > 0 || reportHasChanges(report.import);
     // The site's "results last updated", and an attempt the server's results scheduler counts (decision 020).
-    await recordAttempt(database.db, startedAt);
-    await recordSuccess(database.db, startedAt, changed);
-    if (changed) await announceF1DataChanged(database);
+    await recordSuccess(database.db, startedAt);
+    if (syncChanged(report)) await announceF1DataChanged(database);
   } catch (err) {
     if (err instanceof JolpicaBudgetError) throw new Error(`Stopped: ${err.message}`, { cause: err });
     throw err;

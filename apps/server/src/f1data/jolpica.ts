@@ -10,7 +10,7 @@ import {
   races,
   seasonDrivers,
 } from '../db/schema/f1.ts';
-import { importF1Data, type ImportReport } from './importer.ts';
+import { importF1Data, reportHasChanges, type ImportReport } from './importer.ts';
 import {
   JolpicaClient,
   type Clock,
@@ -713,8 +713,11 @@ async function addEntries(db: Db, season: number, ctx: Context): Promise<void> {
   }
 }
 
-/** Races of a season the sync would look at, for the CLI's request estimate. */
-export async function countSyncCandidates(db: Db, season: number, at: Date, recheckDays = 7): Promise<number> {
+/**
+ * The most requests a sync of the season can make (the schedule, up to three sessions per race it looks
+ * at, then two standings), to check against the hour's budget before starting.
+ */
+export async function syncRequestsNeeded(db: Db, season: number, at: Date, recheckDays = 7): Promise<number> {
   const since = new Date(at.getTime() - recheckDays * 86_400_000).toISOString();
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -726,5 +729,10 @@ export async function countSyncCandidates(db: Db, season: number, at: Date, rech
         or(eq(races.hasResults, false), sql`${races.startsAt} >= ${since}::timestamptz`),
       ),
     );
-  return row?.n ?? 0;
+  return 1 + 3 * (row?.n ?? 0) + 2;
+}
+
+/** Whether a sync wrote anything: results, a moved date, or F1 rows. */
+export function syncChanged(report: SyncReport): boolean {
+  return report.written.length > 0 || report.rescheduled.length > 0 || reportHasChanges(report.import);
 }

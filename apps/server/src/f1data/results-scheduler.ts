@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { clock as serverClock } from '../lib/clock.ts';
 import { F1_TAG, invalidateEverywhere } from '../lib/read-cache.ts';
-import { reportHasChanges } from './importer.ts';
-import { countSyncCandidates, syncSeason, type SyncReport } from './jolpica.ts';
+import { syncChanged, syncRequestsNeeded, syncSeason, type SyncReport } from './jolpica.ts';
 import { JOLPICA_PER_HOUR, RequestLimiter, systemClock, type Clock, type FetchLike } from './jolpica-client.ts';
 import { nextSyncAt, retryDelay } from './results-timing.ts';
 import {
@@ -32,8 +31,6 @@ const BUSY_RETRY_MS = 60_000;
 const MAX_SLEEP_MS = 60 * 60_000;
 /** The first look after the server starts listening. */
 const START_DELAY_MS = 5_000;
-/** The requests of one season's run, per race it fetches (qualifying, results, sprint), plus schedule and standings. */
-const requestsFor = (races: number) => 1 + 3 * races + 2;
 
 export interface SchedulerLog {
   info(msg: string): void;
@@ -91,16 +88,14 @@ async function withSyncLock<T>(database: Database, work: () => Promise<T>): Prom
 /** What one run did, in one line for the log. */
 function describe(reports: SyncReport[]): { changed: boolean; line: string } {
   const parts: string[] = [];
-  let changed = false;
   for (const r of reports) {
-    if (r.written.length > 0 || r.rescheduled.length > 0 || reportHasChanges(r.import)) changed = true;
     for (const w of r.written) parts.push(`${r.season} round ${w.round}: ${w.what.join(', ')}`);
     for (const m of r.rescheduled) parts.push(`${r.season} round ${m.round} moved to ${m.to}`);
     if (r.awaitingResults.length > 0)
       parts.push(`${r.season} rounds awaiting results: ${r.awaitingResults.join(', ')}`);
     if (r.unmapped.length > 0) parts.push(`${r.unmapped.length} unmapped (run npm run f1:sync to see them)`);
   }
-  return { changed, line: parts.join('; ') || 'nothing new' };
+  return { changed: reports.some(syncChanged), line: parts.join('; ') || 'nothing new' };
 }
 
 export class ResultsScheduler {
@@ -203,7 +198,7 @@ export class ResultsScheduler {
     if (failure !== null && this.stopped) return now;
     if (failure !== null) await recordFailure(db);
     // A run that had no season to ask about asked nothing: it is no "results last updated".
-    else if (seasons.length > 0) await recordSuccess(db, now, outcome.changed);
+    else if (seasons.length > 0) await recordSuccess(db, now);
     const next = await plan();
     if (failure !== null) {
       this.options.log.warn(`results sync: attempt failed (${messageOf(failure)}); next attempt ${iso(next)}`);
@@ -217,7 +212,7 @@ export class ResultsScheduler {
   private async sync(now: number, seasons: readonly number[], reports: SyncReport[]): Promise<void> {
     const { db } = this.options.database;
     let needed = 0;
-    for (const season of seasons) needed += requestsFor(await countSyncCandidates(db, season, new Date(now), 0));
+    for (const season of seasons) needed += await syncRequestsNeeded(db, season, new Date(now), 0);
     if (needed > this.limiter.remaining()) {
       throw new Error(
         `this run needs up to ${needed} requests but only ${this.limiter.remaining()} of Jolpica's ` +

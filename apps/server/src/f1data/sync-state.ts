@@ -17,7 +17,6 @@ export interface SyncState {
   attemptedAt: number | null;
   failures: number;
   succeededAt: number | null;
-  changedAt: number | null;
 }
 
 const ms = (d: Date | null) => (d === null ? null : d.getTime());
@@ -28,34 +27,35 @@ export async function readSyncState(db: Db): Promise<SyncState> {
     attemptedAt: ms(row?.attemptedAt ?? null),
     failures: row?.failures ?? 0,
     succeededAt: ms(row?.succeededAt ?? null),
-    changedAt: ms(row?.changedAt ?? null),
   };
 }
 
-/** A run starts: written before the first request, so another instance does not repeat it meanwhile. */
-export async function recordAttempt(db: Db, at: number): Promise<void> {
-  const values = { attemptedAt: new Date(at) };
+type StateValues = Omit<typeof f1SyncState.$inferInsert, 'source'>;
+
+/** Writes `values` into the Jolpica row (created on first use); `set` is what an existing row gets. */
+async function writeState(db: Db, values: StateValues, set: Record<string, unknown> = values): Promise<void> {
   await db
     .insert(f1SyncState)
     .values({ source: JOLPICA_SOURCE, ...values })
-    .onConflictDoUpdate({ target: f1SyncState.source, set: values });
+    .onConflictDoUpdate({ target: f1SyncState.source, set });
 }
 
-/** A run reached Jolpica and checked every race it had to (the site's "results last updated"). */
-export async function recordSuccess(db: Db, at: number, changed: boolean): Promise<void> {
-  const values = { succeededAt: new Date(at), failures: 0, ...(changed ? { changedAt: new Date(at) } : {}) };
-  await db
-    .insert(f1SyncState)
-    .values({ source: JOLPICA_SOURCE, ...values })
-    .onConflictDoUpdate({ target: f1SyncState.source, set: values });
+/** A run starts: written before the first request, so another instance does not repeat it meanwhile. */
+export function recordAttempt(db: Db, at: number): Promise<void> {
+  return writeState(db, { attemptedAt: new Date(at) });
+}
+
+/**
+ * A run that started at `at` reached Jolpica and checked every race it had to (the site's "results last
+ * updated"); it counts as the latest attempt too.
+ */
+export function recordSuccess(db: Db, at: number): Promise<void> {
+  return writeState(db, { attemptedAt: new Date(at), succeededAt: new Date(at), failures: 0 });
 }
 
 /** A run failed (no network, Jolpica down or throttling): one more for the back-off. */
-export async function recordFailure(db: Db): Promise<void> {
-  await db
-    .insert(f1SyncState)
-    .values({ source: JOLPICA_SOURCE, failures: 1 })
-    .onConflictDoUpdate({ target: f1SyncState.source, set: { failures: sql`${f1SyncState.failures} + 1` } });
+export function recordFailure(db: Db): Promise<void> {
+  return writeState(db, { failures: 1 }, { failures: sql`${f1SyncState.failures} + 1` });
 }
 
 /**

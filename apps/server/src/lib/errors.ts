@@ -58,10 +58,6 @@ const SERVER_ERROR = { detail: 'A server error occurred.' };
 /** Seconds a client is asked to wait while the database is away: about what a restart of it takes. */
 export const DATABASE_RETRY_AFTER_S = 5;
 
-/** The answer while the database cannot be reached (decision 019): nothing was done, try again shortly. */
-export const databaseUnavailable = () =>
-  new HttpError(503, { detail: DATABASE_UNAVAILABLE }, { 'retry-after': String(DATABASE_RETRY_AFTER_S) });
-
 function detailFor(error: FastifyError, request: FastifyRequest): string {
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return unsupportedMediaType(request.headers['content-type']).message;
@@ -91,10 +87,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ detail: detailFor(error, request) });
     }
+    // The database cannot be reached (decision 019): nothing was done, try again shortly.
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      const unavailable = databaseUnavailable();
-      return reply.code(unavailable.statusCode).headers(unavailable.headers).send(unavailable.body);
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ detail: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(SERVER_ERROR);

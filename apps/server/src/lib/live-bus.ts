@@ -265,7 +265,6 @@ function redisCarrier(redis: Redis, prefix: string, log: Logger, subscribers: Su
  * it and on PostgreSQL otherwise, and every instance listens on both, so no message waits for Redis.
  */
 function carriedBus(
-  kind: 'postgres' | 'redis',
   subscribers: Subscribers,
   pgCarrier: Carrier,
   redis: { carrier: Carrier; client: Redis } | null,
@@ -273,7 +272,7 @@ function carriedBus(
 ): LiveBus {
   const carriers = redis ? [redis.carrier, pgCarrier] : [pgCarrier];
   return {
-    kind,
+    kind: redis ? 'redis' : 'postgres',
     get reliable() {
       return carriers.every((c) => c.connected);
     },
@@ -319,5 +318,5 @@ export function createLiveBus(opts: {
   const redis = opts.redis
     ? { client: opts.redis, carrier: redisCarrier(opts.redis, opts.redisPrefix, log, subscribers) }
     : null;
-  return carriedBus(redis ? 'redis' : 'postgres', subscribers, pgCarrier, redis, log);
+  return carriedBus(subscribers, pgCarrier, redis, log);
 }

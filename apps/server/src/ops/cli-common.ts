@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig, type Config } from '../config.ts';
+import { loadConfig, secretKeyPath, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { hasEmbeddedCluster } from '../db/embedded-postgres.ts';
 
@@ -16,7 +16,7 @@ export function opsConfig(): Config {
 
 /** Where the site keeps its generated key when SECRET_KEY is unset (config.ts), else null. */
 export function secretKeyFile(config: Config): string | null {
-  return process.env.SECRET_KEY ? null : path.join(config.DATA_DIR, 'secret_key');
+  return process.env.SECRET_KEY ? null : secretKeyPath(config.DATA_DIR);
 }
 
 /** Whether there is a database to back up: DATABASE_URL's, or one the site made in DATA_DIR. */

@@ -55,7 +55,7 @@ describe('GET /api/f1/data-status/', () => {
   });
 
   it('says when a sync last reached Jolpica, the server scheduler or f1:sync alike', async () => {
-    await recordSuccess(t.database.db, Date.parse('2026-11-25T14:05:00Z'), false);
+    await recordSuccess(t.database.db, Date.parse('2026-11-25T14:05:00Z'));
     await announceF1Change(t.app)();
     expect(await status()).toMatchObject({ results_synced_at: '2026-11-25T14:05:00.000Z' });
   });

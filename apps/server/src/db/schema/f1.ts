@@ -331,6 +331,4 @@ export const f1SyncState = pgTable('f1_sync_state', {
   failures: integer('failures').notNull().default(0),
   /** The latest run that reached Jolpica and checked or brought results: "results last updated". */
   succeededAt: timestamp('succeeded_at', { withTimezone: true }),
-  /** The latest run that wrote something (results, a moved date, standings). */
-  changedAt: timestamp('changed_at', { withTimezone: true }),
 });

@@ -11,6 +11,7 @@ import { InlineDeleteConfirm } from '@/components/inline-confirm.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
+import { UserParagraph } from '@/components/user-text.tsx';
 import { useMe } from '@/lib/current-user.ts';
 import { messagesOf } from '@/lib/form-errors.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
@@ -84,9 +85,7 @@ export function ThoughtCard({
       {editing ? (
         <EditThoughtForm thought={thought} onDone={() => setEditing(false)} />
       ) : (
-        <p dir="auto" className="text-sm leading-relaxed break-words whitespace-pre-line">
-          {thought.content}
-        </p>
+        <UserParagraph className="text-sm leading-relaxed">{thought.content}</UserParagraph>
       )}
 
       <footer className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">

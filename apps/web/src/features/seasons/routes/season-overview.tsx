@@ -1,6 +1,6 @@
 import type { SeasonStats, SeasonSummary } from '@paddock/contract/f1';
 import { CalendarRangeIcon, TrophyIcon } from 'lucide-react';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
@@ -123,12 +123,9 @@ function SeasonContent({ season, summary }: { season: number | null; summary: Se
       )}
 
       <section aria-labelledby="drivers-standings-heading" className="grid gap-3">
-        <div className="grid gap-1">
-          <h2 id="drivers-standings-heading" className="text-lg font-semibold">
-            Drivers&apos; standings
-          </h2>
-          {data.driver_standings.length > 0 && <StandingsRound stats={data} />}
-        </div>
+        <StandingsHeading id="drivers-standings-heading" stats={data} shown={data.driver_standings.length > 0}>
+          Drivers&apos; standings
+        </StandingsHeading>
         {data.driver_standings.length > 0 ? (
           <DriverStandingsTable standings={data.driver_standings} />
         ) : (
@@ -137,12 +134,13 @@ function SeasonContent({ season, summary }: { season: number | null; summary: Se
       </section>
 
       <section aria-labelledby="constructors-standings-heading" className="grid gap-3">
-        <div className="grid gap-1">
-          <h2 id="constructors-standings-heading" className="text-lg font-semibold">
-            Constructors&apos; standings
-          </h2>
-          {data.constructor_standings.length > 0 && <StandingsRound stats={data} />}
-        </div>
+        <StandingsHeading
+          id="constructors-standings-heading"
+          stats={data}
+          shown={data.constructor_standings.length > 0}
+        >
+          Constructors&apos; standings
+        </StandingsHeading>
         {data.constructor_standings.length > 0 ? (
           <ConstructorStandingsTable standings={data.constructor_standings} />
         ) : (
@@ -184,16 +182,39 @@ function SeasonContent({ season, summary }: { season: number | null; summary: Se
   );
 }
 
-/** Which round the standings stand after: "Standings after round 11 of 24", or the final ones. */
-function standingsRoundText(stats: Pick<SeasonStats, 'standings_round' | 'total_races' | 'completed_races'>) {
-  if (stats.standings_round === null) return null;
-  const final = stats.completed_races >= stats.total_races && stats.standings_round >= stats.total_races;
-  return final ? 'Final standings' : `Standings after round ${stats.standings_round} of ${stats.total_races}`;
+/** Every race run and every result in: the leaders are the champions, the standings final. */
+function seasonFinished(stats: SeasonStats): boolean {
+  return stats.total_races > 0 && stats.completed_races >= stats.total_races && stats.results_pending === 0;
 }
 
-function StandingsRound({ stats }: { stats: SeasonStats }) {
-  const text = standingsRoundText(stats);
-  return text && <p className="text-sm text-muted-foreground">{text}</p>;
+/**
+ * A standings table's heading and, when it has rows, which round they stand after: "Standings after
+ * round 11 of 24", or "Final standings".
+ */
+function StandingsHeading({
+  id,
+  stats,
+  shown,
+  children,
+}: {
+  id: string;
+  stats: SeasonStats;
+  shown: boolean;
+  children: ReactNode;
+}) {
+  const round = stats.standings_round;
+  return (
+    <div className="grid gap-1">
+      <h2 id={id} className="text-lg font-semibold">
+        {children}
+      </h2>
+      {shown && round !== null && (
+        <p className="text-sm text-muted-foreground">
+          {seasonFinished(stats) ? 'Final standings' : `Standings after round ${round} of ${stats.total_races}`}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** A leader's standing is as old as the standings: "after round 11 of 24". */
@@ -209,8 +230,7 @@ function AfterRound({ stats }: { stats: SeasonStats }) {
 function SeasonSummaryCards({ stats, summary }: { stats: SeasonStats; summary: SeasonSummary | undefined }) {
   const leader = stats.driver_standings[0];
   const leadingTeam = stats.constructor_standings[0];
-  // Every race run and every result in: the leader is the champion.
-  const finished = stats.total_races > 0 && stats.completed_races >= stats.total_races && stats.results_pending === 0;
+  const finished = seasonFinished(stats);
   const driverChampion = summary?.driver_champion ?? null;
   const constructorChampion = summary?.constructor_champion ?? null;
   const team = constructorChampion ?? leadingTeam?.team ?? null;
