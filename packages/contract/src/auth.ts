@@ -63,3 +63,5 @@ export const resetPasswordBodySchema = z.object({
   password: passwordSchema,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const authEndpoints = {};

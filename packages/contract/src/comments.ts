@@ -78,3 +78,5 @@ export const commentLikeBodySchema = z.object({ comment_id: idSchema });
 export const commentLikesQuerySchema = pageQuerySchema.extend({ comment_id: idQuerySchema });
 export const likerSchema = z.object({ user: userRefSchema, liked_at: z.string() });
 export type Liker = z.infer<typeof likerSchema>;
+
+export const commentsEndpoints = {};

@@ -301,3 +301,5 @@ export const f1DataStatusSchema = z.object({
     .nullable(),
 });
 export type F1DataStatus = z.infer<typeof f1DataStatusSchema>;
+
+export const f1Endpoints = {};

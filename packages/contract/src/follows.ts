@@ -42,3 +42,5 @@ export const followListItemSchema = userRefSchema.extend({
 });
 export type FollowListItem = z.infer<typeof followListItemSchema>;
 export const followListSchema = pageOf(followListItemSchema);
+
+export const followsEndpoints = {};

@@ -12,3 +12,5 @@ export * from './profiles.ts';
 export * from './thoughts.ts';
 export * from './watchlists.ts';
 export * from './health.ts';
+export * from './endpoint.ts';
+export * from './endpoints.ts';

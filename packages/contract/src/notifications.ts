@@ -52,3 +52,5 @@ export type FollowRequestList = z.infer<typeof followRequestListSchema>;
 export const COUNT_MAX = 1000;
 export const countSchema = z.object({ count: z.number().int().min(0).max(COUNT_MAX) });
 export type Count = z.infer<typeof countSchema>;
+
+export const notificationsEndpoints = {};

@@ -15,3 +15,5 @@ export const userStatsSchema = z.object({
   most_starred_drivers: driverTallySchema,
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
+
+export const profilesEndpoints = {};

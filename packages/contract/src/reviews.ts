@@ -110,3 +110,5 @@ export const watchedListQuerySchema = pageQuerySchema.extend({ user_id: idQueryS
 export const likeToggleResultSchema = z.object({ liked: z.boolean(), like_count: z.number().int() });
 export type LikeToggleResult = z.infer<typeof likeToggleResultSchema>;
 export const reviewLikeBodySchema = z.object({ review_id: idSchema });
+
+export const reviewsEndpoints = {};

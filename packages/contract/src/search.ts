@@ -47,3 +47,5 @@ export const searchResultSchema = z.object({
   users: z.array(searchUserSchema),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const searchEndpoints = {};

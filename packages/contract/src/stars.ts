@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idQuerySchema, idSchema, pageOf, pageQuerySchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
 import { driverRefSchema } from './f1.ts';
 import { reviewRaceSchema } from './reviews.ts';
 import { userRefSchema } from './users.ts';
@@ -38,3 +39,31 @@ export const mostStarredQuerySchema = z.object({ race_id: idQuerySchema });
 export const driverTallySchema = z.array(z.object({ driver: driverRefSchema, star_count: z.number().int() }));
 export const mostStarredSchema = z.object({ results: driverTallySchema });
 export type MostStarred = z.infer<typeof mostStarredSchema>;
+
+export const starsEndpoints = {
+  listStarredDrivers: endpoint({
+    method: 'GET',
+    path: '/api/core/starred-drivers/',
+    query: starListQuerySchema,
+    response: starredDriverListSchema,
+  }),
+  starDriver: endpoint({
+    method: 'POST',
+    path: '/api/core/starred-drivers/',
+    body: starDriverBodySchema,
+    response: starredDriverSchema,
+    statuses: [200, 201],
+  }),
+  unstarDriver: endpoint({
+    method: 'DELETE',
+    path: '/api/core/starred-drivers/:id/',
+    response: z.null(),
+    statuses: [204],
+  }),
+  mostStarredDrivers: endpoint({
+    method: 'GET',
+    path: '/api/core/starred-drivers/most-starred/',
+    query: mostStarredQuerySchema,
+    response: mostStarredSchema,
+  }),
+};

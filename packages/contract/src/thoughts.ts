@@ -95,3 +95,5 @@ export const thoughtStreamEventSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type ThoughtStreamEvent = z.infer<typeof thoughtStreamEventSchema>;
+
+export const thoughtsEndpoints = {};

@@ -47,3 +47,5 @@ export const userRefSchema = z.object({
   profile_picture: z.string().nullable(),
 });
 export type UserRef = z.infer<typeof userRefSchema>;
+
+export const usersEndpoints = {};

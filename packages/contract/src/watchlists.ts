@@ -62,3 +62,5 @@ export const addWatchlistRaceBodySchema = z.object({ race_id: idSchema });
  * races it holds (400 otherwise).
  */
 export const reorderWatchlistBodySchema = z.object({ race_ids: z.array(idSchema).max(WATCHLIST_RACES_MAX) });
+
+export const watchlistsEndpoints = {};

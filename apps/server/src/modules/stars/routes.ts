@@ -1,17 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  MOST_STARRED_SHOWN,
-  mostStarredQuerySchema,
-  mostStarredSchema,
-  STARS_PER_RACE,
-  starDriverBodySchema,
-  starListQuerySchema,
-  starredDriverListSchema,
-  starredDriverSchema,
-} from '@paddock/contract';
+import { MOST_STARRED_SHOWN, STARS_PER_RACE, starsEndpoints } from '@paddock/contract';
 import { errorBody } from '../../lib/openapi.ts';
 import { parseIdParam } from '../../lib/params.ts';
+import { route, signedIn, unauthorized } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { PRIVATE_ACCOUNT } from '../follows/service.ts';
 import {
@@ -25,51 +16,43 @@ import {
 } from './service.ts';
 
 const tags = ['starred drivers'];
-const security = [{ bearerAuth: [] }];
-const unauthorized = errorBody('`{"detail": "Authentication credentials were not provided."}`');
 
 /** Starred drivers (a user's favourites of a race, and the community's), mounted at /api/core. */
 export const starsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.database.db, events: app.events };
+  const { listStarredDrivers, starDriver: star, unstarDriver: unstar, mostStarredDrivers } = starsEndpoints;
 
-  app.get(
-    '/starred-drivers/',
+  route(
+    app,
+    listStarredDrivers,
     {
-      schema: {
-        tags,
-        summary: "A user's starred drivers",
-        description:
-          "`user_id` (default: the signed-in user), optionally of one race (`race_id`), newest first, paginated. A private account's stars are 403 to anyone but its owner and followers.",
-        querystring: starListQuerySchema,
-        response: {
-          200: starredDriverListSchema,
-          401: errorBody('No `user_id` and nobody signed in.'),
-          403: errorBody(`\`{"detail": "${PRIVATE_ACCOUNT}"}\``),
-          404: errorBody('`{"detail": "Not found."}`: no such account.'),
-        },
+      tags,
+      summary: "A user's starred drivers",
+      description:
+        "`user_id` (default: the signed-in user), optionally of one race (`race_id`), newest first, paginated. A private account's stars are 403 to anyone but its owner and followers.",
+      errors: {
+        401: errorBody('No `user_id` and nobody signed in.'),
+        403: errorBody(`\`{"detail": "${PRIVATE_ACCOUNT}"}\``),
+        404: errorBody('`{"detail": "Not found."}`: no such account.'),
       },
     },
     async (request) => listStars(ctx, request.userId, request.query),
   );
 
-  app.post(
-    '/starred-drivers/',
+  route(
+    app,
+    star,
     {
-      schema: {
-        tags,
-        summary: 'Star a driver of a race',
-        description: `Up to ${STARS_PER_RACE} drivers per completed race, each of its classification. Starring a starred driver again answers the star with 200.`,
-        security,
-        body: starDriverBodySchema,
-        response: {
-          200: starredDriverSchema,
-          201: starredDriverSchema,
-          400: errorBody(
-            `\`{"race_id": ["${RACE_NOT_COMPLETED}"]}\`, \`{"driver_id": ["${DRIVER_NOT_IN_RACE}"]}\`, ` +
-              `\`{"non_field_errors": ["${TOO_MANY_STARS}"]}\` or an unknown race.`,
-          ),
-          401: unauthorized,
-        },
+      tags,
+      summary: 'Star a driver of a race',
+      description: `Up to ${STARS_PER_RACE} drivers per completed race, each of its classification. Starring a starred driver again answers the star with 200.`,
+      security: signedIn,
+      errors: {
+        400: errorBody(
+          `\`{"race_id": ["${RACE_NOT_COMPLETED}"]}\`, \`{"driver_id": ["${DRIVER_NOT_IN_RACE}"]}\`, ` +
+            `\`{"non_field_errors": ["${TOO_MANY_STARS}"]}\` or an unknown race.`,
+        ),
+        401: unauthorized,
       },
     },
     async (request, reply) => {
@@ -78,19 +61,16 @@ export const starsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/starred-drivers/:id/',
+  route(
+    app,
+    unstar,
     {
-      schema: {
-        tags,
-        summary: 'Remove a star',
-        security,
-        params: z.object({ id: z.string() }),
-        response: {
-          204: z.null(),
-          401: unauthorized,
-          404: errorBody('`{"detail": "Not found."}`: no such star among the signed-in user\'s.'),
-        },
+      tags,
+      summary: 'Remove a star',
+      security: signedIn,
+      errors: {
+        401: unauthorized,
+        404: errorBody('`{"detail": "Not found."}`: no such star among the signed-in user\'s.'),
       },
     },
     async (request, reply) => {
@@ -99,16 +79,13 @@ export const starsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/starred-drivers/most-starred/',
+  route(
+    app,
+    mostStarredDrivers,
     {
-      schema: {
-        tags,
-        summary: "The fans' drivers of a race",
-        description: `The ${MOST_STARRED_SHOWN} most-starred drivers of the race, most stars first, counting the stars the viewer may see (never a private account's, unless the viewer follows it).`,
-        querystring: mostStarredQuerySchema,
-        response: { 200: mostStarredSchema },
-      },
+      tags,
+      summary: "The fans' drivers of a race",
+      description: `The ${MOST_STARRED_SHOWN} most-starred drivers of the race, most stars first, counting the stars the viewer may see (never a private account's, unless the viewer follows it).`,
     },
     async (request) => mostStarred(ctx, request.userId, request.query.race_id),
   );
