@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { lineTextSchema } from './common.ts';
+import { lineTextSchema, okSchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { currentUserSchema, displayNameSchema } from './users.ts';
+
+export { displayNameSchema, NAME_MAX } from './users.ts';
 
 /** Field rules of accounts (api-decisions "Auth"), one definition for the form and the server. */
 export const USERNAME_MIN = 3;
@@ -7,7 +11,6 @@ export const USERNAME_MAX = 30;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.]+$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
 export const usernameSchema = z
@@ -22,13 +25,6 @@ export const emailSchema = z
   .trim()
   .max(EMAIL_MAX, 'Enter a valid email address.')
   .email('Enter a valid email address.');
-
-/**
- * A display name: no invisible characters, whitespace collapsed, trimmed, at most NAME_MAX characters
- * after that (decision 021). Blank means none (the username is shown). That it is no other member's
- * @username is checked by the server when it is set.
- */
-export const displayNameSchema = lineTextSchema(NAME_MAX);
 
 /** Shape-only password rule; the server adds the common-password and similarity checks. */
 export const passwordSchema = z
@@ -64,4 +60,39 @@ export const resetPasswordBodySchema = z.object({
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
-export const authEndpoints = {};
+/** What registering answers: the new account, signed in. */
+export const authResponseSchema = z.object({
+  access: z.string(),
+  refresh: z.string(),
+  user: currentUserSchema,
+});
+
+export const authEndpoints = {
+  register: endpoint({
+    method: 'POST',
+    path: '/api/auth/register/',
+    body: registerBodySchema,
+    response: authResponseSchema,
+    statuses: [201],
+  }),
+  login: endpoint({ method: 'POST', path: '/api/auth/login/', body: loginBodySchema, response: tokenPairSchema }),
+  refreshToken: endpoint({
+    method: 'POST',
+    path: '/api/auth/token-refresh/',
+    body: refreshBodySchema,
+    response: tokenPairSchema,
+  }),
+  logout: endpoint({ method: 'POST', path: '/api/auth/logout/', body: refreshBodySchema, response: okSchema }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/forgot-password/',
+    body: forgotPasswordBodySchema,
+    response: okSchema,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/reset-password/',
+    body: resetPasswordBodySchema,
+    response: okSchema,
+  }),
+};

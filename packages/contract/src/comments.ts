@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { idQuerySchema, idSchema, maxLengthMessage, pageQuerySchema } from './common.ts';
+import { idQuerySchema, idSchema, maxLengthMessage, pageOf, pageQuerySchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
 import { COMMENT_MAX } from './limits.ts';
 import { authorRefSchema } from './follows.ts';
+import { likeToggleResultSchema } from './reviews.ts';
 import { userRefSchema } from './users.ts';
 
 export { COMMENT_MAX } from './limits.ts';
@@ -79,4 +81,43 @@ export const commentLikesQuerySchema = pageQuerySchema.extend({ comment_id: idQu
 export const likerSchema = z.object({ user: userRefSchema, liked_at: z.string() });
 export type Liker = z.infer<typeof likerSchema>;
 
-export const commentsEndpoints = {};
+export const commentsEndpoints = {
+  listComments: endpoint({
+    method: 'GET',
+    path: '/api/social/comments/',
+    query: commentListQuerySchema,
+    response: pageOf(anyCommentSchema),
+  }),
+  createComment: endpoint({
+    method: 'POST',
+    path: '/api/social/comments/',
+    body: createCommentBodySchema,
+    response: anyCommentSchema,
+    statuses: [201],
+  }),
+  updateComment: endpoint({
+    method: 'PATCH',
+    path: '/api/social/comments/:id/',
+    body: updateCommentBodySchema,
+    response: anyCommentSchema,
+  }),
+  deleteComment: endpoint({ method: 'DELETE', path: '/api/social/comments/:id/', response: z.null(), statuses: [204] }),
+  listCommentReplies: endpoint({
+    method: 'GET',
+    path: '/api/social/comments/:id/replies/',
+    query: pageQuerySchema,
+    response: pageOf(replySchema),
+  }),
+  toggleCommentLike: endpoint({
+    method: 'POST',
+    path: '/api/social/comment-likes/toggle/',
+    body: commentLikeBodySchema,
+    response: likeToggleResultSchema,
+  }),
+  listCommentLikes: endpoint({
+    method: 'GET',
+    path: '/api/social/comment-likes/',
+    query: commentLikesQuerySchema,
+    response: pageOf(likerSchema),
+  }),
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayNameSchema } from './auth.ts';
+import { displayNameSchema } from './users.ts';
 import { hasInvisibleCharacters, INVISIBLE_CHARACTERS, normalizeLine, normalizeParagraphs } from './common.ts';
 import { updateMeBodySchema } from './users.ts';
 import { createWatchlistBodySchema } from './watchlists.ts';

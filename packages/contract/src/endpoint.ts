@@ -42,8 +42,7 @@ const PARAM = /:([A-Za-z_][A-Za-z0-9_]*)/g;
 /** An endpoint of the table, with its path parameters' schema derived from its path. */
 export function endpoint<const S extends EndpointSpec>(spec: S): Endpoint<S> {
   const names = [...spec.path.matchAll(PARAM)].map((m) => m[1] as string);
-  const params =
-    names.length === 0 ? undefined : z.object(Object.fromEntries(names.map((name) => [name, z.string()])));
+  const params = names.length === 0 ? undefined : z.object(Object.fromEntries(names.map((name) => [name, z.string()])));
   return { ...spec, statuses: spec.statuses ?? [200], params } as Endpoint<S>;
 }
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { pageOf } from './common.ts';
+import { endpoint } from './endpoint.ts';
 
 /*
  * Formula 1 payloads (spec §3 Race, Driver, Team; api-decisions "Formula 1 data").
@@ -302,4 +304,94 @@ export const f1DataStatusSchema = z.object({
 });
 export type F1DataStatus = z.infer<typeof f1DataStatusSchema>;
 
-export const f1Endpoints = {};
+/** GET /f1/races/upcoming/ */
+export const upcomingRacesQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+
+export const f1Endpoints = {
+  listRaces: endpoint({
+    method: 'GET',
+    path: '/api/f1/races/',
+    query: raceListQuerySchema,
+    response: pageOf(raceSchema),
+  }),
+  upcomingRaces: endpoint({
+    method: 'GET',
+    path: '/api/f1/races/upcoming/',
+    query: upcomingRacesQuerySchema,
+    response: z.array(raceSchema),
+  }),
+  recommendedRaces: endpoint({
+    method: 'GET',
+    path: '/api/f1/races/recommended_for_review/',
+    response: z.array(raceSchema),
+  }),
+  trendingRaces: endpoint({
+    method: 'GET',
+    path: '/api/f1/races/trending/',
+    response: z.array(raceSchema),
+  }),
+  activeThoughts: endpoint({
+    method: 'GET',
+    path: '/api/f1/races/active-thoughts/',
+    response: activeThoughtsSchema,
+  }),
+  getRace: endpoint({
+    method: 'GET',
+    path: '/api/f1/races/:id/',
+    response: raceDetailSchema,
+  }),
+  getRaceResults: endpoint({
+    method: 'GET',
+    path: '/api/f1/races/:id/results/',
+    response: raceResultsSchema,
+  }),
+  thoughtStatus: endpoint({
+    method: 'GET',
+    path: '/api/f1/races/:id/thought-status/',
+    response: thoughtStatusSchema,
+  }),
+  listDrivers: endpoint({
+    method: 'GET',
+    path: '/api/f1/drivers/',
+    query: seasonQuerySchema.partial(),
+    response: z.array(driverSchema),
+  }),
+  getDriver: endpoint({
+    method: 'GET',
+    path: '/api/f1/drivers/:id/',
+    response: driverDetailSchema,
+  }),
+  listTeams: endpoint({
+    method: 'GET',
+    path: '/api/f1/teams/',
+    query: seasonQuerySchema.partial(),
+    response: z.array(teamSchema),
+  }),
+  getTeam: endpoint({
+    method: 'GET',
+    path: '/api/f1/teams/:id/',
+    response: teamDetailSchema,
+  }),
+  listSeasons: endpoint({
+    method: 'GET',
+    path: '/api/f1/seasons/',
+    response: z.array(seasonSummarySchema),
+  }),
+  seasonStats: endpoint({
+    method: 'GET',
+    path: '/api/f1/season_stats/',
+    query: seasonQuerySchema,
+    response: seasonStatsSchema,
+  }),
+  seasonRaceResults: endpoint({
+    method: 'GET',
+    path: '/api/f1/race_results/',
+    query: seasonQuerySchema,
+    response: z.array(seasonRaceResultSchema),
+  }),
+  dataStatus: endpoint({
+    method: 'GET',
+    path: '/api/f1/data-status/',
+    response: f1DataStatusSchema,
+  }),
+};

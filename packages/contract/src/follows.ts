@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { idSchema, pageOf } from './common.ts';
+import { idSchema, okSchema, pageOf, pageQuerySchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { countSchema, followRequestListSchema } from './notifications.ts';
 import { userRefSchema } from './users.ts';
 
 /** How the viewer stands to another account (api-decisions "Users and follows"). */
@@ -43,4 +45,48 @@ export const followListItemSchema = userRefSchema.extend({
 export type FollowListItem = z.infer<typeof followListItemSchema>;
 export const followListSchema = pageOf(followListItemSchema);
 
-export const followsEndpoints = {};
+export const followsEndpoints = {
+  followUser: endpoint({
+    method: 'POST',
+    path: '/api/social/follows/',
+    body: followBodySchema,
+    response: followResultSchema,
+    statuses: [200, 201],
+  }),
+  unfollowUser: endpoint({ method: 'DELETE', path: '/api/social/follows/:id/', response: z.null(), statuses: [204] }),
+  listFollowRequests: endpoint({
+    method: 'GET',
+    path: '/api/social/follows/requests/',
+    query: pageQuerySchema,
+    response: followRequestListSchema,
+  }),
+  countFollowRequests: endpoint({ method: 'GET', path: '/api/social/follows/requests/count/', response: countSchema }),
+  acceptFollowRequest: endpoint({
+    method: 'POST',
+    path: '/api/social/follows/:id/requests/accept/',
+    response: okSchema,
+  }),
+  declineFollowRequest: endpoint({
+    method: 'POST',
+    path: '/api/social/follows/:id/requests/decline/',
+    response: okSchema,
+  }),
+  getProfileByUsername: endpoint({
+    method: 'GET',
+    path: '/api/social/users/by_username/',
+    query: byUsernameQuerySchema,
+    response: publicProfileSchema,
+  }),
+  listFollowers: endpoint({
+    method: 'GET',
+    path: '/api/social/users/:id/followers/',
+    query: pageQuerySchema,
+    response: followListSchema,
+  }),
+  listFollowing: endpoint({
+    method: 'GET',
+    path: '/api/social/users/:id/following/',
+    query: pageQuerySchema,
+    response: followListSchema,
+  }),
+};

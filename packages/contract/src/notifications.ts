@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageOf } from './common.ts';
+import { pageOf, pageQuerySchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
 import { userRefSchema } from './users.ts';
 
 /** The ten notification types of spec §2, with what a click opens. */
@@ -53,4 +54,30 @@ export const COUNT_MAX = 1000;
 export const countSchema = z.object({ count: z.number().int().min(0).max(COUNT_MAX) });
 export type Count = z.infer<typeof countSchema>;
 
-export const notificationsEndpoints = {};
+export const notificationsEndpoints = {
+  listNotifications: endpoint({
+    method: 'GET',
+    path: '/api/social/notifications/',
+    query: pageQuerySchema,
+    response: notificationListSchema,
+  }),
+  countNotifications: endpoint({ method: 'GET', path: '/api/social/notifications/count/', response: countSchema }),
+  markAllNotificationsRead: endpoint({
+    method: 'POST',
+    path: '/api/social/notifications/read-all/',
+    /** How many notifications there were. */
+    response: z.object({ count: z.number().int().min(0) }),
+  }),
+  markNotificationRead: endpoint({
+    method: 'POST',
+    path: '/api/social/notifications/:id/read/',
+    response: z.null(),
+    statuses: [204],
+  }),
+  dismissNotification: endpoint({
+    method: 'DELETE',
+    path: '/api/social/notifications/:id/',
+    response: z.null(),
+    statuses: [204],
+  }),
+};

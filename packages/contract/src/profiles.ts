@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { driverTallySchema } from './stars.ts';
 
 /** GET /social/users/{id}/stats/: a profile's Stats tab (api-decisions "Users and follows"). */
@@ -16,4 +17,6 @@ export const userStatsSchema = z.object({
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 
-export const profilesEndpoints = {};
+export const profilesEndpoints = {
+  getUserStats: endpoint({ method: 'GET', path: '/api/social/users/:id/stats/', response: userStatsSchema }),
+};

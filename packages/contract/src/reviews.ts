@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ID_MAX, idQuerySchema, idSchema, maxLengthMessage, pageQuerySchema } from './common.ts';
+import { ID_MAX, idQuerySchema, idSchema, maxLengthMessage, pageOf, pageQuerySchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
 import { countryCodeSchema } from './f1.ts';
 import { FEED_PAGE_SIZE, FEED_PAGE_SIZE_MAX, RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX, SEEN_IDS_MAX } from './limits.ts';
 import { authorRefSchema } from './follows.ts';
@@ -111,4 +112,86 @@ export const likeToggleResultSchema = z.object({ liked: z.boolean(), like_count:
 export type LikeToggleResult = z.infer<typeof likeToggleResultSchema>;
 export const reviewLikeBodySchema = z.object({ review_id: idSchema });
 
-export const reviewsEndpoints = {};
+/** What marking a race watched answers. */
+export const watchedResultSchema = z.object({ race_id: z.number().int() });
+
+export const reviewsEndpoints = {
+  listReviews: endpoint({
+    method: 'GET',
+    path: '/api/core/reviews/',
+    query: reviewListQuerySchema,
+    response: pageOf(reviewSchema),
+  }),
+  createReview: endpoint({
+    method: 'POST',
+    path: '/api/core/reviews/',
+    body: createReviewBodySchema,
+    response: reviewSchema,
+    statuses: [201],
+  }),
+  followingFeed: endpoint({
+    method: 'GET',
+    path: '/api/core/reviews/feed/',
+    query: feedQuerySchema,
+    response: feedPageSchema,
+  }),
+  forYouFeed: endpoint({
+    method: 'GET',
+    path: '/api/core/reviews/for-you/',
+    query: feedQuerySchema,
+    response: feedPageSchema,
+  }),
+  popularReviews: endpoint({
+    method: 'GET',
+    path: '/api/core/reviews/popular/',
+    query: popularQuerySchema,
+    response: z.array(reviewSchema),
+  }),
+  getSharedReview: endpoint({
+    method: 'GET',
+    path: '/api/core/reviews/shared/:token/',
+    response: reviewSchema,
+  }),
+  getReview: endpoint({
+    method: 'GET',
+    path: '/api/core/reviews/:id/',
+    response: reviewSchema,
+  }),
+  updateReview: endpoint({
+    method: 'PATCH',
+    path: '/api/core/reviews/:id/',
+    body: updateReviewBodySchema,
+    response: reviewSchema,
+  }),
+  deleteReview: endpoint({
+    method: 'DELETE',
+    path: '/api/core/reviews/:id/',
+    response: z.null(),
+    statuses: [204],
+  }),
+  toggleReviewLike: endpoint({
+    method: 'POST',
+    path: '/api/core/review-likes/toggle/',
+    body: reviewLikeBodySchema,
+    response: likeToggleResultSchema,
+  }),
+  markWatched: endpoint({
+    method: 'POST',
+    path: '/api/core/watched-races/',
+    body: watchedBodySchema,
+    response: watchedResultSchema,
+    statuses: [200, 201],
+  }),
+  listWatchedRaces: endpoint({
+    method: 'GET',
+    path: '/api/core/watched-races/',
+    query: watchedListQuerySchema,
+    response: pageOf(watchedRaceSchema),
+  }),
+  unmarkWatched: endpoint({
+    method: 'DELETE',
+    path: '/api/core/watched-races/:id/',
+    response: z.null(),
+    statuses: [204],
+  }),
+};

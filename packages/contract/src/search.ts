@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { countryCodeSchema } from './f1.ts';
 
 export { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from './limits.ts';
@@ -48,4 +49,11 @@ export const searchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
-export const searchEndpoints = {};
+export const searchEndpoints = {
+  search: endpoint({
+    method: 'GET',
+    path: '/api/core/search/',
+    query: searchQuerySchema,
+    response: searchResultSchema,
+  }),
+};

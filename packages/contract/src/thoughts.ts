@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { idSchema, maxLengthMessage, pageOf } from './common.ts';
+import { idSchema, maxLengthMessage, pageOf, pageQuerySchema } from './common.ts';
 import { commentTextSchema, commentThreadSchemas } from './comments.ts';
+import { endpoint } from './endpoint.ts';
 import { authorRefSchema } from './follows.ts';
 import { THOUGHT_MAX } from './limits.ts';
+import { likeToggleResultSchema } from './reviews.ts';
 
 export { THOUGHT_MAX } from './limits.ts';
 
@@ -96,4 +98,89 @@ export const thoughtStreamEventSchema = z.discriminatedUnion('type', [
 ]);
 export type ThoughtStreamEvent = z.infer<typeof thoughtStreamEventSchema>;
 
-export const thoughtsEndpoints = {};
+/** Where a reconnecting stream resumes (Last-Event-ID, or `?last_event_id=`): an event id. */
+export const LAST_EVENT_ID_PATTERN = /^\d{1,15}$/;
+export const LAST_EVENT_ID_INVALID = 'A valid integer is required.';
+export const thoughtStreamQuerySchema = z.object({
+  last_event_id: z.string().regex(LAST_EVENT_ID_PATTERN, LAST_EVENT_ID_INVALID).optional(),
+});
+
+export const thoughtsEndpoints = {
+  listThoughts: endpoint({
+    method: 'GET',
+    path: '/api/core/race-thoughts/by-race/:race_id/',
+    query: pageQuerySchema,
+    response: thoughtPageSchema,
+  }),
+  /**
+   * text/event-stream, not JSON: `response` is the text of its messages (each `data:` line is a
+   * thoughtStreamEventSchema). The server registers this route itself (its 200 is not JSON).
+   */
+  thoughtStream: endpoint({
+    method: 'GET',
+    path: '/api/core/race-thoughts/by-race/:race_id/stream/',
+    query: thoughtStreamQuerySchema,
+    response: z.string().describe('`id: 42\\nevent: thought.created\\ndata: {"type":"thought.created",...}`'),
+  }),
+  getThought: endpoint({
+    method: 'GET',
+    path: '/api/core/race-thoughts/:id/',
+    response: thoughtSchema,
+  }),
+  createThought: endpoint({
+    method: 'POST',
+    path: '/api/core/race-thoughts/',
+    body: createThoughtBodySchema,
+    response: thoughtSchema,
+    statuses: [201],
+  }),
+  updateThought: endpoint({
+    method: 'PATCH',
+    path: '/api/core/race-thoughts/:id/',
+    body: updateThoughtBodySchema,
+    response: thoughtSchema,
+  }),
+  deleteThought: endpoint({
+    method: 'DELETE',
+    path: '/api/core/race-thoughts/:id/',
+    response: z.null(),
+    statuses: [204],
+  }),
+  toggleThoughtLike: endpoint({
+    method: 'POST',
+    path: '/api/core/race-thought-likes/toggle/',
+    body: thoughtLikeBodySchema,
+    response: likeToggleResultSchema,
+  }),
+  listThoughtComments: endpoint({
+    method: 'GET',
+    path: '/api/core/thought-comments/',
+    query: thoughtCommentListQuerySchema,
+    response: thoughtCommentPageSchema,
+  }),
+  createThoughtComment: endpoint({
+    method: 'POST',
+    path: '/api/core/thought-comments/',
+    body: createThoughtCommentBodySchema,
+    response: anyThoughtCommentSchema,
+    statuses: [201],
+  }),
+  updateThoughtComment: endpoint({
+    method: 'PATCH',
+    path: '/api/core/thought-comments/:id/',
+    body: updateThoughtCommentBodySchema,
+    response: anyThoughtCommentSchema,
+  }),
+  deleteThoughtComment: endpoint({
+    method: 'DELETE',
+    path: '/api/core/thought-comments/:id/',
+    response: z.null(),
+    statuses: [204],
+  }),
+  toggleThoughtCommentLike: endpoint({
+    method: 'POST',
+    path: '/api/core/thought-comment-likes/toggle/',
+    body: thoughtCommentLikeBodySchema,
+    response: likeToggleResultSchema,
+  }),
+};

@@ -1,10 +1,19 @@
 import { z } from 'zod';
-import { displayNameSchema } from './auth.ts';
-import { paragraphsTextSchema } from './common.ts';
+import { lineTextSchema, paragraphsTextSchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
 
+/** The longest display name (api-decisions "Auth"). */
+export const NAME_MAX = 100;
 export const BIO_MAX = 300;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/**
+ * A display name: no invisible characters, whitespace collapsed, trimmed, at most NAME_MAX characters
+ * after that (decision 021). Blank means none (the username is shown). That it is no other member's
+ * @username is checked by the server when it is set.
+ */
+export const displayNameSchema = lineTextSchema(NAME_MAX);
 
 /** The spec's Current user, plus email and bio (api-decisions "Users and follows"). */
 export const currentUserSchema = z.object({
@@ -33,10 +42,14 @@ export type UpdateMeBody = z.infer<typeof updateMeBodySchema>;
 
 export const avatarResponseSchema = z.object({ profile_picture: z.string() });
 
-export const authResponseSchema = z.object({
-  access: z.string(),
-  refresh: z.string(),
-  user: currentUserSchema,
+/**
+ * The avatar upload's multipart/form-data body, for the documentation only: the server reads the file
+ * itself, so validation must pass the body through.
+ */
+export const avatarUploadBodySchema = z.any().meta({
+  type: 'object',
+  required: ['avatar'],
+  properties: { avatar: { type: 'string', format: 'binary', description: 'The image file.' } },
 });
 
 /** A user as shown beside their content (spec §3 Review.user). */
@@ -48,4 +61,19 @@ export const userRefSchema = z.object({
 });
 export type UserRef = z.infer<typeof userRefSchema>;
 
-export const usersEndpoints = {};
+export const usersEndpoints = {
+  getMe: endpoint({ method: 'GET', path: '/api/social/users/me/', response: currentUserSchema }),
+  updateMe: endpoint({
+    method: 'PATCH',
+    path: '/api/social/users/me/',
+    body: updateMeBodySchema,
+    response: currentUserSchema,
+  }),
+  uploadAvatar: endpoint({
+    method: 'POST',
+    path: '/api/social/users/me/avatar/',
+    multipart: true,
+    body: avatarUploadBodySchema,
+    response: avatarResponseSchema,
+  }),
+};

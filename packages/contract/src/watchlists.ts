@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, lineTextSchema, maxLengthMessage, pageOf } from './common.ts';
+import { idSchema, lineTextSchema, maxLengthMessage, pageOf, pageQuerySchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
 import { reviewRaceSchema } from './reviews.ts';
 import { userRefSchema } from './users.ts';
 import { WATCHLIST_DESCRIPTION_MAX, WATCHLIST_NAME_MAX, WATCHLIST_RACES_MAX } from './limits.ts';
@@ -63,4 +64,59 @@ export const addWatchlistRaceBodySchema = z.object({ race_id: idSchema });
  */
 export const reorderWatchlistBodySchema = z.object({ race_ids: z.array(idSchema).max(WATCHLIST_RACES_MAX) });
 
-export const watchlistsEndpoints = {};
+export const watchlistsEndpoints = {
+  listWatchlists: endpoint({
+    method: 'GET',
+    path: '/api/social/watchlists/',
+    query: pageQuerySchema,
+    response: watchlistPageSchema,
+  }),
+  createWatchlist: endpoint({
+    method: 'POST',
+    path: '/api/social/watchlists/',
+    body: createWatchlistBodySchema,
+    response: watchlistSchema,
+    statuses: [201],
+  }),
+  getSharedWatchlist: endpoint({
+    method: 'GET',
+    path: '/api/social/watchlists/shared/:token/',
+    response: watchlistSchema,
+  }),
+  getWatchlist: endpoint({
+    method: 'GET',
+    path: '/api/social/watchlists/:id/',
+    response: watchlistSchema,
+  }),
+  updateWatchlist: endpoint({
+    method: 'PATCH',
+    path: '/api/social/watchlists/:id/',
+    body: updateWatchlistBodySchema,
+    response: watchlistSchema,
+  }),
+  deleteWatchlist: endpoint({
+    method: 'DELETE',
+    path: '/api/social/watchlists/:id/',
+    response: z.null(),
+    statuses: [204],
+  }),
+  addWatchlistRace: endpoint({
+    method: 'POST',
+    path: '/api/social/watchlists/:id/races/',
+    body: addWatchlistRaceBodySchema,
+    response: watchlistSchema,
+    statuses: [200, 201],
+  }),
+  reorderWatchlist: endpoint({
+    method: 'PUT',
+    path: '/api/social/watchlists/:id/races/order/',
+    body: reorderWatchlistBodySchema,
+    response: watchlistSchema,
+  }),
+  removeWatchlistRace: endpoint({
+    method: 'DELETE',
+    path: '/api/social/watchlists/:id/races/:race_id/',
+    response: z.null(),
+    statuses: [204],
+  }),
+};

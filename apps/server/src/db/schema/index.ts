@@ -1,4 +1,9 @@
-/* One file per owning module; only that module's queries read or write its tables (docs/ARCHITECTURE.md). */
+/*
+ * One file per owning module, named after it; only that module names its tables (decision 006). Modules
+ * import their own tables from their own file, never from here: this barrel is for code outside the
+ * modules (drizzle-kit, the db client, tests, the bench). scripts/check-table-owners.mjs (npm run lint)
+ * checks both.
+ */
 export * from './users.ts';
 export * from './auth.ts';
 export * from './follows.ts';

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { refreshTokens } from '../../db/schema/index.ts';
+import { refreshTokens } from '../../db/schema/auth.ts';
 
 /* The refresh_tokens table; accounts themselves belong to the users module. */
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { reviewComments } from '../../db/schema/index.ts';
+import { reviewComments } from '../../db/schema/comments.ts';
 import { commentThreads } from '../../lib/comment-threads.ts';
 import { followStatusOf } from '../follows/visibility.ts';
 import { likedByViewer } from '../likes/sql.ts';

@@ -1,20 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  anyCommentSchema,
-  commentLikeBodySchema,
-  commentLikesQuerySchema,
-  commentListQuerySchema,
-  createCommentBodySchema,
-  likerSchema,
-  likeToggleResultSchema,
-  pageOf,
-  pageQuerySchema,
-  replySchema,
-  updateCommentBodySchema,
-} from '@paddock/contract';
+import { commentsEndpoints } from '@paddock/contract';
 import { errorBody } from '../../lib/openapi.ts';
 import { parseIdParam } from '../../lib/params.ts';
+import { notFound as notFoundBody, route, signedIn, unauthorized } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import {
   createComment,
@@ -28,80 +16,68 @@ import {
 } from './service.ts';
 
 const tags = ['comments'];
-const signedIn = [{ bearerAuth: [] }];
-const unauthorized = errorBody('`{"detail": "Authentication credentials were not provided."}`');
-const notFound = errorBody(
-  '`{"detail": "Not found."}`: no such comment or review, or one under a private account\'s review the viewer does not follow.',
+const notFound = notFoundBody(
+  "no such comment or review, or one under a private account's review the viewer does not follow.",
 );
 const notOwner = errorBody('`{"detail": "You do not have permission to perform this action."}`: not the author.');
-const idParams = z.object({ id: z.string() });
 
 /** Comments on reviews and their likes, mounted at /api/social. */
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.database.db, events: app.events };
 
-  app.get(
-    '/comments/',
+  route(
+    app,
+    commentsEndpoints.listComments,
     {
-      schema: {
-        tags,
-        summary: 'Comments of a review, or replies of a comment',
-        description:
-          `\`review_id\`: the review's top-level comments, oldest first, each with its first ${REPLIES_INLINE} replies ` +
-          'and `reply_count`. `parent_comment_id`: the replies of that comment, oldest first. Paginated. Comments ' +
-          "under a private account's review are visible to the same people as the review.",
-        querystring: commentListQuerySchema,
-        response: { 200: pageOf(anyCommentSchema), 404: notFound },
-      },
+      tags,
+      summary: 'Comments of a review, or replies of a comment',
+      description:
+        `\`review_id\`: the review's top-level comments, oldest first, each with its first ${REPLIES_INLINE} replies ` +
+        'and `reply_count`. `parent_comment_id`: the replies of that comment, oldest first. Paginated. Comments ' +
+        "under a private account's review are visible to the same people as the review.",
+      errors: { 404: notFound },
     },
     async (request) => listComments(ctx, request.userId, request.query),
   );
 
-  app.post(
-    '/comments/',
+  route(
+    app,
+    commentsEndpoints.createComment,
     {
-      schema: {
-        tags,
-        summary: 'Comment on a review, or reply',
-        description:
-          '`{race_review_id, comment, parent_comment_id?}`: comment 1-1000 characters after trimming. Replies nest ' +
-          "one level: replying to a reply attaches to its top-level comment. The review's author (and, for a reply, " +
-          'the author of the comment replied to) is notified.',
-        security: signedIn,
-        body: createCommentBodySchema,
-        response: { 201: anyCommentSchema, 400: errorBody('Field errors.'), 401: unauthorized },
-      },
+      tags,
+      summary: 'Comment on a review, or reply',
+      description:
+        '`{race_review_id, comment, parent_comment_id?}`: comment 1-1000 characters after trimming. Replies nest ' +
+        "one level: replying to a reply attaches to its top-level comment. The review's author (and, for a reply, " +
+        'the author of the comment replied to) is notified.',
+      security: signedIn,
+      errors: { 400: errorBody('Field errors.'), 401: unauthorized },
     },
     async (request, reply) => reply.code(201).send(await createComment(ctx, requireUser(request), request.body)),
   );
 
-  app.patch(
-    '/comments/:id/',
+  route(
+    app,
+    commentsEndpoints.updateComment,
     {
-      schema: {
-        tags,
-        summary: 'Edit a comment',
-        description: 'The author changes the text.',
-        security: signedIn,
-        params: idParams,
-        body: updateCommentBodySchema,
-        response: { 200: anyCommentSchema, 401: unauthorized, 403: notOwner, 404: notFound },
-      },
+      tags,
+      summary: 'Edit a comment',
+      description: 'The author changes the text.',
+      security: signedIn,
+      errors: { 401: unauthorized, 403: notOwner, 404: notFound },
     },
     async (request) => updateComment(ctx, requireUser(request), parseIdParam(request.params.id), request.body.comment),
   );
 
-  app.delete(
-    '/comments/:id/',
+  route(
+    app,
+    commentsEndpoints.deleteComment,
     {
-      schema: {
-        tags,
-        summary: 'Delete a comment',
-        description: 'The author deletes a comment; a top-level comment goes with its replies.',
-        security: signedIn,
-        params: idParams,
-        response: { 204: z.null(), 401: unauthorized, 403: notOwner, 404: notFound },
-      },
+      tags,
+      summary: 'Delete a comment',
+      description: 'The author deletes a comment; a top-level comment goes with its replies.',
+      security: signedIn,
+      errors: { 401: unauthorized, 403: notOwner, 404: notFound },
     },
     async (request, reply) => {
       await deleteComment(ctx, requireUser(request), parseIdParam(request.params.id));
@@ -109,46 +85,39 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/comments/:id/replies/',
+  route(
+    app,
+    commentsEndpoints.listCommentReplies,
     {
-      schema: {
-        tags,
-        summary: 'Replies of a comment',
-        description: 'Oldest first, paginated.',
-        params: idParams,
-        querystring: pageQuerySchema,
-        response: { 200: pageOf(replySchema), 404: notFound },
-      },
+      tags,
+      summary: 'Replies of a comment',
+      description: 'Oldest first, paginated.',
+      errors: { 404: notFound },
     },
     async (request) => getReplies(ctx, request.userId, parseIdParam(request.params.id), request.query),
   );
 
-  app.post(
-    '/comment-likes/toggle/',
+  route(
+    app,
+    commentsEndpoints.toggleCommentLike,
     {
-      schema: {
-        tags,
-        summary: 'Like or unlike a comment',
-        description: 'Answers `{liked, like_count}`; the count always equals the likes.',
-        security: signedIn,
-        body: commentLikeBodySchema,
-        response: { 200: likeToggleResultSchema, 401: unauthorized, 404: notFound },
-      },
+      tags,
+      summary: 'Like or unlike a comment',
+      description: 'Answers `{liked, like_count}`; the count always equals the likes.',
+      security: signedIn,
+      errors: { 401: unauthorized, 404: notFound },
     },
     async (request) => toggleCommentLike(ctx, requireUser(request), request.body.comment_id),
   );
 
-  app.get(
-    '/comment-likes/',
+  route(
+    app,
+    commentsEndpoints.listCommentLikes,
     {
-      schema: {
-        tags,
-        summary: 'Who liked a comment',
-        description: 'Newest like first, paginated.',
-        querystring: commentLikesQuerySchema,
-        response: { 200: pageOf(likerSchema), 404: notFound },
-      },
+      tags,
+      summary: 'Who liked a comment',
+      description: 'Newest like first, paginated.',
+      errors: { 404: notFound },
     },
     async (request) => listCommentLikes(ctx, request.userId, request.query),
   );

@@ -1,25 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  activeThoughtsSchema,
-  driverDetailSchema,
-  driverSchema,
-  f1DataStatusSchema,
-  pageOf,
-  raceDetailSchema,
-  raceListQuerySchema,
-  raceResultsSchema,
-  raceSchema,
-  seasonQuerySchema,
-  seasonRaceResultSchema,
-  seasonStatsSchema,
-  seasonSummarySchema,
-  teamDetailSchema,
-  teamSchema,
-  thoughtStatusSchema,
-} from '@paddock/contract';
+import { f1Endpoints } from '@paddock/contract';
 import { errorBody } from '../../lib/openapi.ts';
 import { cachedAnswer, sendCached, sendJson, sendPrivate } from '../../lib/cached-answers.ts';
+import { route } from '../../lib/route.ts';
 import { F1_ONLY, raceDetailTags, WITH_COMMUNITY } from './cached.ts';
 import { noCommunity, type F1Context, type RaceCommunity } from './community.ts';
 import {
@@ -44,10 +27,7 @@ import {
 } from './service.ts';
 
 const tags = ['f1'];
-const idParams = z.object({ id: z.string() });
-const optionalSeasonQuery = seasonQuerySchema.partial();
-const upcomingQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
-const notFoundResponse = { 404: errorBody('`{"detail": "Not found."}`') };
+const notFound = errorBody('`{"detail": "Not found."}`');
 const badQuery = errorBody('Field errors on the query values, e.g. `{"season": ["A valid integer is required."]}`.');
 
 export interface F1RoutesOptions {
@@ -64,22 +44,20 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
   const ctx: F1Context = { db: app.database.db, events: app.events, community: options.community ?? noCommunity };
   const cache = app.readCache;
 
-  app.get(
-    '/races/',
+  route(
+    app,
+    f1Endpoints.listRaces,
     {
-      schema: {
-        tags,
-        summary: 'List races',
-        description:
-          'With `season`: every race of that season by round, in one page (`next_cursor` null). Otherwise newest first, ' +
-          '`page_size` at a time, with an opaque `cursor`. `search` keeps races whose grand prix, official name, circuit, ' +
-          'place or country contain every word (accent- and case-insensitive); a four-digit year in it filters by season ' +
-          '("2021 abu dhabi"). `reviewable_only=true` keeps completed races (results exist or the start is more than ' +
-          "3 hours past). `exclude_reviewed=true` drops the signed-in user's reviewed races; for guests it changes " +
-          'nothing. `average_rating` and `review_count` count the reviews of public accounts.',
-        querystring: raceListQuerySchema,
-        response: { 200: pageOf(raceSchema), 400: badQuery },
-      },
+      tags,
+      summary: 'List races',
+      description:
+        'With `season`: every race of that season by round, in one page (`next_cursor` null). Otherwise newest first, ' +
+        '`page_size` at a time, with an opaque `cursor`. `search` keeps races whose grand prix, official name, circuit, ' +
+        'place or country contain every word (accent- and case-insensitive); a four-digit year in it filters by season ' +
+        '("2021 abu dhabi"). `reviewable_only=true` keeps completed races (results exist or the start is more than ' +
+        "3 hours past). `exclude_reviewed=true` drops the signed-in user's reviewed races; for guests it changes " +
+        'nothing. `average_rating` and `review_count` count the reviews of public accounts.',
+      errors: { 400: badQuery },
     },
     async (request, reply) => {
       const q = request.query;
@@ -91,17 +69,15 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
   );
 
-  app.get(
-    '/races/upcoming/',
+  route(
+    app,
+    f1Endpoints.upcomingRaces,
     {
-      schema: {
-        tags,
-        summary: 'Upcoming races',
-        description:
-          "Races that have not started yet, soonest first (`limit`, default 10). The home screen's next race is the first.",
-        querystring: upcomingQuery,
-        response: { 200: z.array(raceSchema), 400: badQuery },
-      },
+      tags,
+      summary: 'Upcoming races',
+      description:
+        "Races that have not started yet, soonest first (`limit`, default 10). The home screen's next race is the first.",
+      errors: { 400: badQuery },
     },
     async (request, reply) => {
       const { limit } = request.query;
@@ -109,15 +85,13 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
   );
 
-  app.get(
-    '/races/recommended_for_review/',
+  route(
+    app,
+    f1Endpoints.recommendedRaces,
     {
-      schema: {
-        tags,
-        summary: 'Races to review',
-        description: "Up to 10 recently completed races, newest first; a signed-in user's reviewed races are left out.",
-        response: { 200: z.array(raceSchema) },
-      },
+      tags,
+      summary: 'Races to review',
+      description: "Up to 10 recently completed races, newest first; a signed-in user's reviewed races are left out.",
     },
     async (request, reply) => {
       if (request.userId !== null) return sendPrivate(reply, await recommendedForReview(ctx, request.userId));
@@ -125,48 +99,42 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
   );
 
-  app.get(
-    '/races/trending/',
+  route(
+    app,
+    f1Endpoints.trendingRaces,
     {
-      schema: {
-        tags,
-        summary: 'Trending races',
-        description: 'Up to 10 races with the most reviews written by public accounts in the last 30 days, most first.',
-        response: { 200: z.array(raceSchema) },
-      },
+      tags,
+      summary: 'Trending races',
+      description: 'Up to 10 races with the most reviews written by public accounts in the last 30 days, most first.',
     },
     async (_request, reply) => sendCached(cache, reply, 'trending', WITH_COMMUNITY, () => trendingRaces(ctx)),
   );
 
-  app.get(
-    '/races/active-thoughts/',
+  route(
+    app,
+    f1Endpoints.activeThoughts,
     {
-      schema: {
-        tags,
-        summary: 'Race with active thoughts',
-        description:
-          'The race whose thoughts are open (from 24 hours before its start until 48 hours after), else the next race ' +
-          'if it starts within 7 days, else `null`.',
-        response: { 200: activeThoughtsSchema },
-      },
+      tags,
+      summary: 'Race with active thoughts',
+      description:
+        'The race whose thoughts are open (from 24 hours before its start until 48 hours after), else the next race ' +
+        'if it starts within 7 days, else `null`.',
     },
     async () => getActiveThoughts(ctx),
   );
 
-  app.get(
-    '/races/:id/',
+  route(
+    app,
+    f1Endpoints.getRace,
     {
-      schema: {
-        tags,
-        summary: 'Race detail',
-        description:
-          'A race with circuit details, winner and podium, and its neighbours in the calendar. `rating_distribution`, ' +
-          "`average_rating` and `review_count` count the reviews of public accounts (a private account's ratings " +
-          'are for its followers). For a signed-in viewer `is_watched` and `user_review_id` (their review of this ' +
-          'race); false and null for guests.',
-        params: idParams,
-        response: { 200: raceDetailSchema, ...notFoundResponse },
-      },
+      tags,
+      summary: 'Race detail',
+      description:
+        'A race with circuit details, winner and podium, and its neighbours in the calendar. `rating_distribution`, ' +
+        "`average_rating` and `review_count` count the reviews of public accounts (a private account's ratings " +
+        'are for its followers). For a signed-in viewer `is_watched` and `user_review_id` (their review of this ' +
+        'race); false and null for guests.',
+      errors: { 404: notFound },
     },
     async (request, reply) => {
       const raceId = parseRaceId(request.params.id);
@@ -179,18 +147,16 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
   );
 
-  app.get(
-    '/races/:id/results/',
+  route(
+    app,
+    f1Endpoints.getRaceResults,
     {
-      schema: {
-        tags,
-        summary: 'Race results',
-        description:
-          "Race and sprint classifications, qualifying and fastest lap, where F1DB knows them. `time` is the winner's " +
-          'race time and the others\' gap; `status` is "Finished", "+N Lap(s)" for lapped cars, or why the car stopped.',
-        params: idParams,
-        response: { 200: raceResultsSchema, ...notFoundResponse },
-      },
+      tags,
+      summary: 'Race results',
+      description:
+        "Race and sprint classifications, qualifying and fastest lap, where F1DB knows them. `time` is the winner's " +
+        'race time and the others\' gap; `status` is "Finished", "+N Lap(s)" for lapped cars, or why the car stopped.',
+      errors: { 404: notFound },
     },
     async (request, reply) => {
       const raceId = parseRaceId(request.params.id);
@@ -198,34 +164,30 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
   );
 
-  app.get(
-    '/races/:id/thought-status/',
+  route(
+    app,
+    f1Endpoints.thoughtStatus,
     {
-      schema: {
-        tags,
-        summary: 'Race thoughts window',
-        description:
-          'Thoughts open 24 hours before the start and close 48 hours after it. `opens_in_seconds` is 0 when open ' +
-          '(and after closing); `closes_in_seconds` is null unless open.',
-        params: idParams,
-        response: { 200: thoughtStatusSchema, ...notFoundResponse },
-      },
+      tags,
+      summary: 'Race thoughts window',
+      description:
+        'Thoughts open 24 hours before the start and close 48 hours after it. `opens_in_seconds` is 0 when open ' +
+        '(and after closing); `closes_in_seconds` is null unless open.',
+      errors: { 404: notFound },
     },
     async (request) => getThoughtStatus(ctx, request.params.id),
   );
 
-  app.get(
-    '/drivers/',
+  route(
+    app,
+    f1Endpoints.listDrivers,
     {
-      schema: {
-        tags,
-        summary: 'Drivers of a season',
-        description:
-          "The race drivers of `season` (default: the latest season with entries), in that season's standings order, " +
-          "then by name. `current_team` is the team of the driver's latest race that season.",
-        querystring: optionalSeasonQuery,
-        response: { 200: z.array(driverSchema), 400: badQuery },
-      },
+      tags,
+      summary: 'Drivers of a season',
+      description:
+        "The race drivers of `season` (default: the latest season with entries), in that season's standings order, " +
+        "then by name. `current_team` is the team of the driver's latest race that season.",
+      errors: { 400: badQuery },
     },
     async (request, reply) => {
       const { season } = request.query;
@@ -233,19 +195,17 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
   );
 
-  app.get(
-    '/drivers/:id/',
+  route(
+    app,
+    f1Endpoints.getDriver,
     {
-      schema: {
-        tags,
-        summary: 'Driver profile',
-        description:
-          'A driver with career figures (starts exclude DNQ/DNPQ/DNP/DNS; points include sprints; championships ' +
-          'count completed seasons only) and one record per season. `current_team` is set only for drivers of the ' +
-          'latest season.',
-        params: idParams,
-        response: { 200: driverDetailSchema, ...notFoundResponse },
-      },
+      tags,
+      summary: 'Driver profile',
+      description:
+        'A driver with career figures (starts exclude DNQ/DNPQ/DNP/DNS; points include sprints; championships ' +
+        'count completed seasons only) and one record per season. `current_team` is set only for drivers of the ' +
+        'latest season.',
+      errors: { 404: notFound },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -253,17 +213,15 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
   );
 
-  app.get(
-    '/teams/',
+  route(
+    app,
+    f1Endpoints.listTeams,
     {
-      schema: {
-        tags,
-        summary: 'Teams of a season',
-        description:
-          'The teams of `season` (default: the latest season with entries), in constructor standings order, then by name.',
-        querystring: optionalSeasonQuery,
-        response: { 200: z.array(teamSchema), 400: badQuery },
-      },
+      tags,
+      summary: 'Teams of a season',
+      description:
+        'The teams of `season` (default: the latest season with entries), in constructor standings order, then by name.',
+      errors: { 400: badQuery },
     },
     async (request, reply) => {
       const { season } = request.query;
@@ -271,18 +229,16 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
   );
 
-  app.get(
-    '/teams/:id/',
+  route(
+    app,
+    f1Endpoints.getTeam,
     {
-      schema: {
-        tags,
-        summary: 'Team profile',
-        description:
-          "A team (F1DB constructor) with its latest season's race drivers, career figures (`starts`: races started; " +
-          '`entries`: races entered; wins and podiums count cars) and one record per season.',
-        params: idParams,
-        response: { 200: teamDetailSchema, ...notFoundResponse },
-      },
+      tags,
+      summary: 'Team profile',
+      description:
+        "A team (F1DB constructor) with its latest season's race drivers, career figures (`starts`: races started; " +
+        '`entries`: races entered; wins and podiums count cars) and one record per season.',
+      errors: { 404: notFound },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -290,35 +246,31 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
   );
 
-  app.get(
-    '/seasons/',
+  route(
+    app,
+    f1Endpoints.listSeasons,
     {
-      schema: {
-        tags,
-        summary: 'Seasons',
-        description:
-          'Every season, newest first, with race counts and champions (null while the season has races not completed).',
-        response: { 200: z.array(seasonSummarySchema) },
-      },
+      tags,
+      summary: 'Seasons',
+      description:
+        'Every season, newest first, with race counts and champions (null while the season has races not completed).',
     },
     async (_request, reply) => sendCached(cache, reply, 'seasons', F1_ONLY, () => listSeasons(ctx)),
   );
 
-  app.get(
-    '/season_stats/',
+  route(
+    app,
+    f1Endpoints.seasonStats,
     {
-      schema: {
-        tags,
-        summary: 'Season statistics',
-        description:
-          'Driver and constructor standings (the final ones, else those after the latest race, else computed from ' +
-          'results) and `standings_round`, the round they stand after (null before any); race counts, with ' +
-          '`results_pending` the completed races whose results are not in yet; and the cumulative points of the top ' +
-          '10 drivers after each round. `community`: the five most reviewed and the five top rated races of the ' +
-          'season (reviews of public accounts). A season without races is 404.',
-        querystring: seasonQuerySchema,
-        response: { 200: seasonStatsSchema, 400: badQuery, ...notFoundResponse },
-      },
+      tags,
+      summary: 'Season statistics',
+      description:
+        'Driver and constructor standings (the final ones, else those after the latest race, else computed from ' +
+        'results) and `standings_round`, the round they stand after (null before any); race counts, with ' +
+        '`results_pending` the completed races whose results are not in yet; and the cumulative points of the top ' +
+        '10 drivers after each round. `community`: the five most reviewed and the five top rated races of the ' +
+        'season (reviews of public accounts). A season without races is 404.',
+      errors: { 400: badQuery, 404: notFound },
     },
     async (request, reply) => {
       const { season } = request.query;
@@ -326,16 +278,14 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
   );
 
-  app.get(
-    '/race_results/',
+  route(
+    app,
+    f1Endpoints.seasonRaceResults,
     {
-      schema: {
-        tags,
-        summary: 'Season results',
-        description: 'Each race of `season` by round, with its podium (empty before results exist).',
-        querystring: seasonQuerySchema,
-        response: { 200: z.array(seasonRaceResultSchema), 400: badQuery },
-      },
+      tags,
+      summary: 'Season results',
+      description: 'Each race of `season` by round, with its podium (empty before results exist).',
+      errors: { 400: badQuery },
     },
     async (request, reply) => {
       const { season } = request.query;
@@ -345,18 +295,16 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
   );
 
-  app.get(
-    '/data-status/',
+  route(
+    app,
+    f1Endpoints.dataStatus,
     {
-      schema: {
-        tags,
-        summary: 'Where the results come from',
-        description:
-          "`results_synced_at`: when the results sync (the server's scheduler, RESULTS_SYNC=auto, or `npm run " +
-          'f1:sync`) last reached Jolpica and checked or brought results; null if it never did, when the results are ' +
-          "the bundled F1DB data's. `latest_results`: the newest race with results (null without any).",
-        response: { 200: f1DataStatusSchema },
-      },
+      tags,
+      summary: 'Where the results come from',
+      description:
+        "`results_synced_at`: when the results sync (the server's scheduler, RESULTS_SYNC=auto, or `npm run " +
+        'f1:sync`) last reached Jolpica and checked or brought results; null if it never did, when the results are ' +
+        "the bundled F1DB data's. `latest_results`: the newest race with results (null without any).",
     },
     async (_request, reply) => sendCached(cache, reply, 'data-status', F1_ONLY, () => getDataStatus(ctx)),
   );

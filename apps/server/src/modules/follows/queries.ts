@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { follows } from '../../db/schema/index.ts';
+import { follows } from '../../db/schema/follows.ts';
 import { countUpTo, rowLimit, selectRows } from '../../lib/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
 import type { UserRef } from '@paddock/contract';

@@ -1,19 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  byUsernameQuerySchema,
-  COUNT_MAX,
-  countSchema,
-  followRequestListSchema,
-  okSchema,
-  followBodySchema,
-  followListSchema,
-  followResultSchema,
-  pageQuerySchema,
-  publicProfileSchema,
-} from '@paddock/contract';
+import { COUNT_MAX, followsEndpoints } from '@paddock/contract';
 import { errorBody } from '../../lib/openapi.ts';
 import { parseIdParam } from '../../lib/params.ts';
+import { notFound, route, signedIn, unauthorized } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import {
   answerFollowRequest,
@@ -27,32 +16,25 @@ import {
 } from './service.ts';
 
 const tags = ['follows'];
-const signedIn = [{ bearerAuth: [] }];
-const unauthorized = errorBody('`{"detail": "Authentication credentials were not provided."}`');
-const idParams = z.object({ id: z.string() });
 
 /** Follows, follow requests and profiles as others see them, mounted at /api/social. */
 export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.database.db, events: app.events };
 
-  app.post(
-    '/follows/',
+  route(
+    app,
+    followsEndpoints.followUser,
     {
-      schema: {
-        tags,
-        summary: 'Follow an account',
-        description:
-          'A public account is followed at once (`{"status": "following"}`, 201) and notified; a private one gets a ' +
-          'follow request (`{"status": "requested"}`) that its owner accepts or declines. Following again answers ' +
-          'the current state with 200.',
-        security: signedIn,
-        body: followBodySchema,
-        response: {
-          200: followResultSchema,
-          201: followResultSchema,
-          400: errorBody('`{"user_id": ["You cannot follow yourself."]}` or an unknown account.'),
-          401: unauthorized,
-        },
+      tags,
+      summary: 'Follow an account',
+      description:
+        'A public account is followed at once (`{"status": "following"}`, 201) and notified; a private one gets a ' +
+        'follow request (`{"status": "requested"}`) that its owner accepts or declines. Following again answers ' +
+        'the current state with 200.',
+      security: signedIn,
+      errors: {
+        400: errorBody('`{"user_id": ["You cannot follow yourself."]}` or an unknown account.'),
+        401: unauthorized,
       },
     },
     async (request, reply) => {
@@ -61,17 +43,15 @@ export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/follows/:id/',
+  route(
+    app,
+    followsEndpoints.unfollowUser,
     {
-      schema: {
-        tags,
-        summary: 'Unfollow, or withdraw a request',
-        description: '`id` is the followed account. 404 when the viewer neither follows nor asked to follow it.',
-        security: signedIn,
-        params: idParams,
-        response: { 204: z.null(), 401: unauthorized },
-      },
+      tags,
+      summary: 'Unfollow, or withdraw a request',
+      description: '`id` is the followed account. 404 when the viewer neither follows nor asked to follow it.',
+      security: signedIn,
+      errors: { 401: unauthorized },
     },
     async (request, reply) => {
       await unfollow(ctx, requireUser(request), parseIdParam(request.params.id));
@@ -79,54 +59,52 @@ export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/follows/requests/',
+  route(
+    app,
+    followsEndpoints.listFollowRequests,
     {
-      schema: {
-        tags,
-        summary: 'Pending follow requests',
-        description: 'Requests to follow the signed-in (private) account, newest first, paginated.',
-        security: signedIn,
-        querystring: pageQuerySchema,
-        response: { 200: followRequestListSchema, 401: unauthorized },
-      },
+      tags,
+      summary: 'Pending follow requests',
+      description: 'Requests to follow the signed-in (private) account, newest first, paginated.',
+      security: signedIn,
+      errors: { 401: unauthorized },
     },
     async (request) => listFollowRequests(ctx, requireUser(request), request.query),
   );
 
-  app.get(
-    '/follows/requests/count/',
+  route(
+    app,
+    followsEndpoints.countFollowRequests,
     {
-      schema: {
-        tags,
-        summary: 'How many follow requests are pending',
-        description: `Counted up to ${COUNT_MAX} (the badge shows '99+' above 99).`,
-        security: signedIn,
-        response: { 200: countSchema, 401: unauthorized },
-      },
+      tags,
+      summary: 'How many follow requests are pending',
+      description: `Counted up to ${COUNT_MAX} (the badge shows '99+' above 99).`,
+      security: signedIn,
+      errors: { 401: unauthorized },
     },
     async (request) => followRequestCount(ctx, requireUser(request)),
   );
 
-  for (const answer of ['accept', 'decline'] as const) {
-    app.post(
-      `/follows/:id/requests/${answer}/`,
+  const answers = [
+    { answer: 'accept', endpoint: followsEndpoints.acceptFollowRequest },
+    { answer: 'decline', endpoint: followsEndpoints.declineFollowRequest },
+  ] as const;
+  for (const { answer, endpoint } of answers) {
+    route(
+      app,
+      endpoint,
       {
-        schema: {
-          tags,
-          summary: answer === 'accept' ? 'Accept a follow request' : 'Decline a follow request',
-          description:
-            (answer === 'accept'
-              ? 'The requester now follows the account and is notified (FOLLOW_REQUEST_ACCEPTED). '
-              : 'The request is removed; the requester may ask again. ') +
-            "`id` is the request's id; only the requested account may answer.",
-          security: signedIn,
-          params: idParams,
-          response: {
-            200: okSchema,
-            401: unauthorized,
-            404: errorBody('`{"detail": "Not found."}`: no pending request with that id to the signed-in account.'),
-          },
+        tags,
+        summary: answer === 'accept' ? 'Accept a follow request' : 'Decline a follow request',
+        description:
+          (answer === 'accept'
+            ? 'The requester now follows the account and is notified (FOLLOW_REQUEST_ACCEPTED). '
+            : 'The request is removed; the requester may ask again. ') +
+          "`id` is the request's id; only the requested account may answer.",
+        security: signedIn,
+        errors: {
+          401: unauthorized,
+          404: notFound('no pending request with that id to the signed-in account.'),
         },
       },
       async (request) => {
@@ -136,37 +114,33 @@ export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.get(
-    '/users/by_username/',
+  route(
+    app,
+    followsEndpoints.getProfileByUsername,
     {
-      schema: {
-        tags,
-        summary: 'A profile by username',
-        description:
-          'Any account, private or not (ignoring case), with its counts and, for the viewer, `follow_status` ' +
-          '("self", "following", "requested" or "none") and `follows_you`.',
-        querystring: byUsernameQuerySchema,
-        response: {
-          200: publicProfileSchema,
-          404: errorBody('`{"detail": "Not found."}`: no account has that username.'),
-        },
-      },
+      tags,
+      summary: 'A profile by username',
+      description:
+        'Any account, private or not (ignoring case), with its counts and, for the viewer, `follow_status` ' +
+        '("self", "following", "requested" or "none") and `follows_you`.',
+      errors: { 404: notFound('no account has that username.') },
     },
     async (request) => getPublicProfile(ctx, request.userId, request.query.username),
   );
 
-  for (const direction of ['followers', 'following'] as const) {
-    app.get(
-      `/users/:id/${direction}/`,
+  const directions = [
+    { direction: 'followers', endpoint: followsEndpoints.listFollowers },
+    { direction: 'following', endpoint: followsEndpoints.listFollowing },
+  ] as const;
+  for (const { direction, endpoint } of directions) {
+    route(
+      app,
+      endpoint,
       {
-        schema: {
-          tags,
-          summary: direction === 'followers' ? 'Followers of an account' : 'Accounts an account follows',
-          description: `Accepted follows, newest first, paginated. A private account's list is 403 \`{"detail": "${PRIVATE_ACCOUNT}"}\` to anyone but its owner and its followers. Each row has the viewer's own \`follow_status\` towards that user.`,
-          params: idParams,
-          querystring: pageQuerySchema,
-          response: { 200: followListSchema, 403: errorBody(`\`{"detail": "${PRIVATE_ACCOUNT}"}\``) },
-        },
+        tags,
+        summary: direction === 'followers' ? 'Followers of an account' : 'Accounts an account follows',
+        description: `Accepted follows, newest first, paginated. A private account's list is 403 \`{"detail": "${PRIVATE_ACCOUNT}"}\` to anyone but its owner and its followers. Each row has the viewer's own \`follow_status\` towards that user.`,
+        errors: { 403: errorBody(`\`{"detail": "${PRIVATE_ACCOUNT}"}\``) },
       },
       async (request) =>
         listFollows(ctx, request.userId, { ...request.query, userId: parseIdParam(request.params.id), direction }),

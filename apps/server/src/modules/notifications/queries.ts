@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
-import { notifications, type NotificationType } from '../../db/schema/index.ts';
+import { notifications, type NotificationType } from '../../db/schema/notifications.ts';
 import { countUpTo, rowLimit, selectRows } from '../../lib/sql.ts';
 import { raceTitleOf } from '../f1/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { userStatsSchema } from '@paddock/contract';
+import { profilesEndpoints } from '@paddock/contract';
 import { errorBody } from '../../lib/openapi.ts';
 import { parseIdParam } from '../../lib/params.ts';
+import { notFound, route } from '../../lib/route.ts';
 import { PRIVATE_ACCOUNT } from '../follows/service.ts';
 import { userStats } from './service.ts';
 
@@ -10,21 +10,18 @@ import { userStats } from './service.ts';
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.database.db, events: app.events };
 
-  app.get(
-    '/users/:id/stats/',
+  route(
+    app,
+    profilesEndpoints.getUserStats,
     {
-      schema: {
-        tags: ['profiles'],
-        summary: "A profile's figures",
-        description:
-          'Reviews (count, mean, distribution, per season), races watched, likes received and the most-starred ' +
-          `drivers. A private account's figures are 403 \`{"detail": "${PRIVATE_ACCOUNT}"}\` to anyone but its owner and followers.`,
-        params: z.object({ id: z.string() }),
-        response: {
-          200: userStatsSchema,
-          403: errorBody(`\`{"detail": "${PRIVATE_ACCOUNT}"}\``),
-          404: errorBody('`{"detail": "Not found."}`: no such account.'),
-        },
+      tags: ['profiles'],
+      summary: "A profile's figures",
+      description:
+        'Reviews (count, mean, distribution, per season), races watched, likes received and the most-starred ' +
+        `drivers. A private account's figures are 403 \`{"detail": "${PRIVATE_ACCOUNT}"}\` to anyone but its owner and followers.`,
+      errors: {
+        403: errorBody(`\`{"detail": "${PRIVATE_ACCOUNT}"}\``),
+        404: notFound('no such account.'),
       },
     },
     async (request) => userStats(ctx, request.userId, parseIdParam(request.params.id)),

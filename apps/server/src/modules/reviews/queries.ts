@@ -1,12 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { feedEntries, feedFanouts, reviews, watchedRaces } from '../../db/schema/index.ts';
+import { feedEntries, feedFanouts, reviews, watchedRaces } from '../../db/schema/reviews.ts';
 import type { Viewer } from '../../lib/context.ts';
 import { rowLimit, run, selectRows } from '../../lib/sql.ts';
 import { joinRaceRef, joinRaceYear, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
 import { acceptedFollowerIds, acceptedFollowingIds, canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
 import { likedByViewer } from '../likes/sql.ts';
-import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
+import { accountIsPublic, joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
 import type { FollowStatus, UserRef } from '@paddock/contract';
 
 /*
@@ -207,8 +207,7 @@ export async function recountRaceStatsOfUser(tx: Db, userId: number): Promise<vo
         count(*) filter (where r.rating = 3)::int as r3, count(*) filter (where r.rating = 4)::int as r4,
         count(*) filter (where r.rating = 5)::int as r5
       from (select race_id from reviews where user_id = ${userId}) mine
-      left join reviews r on r.race_id = mine.race_id
-        and exists (select 1 from users a where a.id = r.user_id and not a.is_private)
+      left join reviews r on r.race_id = mine.race_id and ${accountIsPublic(sql`r.user_id`)}
       group by mine.race_id
     ) x
     where s.race_id = x.race_id`,
@@ -341,9 +340,8 @@ export async function fanOutBatch(tx: Db, job: FanOutJob, limit: number) {
   const [row] = await selectRows<{ written: number; last_follower: number | null }>(
     tx,
     sql`with batch as (
-          select f.follower_id from follows f
-          where f.following_id = ${job.author_id} and f.status = 'accepted' and f.follower_id > ${job.after_follower_id}
-            and exists (select 1 from reviews where id = ${job.review_id})
+          select f.follower_id from ${acceptedFollowerIds(job.author_id)} f(follower_id)
+          where f.follower_id > ${job.after_follower_id} and exists (select 1 from reviews where id = ${job.review_id})
           order by f.follower_id ${rowLimit(limit)}),
         written as (
           insert into feed_entries (user_id, review_id) select follower_id, ${job.review_id}::int from batch

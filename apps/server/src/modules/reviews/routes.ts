@@ -1,23 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  createReviewBodySchema,
-  feedPageSchema,
-  feedQuerySchema,
-  likeToggleResultSchema,
-  pageOf,
-  popularQuerySchema,
-  reviewLikeBodySchema,
-  reviewListQuerySchema,
-  reviewSchema,
-  updateReviewBodySchema,
-  watchedBodySchema,
-  watchedListQuerySchema,
-  watchedRaceSchema,
-} from '@paddock/contract';
+import { reviewsEndpoints } from '@paddock/contract';
 import type { Config } from '../../config.ts';
 import { errorBody } from '../../lib/openapi.ts';
 import { parseIdParam } from '../../lib/params.ts';
+import { notFound, route, signedIn, unauthorized } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { PRIVATE_ACCOUNT } from '../follows/service.ts';
 import {
@@ -42,15 +28,9 @@ import {
 } from './service.ts';
 
 const tags = ['reviews'];
-const signedIn = [{ bearerAuth: [] }];
-const unauthorized = errorBody('`{"detail": "Authentication credentials were not provided."}`');
-const notFound = errorBody(
-  '`{"detail": "Not found."}`: no such review, or one of a private account the viewer does not follow.',
-);
+const reviewNotFound = notFound('no such review, or one of a private account the viewer does not follow.');
 const notOwner = errorBody('`{"detail": "You do not have permission to perform this action."}`: not the author.');
 const privateAccount = errorBody(`\`{"detail": "${PRIVATE_ACCOUNT}"}\`: a private account the viewer does not follow.`);
-const idParams = z.object({ id: z.string() });
-const watchedResult = z.object({ race_id: z.number().int() });
 
 export const feedSettingsFrom = (config: Config): FeedSettings => ({
   timelineDays: config.FEED_TIMELINE_DAYS,
@@ -87,145 +67,125 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     await fanOuts.stop();
   });
 
-  app.get(
-    '/reviews/',
+  route(
+    app,
+    reviewsEndpoints.listReviews,
     {
-      schema: {
-        tags,
-        summary: 'Reviews of a race or of a user',
-        description:
-          "`race_id`: the race's reviews; `user_id`: the user's reviews; both: that user's review of the race (one at " +
-          'most). Newest first, paginated. Reviews of private accounts appear only to their owner and accepted ' +
-          "followers; listing a private account's reviews is 403 for anyone else.",
-        querystring: reviewListQuerySchema,
-        response: { 200: pageOf(reviewSchema), 403: privateAccount, 404: errorBody('No account has that `user_id`.') },
-      },
+      tags,
+      summary: 'Reviews of a race or of a user',
+      description:
+        "`race_id`: the race's reviews; `user_id`: the user's reviews; both: that user's review of the race (one at " +
+        'most). Newest first, paginated. Reviews of private accounts appear only to their owner and accepted ' +
+        "followers; listing a private account's reviews is 403 for anyone else.",
+      errors: { 403: privateAccount, 404: errorBody('No account has that `user_id`.') },
     },
     async (request) => listReviews(ctx, request.userId, request.query),
   );
 
-  app.post(
-    '/reviews/',
+  route(
+    app,
+    reviewsEndpoints.createReview,
     {
-      schema: {
-        tags,
-        summary: 'Review a race',
-        description:
-          `One review per user per race, for completed races only (else \`{"race_id": ["${RACE_NOT_COMPLETED}"]}\`); ` +
-          `a second one is \`{"non_field_errors": ["${ALREADY_REVIEWED}"]}\`. rating 1-5; review_text optional, trimmed, ` +
-          'at most 2000 characters, null when empty. The race is marked watched too. Followers see the review in ' +
-          'their Following feed at once.',
-        security: signedIn,
-        body: createReviewBodySchema,
-        response: { 201: reviewSchema, 400: errorBody('Field errors, or `non_field_errors`.'), 401: unauthorized },
-      },
+      tags,
+      summary: 'Review a race',
+      description:
+        `One review per user per race, for completed races only (else \`{"race_id": ["${RACE_NOT_COMPLETED}"]}\`); ` +
+        `a second one is \`{"non_field_errors": ["${ALREADY_REVIEWED}"]}\`. rating 1-5; review_text optional, trimmed, ` +
+        'at most 2000 characters, null when empty. The race is marked watched too. Followers see the review in ' +
+        'their Following feed at once.',
+      security: signedIn,
+      errors: { 400: errorBody('Field errors, or `non_field_errors`.'), 401: unauthorized },
     },
     async (request, reply) =>
       reply.code(201).send(await createReview(ctx, requireUser(request), request.body, settings)),
   );
 
-  app.get(
-    '/reviews/feed/',
+  route(
+    app,
+    reviewsEndpoints.followingFeed,
     {
-      schema: {
-        tags,
-        summary: 'Following feed',
-        description:
-          'Reviews by the accounts the viewer follows (accepted follows), newest first. `cursor` is the previous ' +
-          "page's `next_cursor` (a review id); `seen_ids` (comma-joined, at most 500) are left out; " +
-          "`meta.last_author_id` is the author of the page's last review. No review appears on two pages.",
-        security: signedIn,
-        querystring: feedQuerySchema,
-        response: { 200: feedPageSchema, 401: unauthorized },
-      },
+      tags,
+      summary: 'Following feed',
+      description:
+        'Reviews by the accounts the viewer follows (accepted follows), newest first. `cursor` is the previous ' +
+        "page's `next_cursor` (a review id); `seen_ids` (comma-joined, at most 500) are left out; " +
+        "`meta.last_author_id` is the author of the page's last review. No review appears on two pages.",
+      security: signedIn,
+      errors: { 401: unauthorized },
     },
     async (request) => followingFeed(ctx, requireUser(request), request.query),
   );
 
-  app.get(
-    '/reviews/for-you/',
+  route(
+    app,
+    reviewsEndpoints.forYouFeed,
     {
-      schema: {
-        tags,
-        summary: 'For You feed',
-        description:
-          "Other people's reviews the viewer may see (guests: public accounts' reviews), ranked by recency and " +
-          'engagement (likes, comments). Never the same author twice in a row, across pages too: pass the ' +
-          "previous page's `meta.last_author_id` as `last_author_id`. `cursor` is the previous page's " +
-          '`next_cursor`; `seen_ids` are left out; no review appears on two pages.',
-        querystring: feedQuerySchema,
-        response: { 200: feedPageSchema },
-      },
+      tags,
+      summary: 'For You feed',
+      description:
+        "Other people's reviews the viewer may see (guests: public accounts' reviews), ranked by recency and " +
+        'engagement (likes, comments). Never the same author twice in a row, across pages too: pass the ' +
+        "previous page's `meta.last_author_id` as `last_author_id`. `cursor` is the previous page's " +
+        '`next_cursor`; `seen_ids` are left out; no review appears on two pages.',
     },
     async (request) => forYouFeed(ctx, request.userId, request.query),
   );
 
-  app.get(
-    '/reviews/popular/',
+  route(
+    app,
+    reviewsEndpoints.popularReviews,
     {
-      schema: {
-        tags,
-        summary: 'Popular reviews',
-        description:
-          'The most liked reviews of the last 30 days that the viewer may see, most liked first (`limit`, default 10).',
-        querystring: popularQuerySchema,
-        response: { 200: z.array(reviewSchema) },
-      },
+      tags,
+      summary: 'Popular reviews',
+      description:
+        'The most liked reviews of the last 30 days that the viewer may see, most liked first (`limit`, default 10).',
     },
     async (request) => popularReviews(ctx, request.userId, request.query.limit),
   );
 
-  app.get(
-    '/reviews/shared/:token/',
+  route(
+    app,
+    reviewsEndpoints.getSharedReview,
     {
-      schema: {
-        tags,
-        summary: 'A shared review',
-        description:
-          'The review a share link (`/review/{id}`) names; the token is the review id. A review of a private account ' +
-          'is 404 to anyone but its owner and accepted followers: a link never opens it to others.',
-        params: z.object({ token: z.string() }),
-        response: { 200: reviewSchema, 404: notFound },
-      },
+      tags,
+      summary: 'A shared review',
+      description:
+        'The review a share link (`/review/{id}`) names; the token is the review id. A review of a private account ' +
+        'is 404 to anyone but its owner and accepted followers: a link never opens it to others.',
+      errors: { 404: reviewNotFound },
     },
     async (request) => getReview(ctx, request.userId, parseIdParam(request.params.token)),
   );
 
-  app.get(
-    '/reviews/:id/',
-    {
-      schema: { tags, summary: 'A review', params: idParams, response: { 200: reviewSchema, 404: notFound } },
-    },
+  route(
+    app,
+    reviewsEndpoints.getReview,
+    { tags, summary: 'A review', errors: { 404: reviewNotFound } },
     async (request) => getReview(ctx, request.userId, parseIdParam(request.params.id)),
   );
 
-  app.patch(
-    '/reviews/:id/',
+  route(
+    app,
+    reviewsEndpoints.updateReview,
     {
-      schema: {
-        tags,
-        summary: 'Edit a review',
-        description: 'The author changes rating and/or review_text (same rules as creating).',
-        security: signedIn,
-        params: idParams,
-        body: updateReviewBodySchema,
-        response: { 200: reviewSchema, 401: unauthorized, 403: notOwner, 404: notFound },
-      },
+      tags,
+      summary: 'Edit a review',
+      description: 'The author changes rating and/or review_text (same rules as creating).',
+      security: signedIn,
+      errors: { 401: unauthorized, 403: notOwner, 404: reviewNotFound },
     },
     async (request) => updateReview(ctx, requireUser(request), parseIdParam(request.params.id), request.body),
   );
 
-  app.delete(
-    '/reviews/:id/',
+  route(
+    app,
+    reviewsEndpoints.deleteReview,
     {
-      schema: {
-        tags,
-        summary: 'Delete a review',
-        description: 'The author deletes the review with its comments and likes.',
-        security: signedIn,
-        params: idParams,
-        response: { 204: z.null(), 401: unauthorized, 403: notOwner, 404: notFound },
-      },
+      tags,
+      summary: 'Delete a review',
+      description: 'The author deletes the review with its comments and likes.',
+      security: signedIn,
+      errors: { 401: unauthorized, 403: notOwner, 404: reviewNotFound },
     },
     async (request, reply) => {
       await deleteReview(ctx, requireUser(request), parseIdParam(request.params.id));
@@ -233,38 +193,29 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/review-likes/toggle/',
+  route(
+    app,
+    reviewsEndpoints.toggleReviewLike,
     {
-      schema: {
-        tags,
-        summary: 'Like or unlike a review',
-        description:
-          'Likes the review, or takes the like back. Answers `{liked, like_count}`; the count always equals the likes.',
-        security: signedIn,
-        body: reviewLikeBodySchema,
-        response: { 200: likeToggleResultSchema, 401: unauthorized, 404: notFound },
-      },
+      tags,
+      summary: 'Like or unlike a review',
+      description:
+        'Likes the review, or takes the like back. Answers `{liked, like_count}`; the count always equals the likes.',
+      security: signedIn,
+      errors: { 401: unauthorized, 404: reviewNotFound },
     },
     async (request) => toggleReviewLike(ctx, requireUser(request), request.body.review_id),
   );
 
-  app.post(
-    '/watched-races/',
+  route(
+    app,
+    reviewsEndpoints.markWatched,
     {
-      schema: {
-        tags: ['watched races'],
-        summary: 'Mark a race watched',
-        description: `Idempotent: 201 the first time, 200 after. Completed races only (\`{"race_id": ["${WATCH_NOT_COMPLETED}"]}\`).`,
-        security: signedIn,
-        body: watchedBodySchema,
-        response: {
-          200: watchedResult,
-          201: watchedResult,
-          400: errorBody('Field errors on `race_id`.'),
-          401: unauthorized,
-        },
-      },
+      tags: ['watched races'],
+      summary: 'Mark a race watched',
+      description: `Idempotent: 201 the first time, 200 after. Completed races only (\`{"race_id": ["${WATCH_NOT_COMPLETED}"]}\`).`,
+      security: signedIn,
+      errors: { 400: errorBody('Field errors on `race_id`.'), 401: unauthorized },
     },
     async (request, reply) => {
       const created = await markWatched(ctx, requireUser(request), request.body.race_id);
@@ -272,38 +223,29 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/watched-races/',
+  route(
+    app,
+    reviewsEndpoints.listWatchedRaces,
     {
-      schema: {
-        tags: ['watched races'],
-        summary: 'Watched races',
-        description:
-          "A user's watched races (`user_id`; the viewer's own without it), most recently watched first. A private " +
-          "account's list is 403 to anyone but its owner and accepted followers.",
-        querystring: watchedListQuerySchema,
-        response: {
-          200: pageOf(watchedRaceSchema),
-          401: unauthorized,
-          403: privateAccount,
-          404: errorBody('No account has that `user_id`.'),
-        },
-      },
+      tags: ['watched races'],
+      summary: 'Watched races',
+      description:
+        "A user's watched races (`user_id`; the viewer's own without it), most recently watched first. A private " +
+        "account's list is 403 to anyone but its owner and accepted followers.",
+      errors: { 401: unauthorized, 403: privateAccount, 404: errorBody('No account has that `user_id`.') },
     },
     async (request) => listWatched(ctx, request.userId, request.query),
   );
 
-  app.delete(
-    '/watched-races/:id/',
+  route(
+    app,
+    reviewsEndpoints.unmarkWatched,
     {
-      schema: {
-        tags: ['watched races'],
-        summary: 'Unmark a watched race',
-        description: '`id` is the race. 404 when the viewer had not marked it watched.',
-        security: signedIn,
-        params: idParams,
-        response: { 204: z.null(), 401: unauthorized },
-      },
+      tags: ['watched races'],
+      summary: 'Unmark a watched race',
+      description: '`id` is the race. 404 when the viewer had not marked it watched.',
+      security: signedIn,
+      errors: { 401: unauthorized },
     },
     async (request, reply) => {
       await unmarkWatched(ctx, requireUser(request), parseIdParam(request.params.id));

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { searchQuerySchema, searchResultSchema } from '@paddock/contract';
+import { searchEndpoints } from '@paddock/contract';
 import { sendCached } from '../../lib/cached-answers.ts';
 import { errorBody } from '../../lib/openapi.ts';
+import { route } from '../../lib/route.ts';
 import { CatalogueIndex } from './catalogue.ts';
 import { selectCatalogue } from './queries.ts';
 import { search, SEARCH_TAGS, searchText } from './service.ts';
@@ -11,26 +12,23 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.searchCache;
   const catalogue = new CatalogueIndex(cache, () => selectCatalogue(app.database.db));
   const ctx = { db: app.database.db, events: app.events };
-  app.get(
-    '/core/search/',
+  route(
+    app,
+    searchEndpoints.search,
     {
-      schema: {
-        tags: ['search'],
-        summary: 'Search races, drivers, teams and users',
-        description:
-          'Accent- and case-insensitive, typo-tolerant search; each group ranked best first (exact name, then a ' +
-          'word starting with the query, then containing it, then trigram similarity; ties go to the more ' +
-          'prominent: newer races, drivers with more starts, teams with more entries, shorter usernames). Races ' +
-          'match on grand prix, circuit, place and country; a four-digit year filters races by season ' +
-          '("2021 abu dhabi"). Users are found whether private or not, with public fields only. `q` shorter ' +
-          'than 2 characters after trimming gives four empty arrays; under 3 characters only word prefixes ' +
-          'match. `limit` is per group (default 8). The answer is the same for every viewer: it carries a weak ' +
-          'ETag and `Cache-Control: public, no-cache`, and If-None-Match gets a 304 while it is current.',
-        querystring: searchQuerySchema,
-        response: {
-          200: searchResultSchema,
-          400: errorBody('Field errors on the query values, e.g. `{"limit": ["A valid integer is required."]}`.'),
-        },
+      tags: ['search'],
+      summary: 'Search races, drivers, teams and users',
+      description:
+        'Accent- and case-insensitive, typo-tolerant search; each group ranked best first (exact name, then a ' +
+        'word starting with the query, then containing it, then trigram similarity; ties go to the more ' +
+        'prominent: newer races, drivers with more starts, teams with more entries, shorter usernames). Races ' +
+        'match on grand prix, circuit, place and country; a four-digit year filters races by season ' +
+        '("2021 abu dhabi"). Users are found whether private or not, with public fields only. `q` shorter ' +
+        'than 2 characters after trimming gives four empty arrays; under 3 characters only word prefixes ' +
+        'match. `limit` is per group (default 8). The answer is the same for every viewer: it carries a weak ' +
+        'ETag and `Cache-Control: public, no-cache`, and If-None-Match gets a 304 while it is current.',
+      errors: {
+        400: errorBody('Field errors on the query values, e.g. `{"limit": ["A valid integer is required."]}`.'),
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DriverRef, UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
-import { starredDrivers } from '../../db/schema/index.ts';
+import { starredDrivers } from '../../db/schema/stars.ts';
 import type { Viewer } from '../../lib/context.ts';
 import { countUpTo, lockForTransaction, rowLimit, selectRows } from '../../lib/sql.ts';
 import { driverRefJson, joinDriver, joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FollowStatus, ThoughtStreamEvent, UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
-import { raceThoughts, thoughtComments, thoughtEvents } from '../../db/schema/index.ts';
+import { raceThoughts, thoughtComments, thoughtEvents } from '../../db/schema/thoughts.ts';
 import type { Viewer } from '../../lib/context.ts';
 import { commentThreads } from '../../lib/comment-threads.ts';
 import { likedBy, lockForTransaction, rowLimit, run, selectRows } from '../../lib/sql.ts';

@@ -1,25 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  anyThoughtCommentSchema,
-  createThoughtBodySchema,
-  createThoughtCommentBodySchema,
-  likeToggleResultSchema,
-  pageQuerySchema,
-  THOUGHTS_CLOSED,
-  thoughtCommentLikeBodySchema,
-  thoughtCommentListQuerySchema,
-  thoughtCommentPageSchema,
-  thoughtLikeBodySchema,
-  thoughtPageSchema,
-  thoughtSchema,
-  updateThoughtBodySchema,
-  updateThoughtCommentBodySchema,
-} from '@paddock/contract';
+import { LAST_EVENT_ID_INVALID, LAST_EVENT_ID_PATTERN, THOUGHTS_CLOSED, thoughtsEndpoints } from '@paddock/contract';
 import { fieldErrors, notFound } from '../../lib/errors.ts';
 import { errorBody } from '../../lib/openapi.ts';
 import { parseIdParam } from '../../lib/params.ts';
+import { route, signedIn, unauthorized, type RouteDocs } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { HEARTBEAT_MS, RETRY_MS, ThoughtsHub } from './live.ts';
 import {
@@ -39,26 +24,20 @@ import {
 } from './service.ts';
 
 const tags = ['race thoughts'];
-const signedIn = [{ bearerAuth: [] }];
-const unauthorized = errorBody('`{"detail": "Authentication credentials were not provided."}`');
 const closed = `\`{"detail": "${THOUGHTS_CLOSED}"}\`: the race's thoughts are not open (they open 24 hours before the start and close 48 hours after it)`;
 const invalidOrClosed = errorBody(`Field errors, or ${closed}.`);
 const notFound404 = (what: string) =>
   errorBody(`\`{"detail": "Not found."}\`: no such ${what}, or one by a private account the viewer does not follow.`);
+const notOwner = errorBody('`{"detail": "You do not have permission to perform this action."}`: not the author.');
 
-/** A like toggle's schema: a thought and a comment on one are liked alike. */
-const likeToggleSchema = <B extends z.ZodTypeAny>(summary: string, body: B, what: string) => ({
+/** A like toggle's docs: a thought and a comment on one are liked alike. */
+const likeToggleDocs = (summary: string, what: string): RouteDocs => ({
   tags,
   summary,
   description: 'Answers `{liked, like_count}`; the count always equals the likes. Only while the thoughts are open.',
   security: signedIn,
-  body,
-  response: { 200: likeToggleResultSchema, 400: invalidOrClosed, 401: unauthorized, 404: notFound404(what) },
+  errors: { 400: invalidOrClosed, 401: unauthorized, 404: notFound404(what) },
 });
-const idParams = z.object({ id: z.string() });
-const raceParams = z.object({ race_id: z.string() });
-const LAST_EVENT_ID = /^\d{1,15}$/;
-const lastEventIdMessage = 'A valid integer is required.';
 
 /**
  * Where a reconnecting stream resumes: the Last-Event-ID header (what EventSource sends, and what a
@@ -68,7 +47,7 @@ function lastEventIdOf(request: FastifyRequest, query: string | undefined): numb
   const header = request.headers['last-event-id'];
   const raw = (Array.isArray(header) ? header[0] : header)?.trim() || query;
   if (raw === undefined || raw === '') return null;
-  if (!LAST_EVENT_ID.test(raw)) throw fieldErrors({ last_event_id: [lastEventIdMessage] });
+  if (!LAST_EVENT_ID_PATTERN.test(raw)) throw fieldErrors({ last_event_id: [LAST_EVENT_ID_INVALID] });
   return Number(raw);
 }
 
@@ -83,26 +62,25 @@ export const thoughtsRoutes: FastifyPluginAsyncZod = async (app) => {
     stopAnnouncing();
     await hub.close();
   });
+  const { thoughtStream } = thoughtsEndpoints;
 
-  app.get(
-    '/race-thoughts/by-race/:race_id/',
+  route(
+    app,
+    thoughtsEndpoints.listThoughts,
     {
-      schema: {
-        tags,
-        summary: "A race's thoughts",
-        description:
-          "Newest first, paginated. A private account's thoughts are listed for its owner and approved followers " +
-          'only. Readable whether or not the thoughts are open.',
-        params: raceParams,
-        querystring: pageQuerySchema,
-        response: { 200: thoughtPageSchema, 404: notFound404('race') },
-      },
+      tags,
+      summary: "A race's thoughts",
+      description:
+        "Newest first, paginated. A private account's thoughts are listed for its owner and approved followers " +
+        'only. Readable whether or not the thoughts are open.',
+      errors: { 404: notFound404('race') },
     },
     async (request) => listRaceThoughts(ctx, request.userId, parseIdParam(request.params.race_id), request.query),
   );
 
+  // Registered here rather than by route(): its 200 is a text/event-stream, not a JSON body.
   app.get(
-    '/race-thoughts/by-race/:race_id/stream/',
+    thoughtStream.path.slice(app.prefix.length),
     {
       schema: {
         tags,
@@ -118,18 +96,12 @@ export const thoughtsRoutes: FastifyPluginAsyncZod = async (app) => {
           'after it is replayed in order, then live events follow (events are kept 7 days). Broadcast objects carry ' +
           "`is_liked_by_user: false`; `follow_status` is the viewer's ('self', 'following' or 'none'). Events about " +
           "a private account's thoughts reach only its owner and the followers it had when the stream opened.",
-        params: raceParams,
-        querystring: z.object({
-          last_event_id: z.string().regex(LAST_EVENT_ID, lastEventIdMessage).optional(),
-        }),
+        params: thoughtStream.params!,
+        querystring: thoughtStream.query,
         response: {
           200: {
             description: 'The event stream.',
-            content: {
-              'text/event-stream': {
-                schema: z.string().describe('`id: 42\\nevent: thought.created\\ndata: {"type":"thought.created",...}`'),
-              },
-            },
+            content: { 'text/event-stream': { schema: thoughtStream.response } },
           },
           404: notFound404('race'),
         },
@@ -150,72 +122,53 @@ export const thoughtsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/race-thoughts/:id/',
+  route(
+    app,
+    thoughtsEndpoints.getThought,
     {
-      schema: {
-        tags,
-        summary: 'One race thought',
-        description: 'For deep links (`/race/{race_id}?tab=thoughts&thoughtId=`).',
-        params: idParams,
-        response: { 200: thoughtSchema, 404: notFound404('thought') },
-      },
+      tags,
+      summary: 'One race thought',
+      description: 'For deep links (`/race/{race_id}?tab=thoughts&thoughtId=`).',
+      errors: { 404: notFound404('thought') },
     },
     async (request) => getThought(ctx, request.userId, parseIdParam(request.params.id)),
   );
 
-  app.post(
-    '/race-thoughts/',
+  route(
+    app,
+    thoughtsEndpoints.createThought,
     {
-      schema: {
-        tags,
-        summary: 'Post a race thought',
-        description: `\`{race_id, content}\`: content 1-1000 characters after trimming. 400 ${closed}.`,
-        security: signedIn,
-        body: createThoughtBodySchema,
-        response: { 201: thoughtSchema, 400: invalidOrClosed, 401: unauthorized },
-      },
+      tags,
+      summary: 'Post a race thought',
+      description: `\`{race_id, content}\`: content 1-1000 characters after trimming. 400 ${closed}.`,
+      security: signedIn,
+      errors: { 400: invalidOrClosed, 401: unauthorized },
     },
     async (request, reply) => reply.code(201).send(await createThought(ctx, requireUser(request), request.body)),
   );
 
-  app.patch(
-    '/race-thoughts/:id/',
+  route(
+    app,
+    thoughtsEndpoints.updateThought,
     {
-      schema: {
-        tags,
-        summary: 'Edit a race thought',
-        description: 'The author changes the text while the thoughts are open.',
-        security: signedIn,
-        params: idParams,
-        body: updateThoughtBodySchema,
-        response: {
-          200: thoughtSchema,
-          400: invalidOrClosed,
-          401: unauthorized,
-          404: notFound404('thought of the viewer'),
-        },
-      },
+      tags,
+      summary: 'Edit a race thought',
+      description: 'The author changes the text while the thoughts are open.',
+      security: signedIn,
+      errors: { 400: invalidOrClosed, 401: unauthorized, 404: notFound404('thought of the viewer') },
     },
     async (request) => updateThought(ctx, requireUser(request), parseIdParam(request.params.id), request.body.content),
   );
 
-  app.delete(
-    '/race-thoughts/:id/',
+  route(
+    app,
+    thoughtsEndpoints.deleteThought,
     {
-      schema: {
-        tags,
-        summary: 'Delete a race thought',
-        description: 'The author deletes a thought, with its comments and likes, while the thoughts are open.',
-        security: signedIn,
-        params: idParams,
-        response: {
-          204: z.null(),
-          400: errorBody(closed),
-          401: unauthorized,
-          404: notFound404('thought of the viewer'),
-        },
-      },
+      tags,
+      summary: 'Delete a race thought',
+      description: 'The author deletes a thought, with its comments and likes, while the thoughts are open.',
+      security: signedIn,
+      errors: { 400: errorBody(closed), 401: unauthorized, 404: notFound404('thought of the viewer') },
     },
     async (request, reply) => {
       await deleteThought(ctx, requireUser(request), parseIdParam(request.params.id));
@@ -223,90 +176,67 @@ export const thoughtsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/race-thought-likes/toggle/',
-    { schema: likeToggleSchema('Like or unlike a race thought', thoughtLikeBodySchema, 'thought') },
+  route(
+    app,
+    thoughtsEndpoints.toggleThoughtLike,
+    likeToggleDocs('Like or unlike a race thought', 'thought'),
     async (request) => toggleThoughtLike(ctx, requireUser(request), request.body.thought_id),
   );
 
-  app.get(
-    '/thought-comments/',
+  route(
+    app,
+    thoughtsEndpoints.listThoughtComments,
     {
-      schema: {
-        tags,
-        summary: 'Comments of a race thought, or replies of a comment',
-        description:
-          `\`thought_id\`: the thought's top-level comments, oldest first, each with its first ${REPLIES_INLINE} ` +
-          'replies and `reply_count`. `parent_comment_id`: the replies of that comment, oldest first. Paginated. ' +
-          'Visible to whoever may see the thought.',
-        querystring: thoughtCommentListQuerySchema,
-        response: { 200: thoughtCommentPageSchema, 404: notFound404('thought or comment') },
-      },
+      tags,
+      summary: 'Comments of a race thought, or replies of a comment',
+      description:
+        `\`thought_id\`: the thought's top-level comments, oldest first, each with its first ${REPLIES_INLINE} ` +
+        'replies and `reply_count`. `parent_comment_id`: the replies of that comment, oldest first. Paginated. ' +
+        'Visible to whoever may see the thought.',
+      errors: { 404: notFound404('thought or comment') },
     },
     async (request) => listThoughtComments(ctx, request.userId, request.query),
   );
 
-  app.post(
-    '/thought-comments/',
+  route(
+    app,
+    thoughtsEndpoints.createThoughtComment,
     {
-      schema: {
-        tags,
-        summary: 'Comment on a race thought, or reply',
-        description:
-          '`{thought_id, comment, parent_comment_id?}`: comment 1-1000 characters after trimming. Replies nest one ' +
-          "level: replying to a reply attaches to its top-level comment. The thought's author (and, for a reply, the " +
-          `author of the comment replied to) is notified. 400 ${closed}.`,
-        security: signedIn,
-        body: createThoughtCommentBodySchema,
-        response: { 201: anyThoughtCommentSchema, 400: invalidOrClosed, 401: unauthorized },
-      },
+      tags,
+      summary: 'Comment on a race thought, or reply',
+      description:
+        '`{thought_id, comment, parent_comment_id?}`: comment 1-1000 characters after trimming. Replies nest one ' +
+        "level: replying to a reply attaches to its top-level comment. The thought's author (and, for a reply, the " +
+        `author of the comment replied to) is notified. 400 ${closed}.`,
+      security: signedIn,
+      errors: { 400: invalidOrClosed, 401: unauthorized },
     },
     async (request, reply) => reply.code(201).send(await createThoughtComment(ctx, requireUser(request), request.body)),
   );
 
-  const notOwner = errorBody('`{"detail": "You do not have permission to perform this action."}`: not the author.');
-
-  app.patch(
-    '/thought-comments/:id/',
+  route(
+    app,
+    thoughtsEndpoints.updateThoughtComment,
     {
-      schema: {
-        tags,
-        summary: 'Edit a comment on a race thought',
-        description: 'The author changes the text while the thoughts are open.',
-        security: signedIn,
-        params: idParams,
-        body: updateThoughtCommentBodySchema,
-        response: {
-          200: anyThoughtCommentSchema,
-          400: invalidOrClosed,
-          401: unauthorized,
-          403: notOwner,
-          404: notFound404('comment'),
-        },
-      },
+      tags,
+      summary: 'Edit a comment on a race thought',
+      description: 'The author changes the text while the thoughts are open.',
+      security: signedIn,
+      errors: { 400: invalidOrClosed, 401: unauthorized, 403: notOwner, 404: notFound404('comment') },
     },
     async (request) =>
       updateThoughtComment(ctx, requireUser(request), parseIdParam(request.params.id), request.body.comment),
   );
 
-  app.delete(
-    '/thought-comments/:id/',
+  route(
+    app,
+    thoughtsEndpoints.deleteThoughtComment,
     {
-      schema: {
-        tags,
-        summary: 'Delete a comment on a race thought',
-        description:
-          'The author deletes a comment (a top-level one goes with its replies) while the thoughts are open.',
-        security: signedIn,
-        params: idParams,
-        response: {
-          204: z.null(),
-          400: errorBody(closed),
-          401: unauthorized,
-          403: notOwner,
-          404: notFound404('comment'),
-        },
-      },
+      tags,
+      summary: 'Delete a comment on a race thought',
+      description: 'The author deletes a comment (a top-level one goes with its replies) while the thoughts are open.',
+      security: signedIn,
+      errors: { 400: errorBody(closed), 401: unauthorized, 403: notOwner, 404: notFound404('comment') },
     },
     async (request, reply) => {
       await deleteThoughtComment(ctx, requireUser(request), parseIdParam(request.params.id));
@@ -314,9 +244,10 @@ export const thoughtsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/thought-comment-likes/toggle/',
-    { schema: likeToggleSchema('Like or unlike a comment on a race thought', thoughtCommentLikeBodySchema, 'comment') },
+  route(
+    app,
+    thoughtsEndpoints.toggleThoughtCommentLike,
+    likeToggleDocs('Like or unlike a comment on a race thought', 'comment'),
     async (request) => toggleThoughtCommentLike(ctx, requireUser(request), request.body.comment_id),
   );
 };

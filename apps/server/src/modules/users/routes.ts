@@ -1,26 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AVATAR_MAX_BYTES, avatarResponseSchema, currentUserSchema, updateMeBodySchema } from '@paddock/contract';
+import { AVATAR_MAX_BYTES, usersEndpoints } from '@paddock/contract';
 import { fieldErrors, HttpError, unsupportedMediaType } from '../../lib/errors.ts';
 import { errorBody } from '../../lib/openapi.ts';
+import { route, signedIn } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { AVATAR_MAX_PIXELS, AVATAR_SIZE, reencodeAvatar } from './avatars.ts';
 import { getCurrentUser, setAvatar, updateMe } from './service.ts';
 
+const tags = ['users'];
 const unauthorizedBody = errorBody(
   '`{"detail": "Authentication credentials were not provided."}` or an invalid token.',
 );
-const signedIn = [{ bearerAuth: [] }];
 
 export const AVATAR_INVALID = 'Upload a valid image: PNG, JPEG or WebP.';
 export const AVATAR_TOO_LARGE = `The file is too large (${AVATAR_MAX_BYTES / (1024 * 1024)} MB at most).`;
 const AVATAR_MISSING = 'No file was submitted.';
-const avatarUploadDocs = z.any().meta({
-  type: 'object',
-  required: ['avatar'],
-  properties: { avatar: { type: 'string', format: 'binary', description: 'The image file.' } },
-});
 
 /** The bytes of the one `avatar` file of a multipart request, with DRF-style field errors. */
 async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
@@ -44,63 +39,55 @@ async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.database.db, events: app.events, mediaDir: app.config.MEDIA_DIR, log: app.log };
 
-  app.get(
-    '/me/',
+  route(
+    app,
+    usersEndpoints.getMe,
     {
-      schema: {
-        tags: ['users'],
-        summary: 'The signed-in user',
-        description:
-          'The Current user of the spec plus `email` and `bio`. `following_count` and `followers_count` count accepted follows only.',
-        security: signedIn,
-        response: { 200: currentUserSchema, 401: unauthorizedBody },
-      },
+      tags,
+      summary: 'The signed-in user',
+      description:
+        'The Current user of the spec plus `email` and `bio`. `following_count` and `followers_count` count accepted follows only.',
+      security: signedIn,
+      errors: { 401: unauthorizedBody },
     },
     async (request) => getCurrentUser(ctx, requireUser(request)),
   );
 
-  app.patch(
-    '/me/',
+  route(
+    app,
+    usersEndpoints.updateMe,
     {
-      schema: {
-        tags: ['users'],
-        summary: 'Edit the signed-in user',
-        description:
-          'Changes any of name, bio and is_private; `profile_picture: null` removes the avatar. Making a private account public accepts its pending follow requests; making it private keeps its followers.\n\n' +
-          'Names and bios refuse invisible formatting characters (Unicode format characters such as bidi overrides and isolates, zero-width spaces and joiners, the byte order mark; control characters other than whitespace), except joiners inside an emoji sequence or between letters of a script that needs them. ' +
-          'A name is stored trimmed with every run of whitespace as one space, at most 100 characters; a new name must not be another member\'s username, ignoring case and a leading "@" (the own username is fine). ' +
-          'A bio keeps its lines: runs of spaces and tabs become one space, each line and the whole are trimmed, and at most one blank line stays between paragraphs; at most 300 characters after that.',
-        security: signedIn,
-        body: updateMeBodySchema,
-        response: {
-          200: currentUserSchema,
-          400: errorBody(
-            'Field errors `{"name": ["Invisible formatting characters are not allowed."]}`, `{"name": ["A name cannot be another member\'s @username."]}`, `{"bio": ["..."]}`.',
-          ),
-          401: unauthorizedBody,
-        },
+      tags,
+      summary: 'Edit the signed-in user',
+      description:
+        'Changes any of name, bio and is_private; `profile_picture: null` removes the avatar. Making a private account public accepts its pending follow requests; making it private keeps its followers.\n\n' +
+        'Names and bios refuse invisible formatting characters (Unicode format characters such as bidi overrides and isolates, zero-width spaces and joiners, the byte order mark; control characters other than whitespace), except joiners inside an emoji sequence or between letters of a script that needs them. ' +
+        'A name is stored trimmed with every run of whitespace as one space, at most 100 characters; a new name must not be another member\'s username, ignoring case and a leading "@" (the own username is fine). ' +
+        'A bio keeps its lines: runs of spaces and tabs become one space, each line and the whole are trimmed, and at most one blank line stays between paragraphs; at most 300 characters after that.',
+      security: signedIn,
+      errors: {
+        400: errorBody(
+          'Field errors `{"name": ["Invisible formatting characters are not allowed."]}`, `{"name": ["A name cannot be another member\'s @username."]}`, `{"bio": ["..."]}`.',
+        ),
+        401: unauthorizedBody,
       },
     },
     async (request) => updateMe(ctx, requireUser(request), request.body),
   );
 
-  app.post(
-    '/me/avatar/',
+  // The multipart body is read by readAvatarUpload; the endpoint's body schema documents it only.
+  route(
+    app,
+    usersEndpoints.uploadAvatar,
     {
-      schema: {
-        tags: ['users'],
-        summary: 'Upload a new avatar',
-        description: `multipart/form-data with one file field \`avatar\`: a PNG, JPEG or WebP image (recognised by its content, not its name or declared type) of at most ${AVATAR_MAX_BYTES / (1024 * 1024)} MB and ${AVATAR_MAX_PIXELS / 1_000_000} megapixels. The image is decoded and stored re-encoded as a ${AVATAR_SIZE}×${AVATAR_SIZE} WebP (cropped to a square, turned upright, metadata dropped). The previous avatar is deleted. Answers \`{profile_picture}\`, a path under /media/avatars/.`,
-        consumes: ['multipart/form-data'],
-        // Documentation only: the multipart body is read by readAvatarUpload, so validation must pass it through.
-        body: avatarUploadDocs,
-        security: signedIn,
-        response: {
-          200: avatarResponseSchema,
-          400: errorBody(`\`{"avatar": ["${AVATAR_INVALID}"]}\` or \`{"avatar": ["${AVATAR_TOO_LARGE}"]}\``),
-          401: unauthorizedBody,
-          415: errorBody('Not a multipart request.'),
-        },
+      tags,
+      summary: 'Upload a new avatar',
+      description: `multipart/form-data with one file field \`avatar\`: a PNG, JPEG or WebP image (recognised by its content, not its name or declared type) of at most ${AVATAR_MAX_BYTES / (1024 * 1024)} MB and ${AVATAR_MAX_PIXELS / 1_000_000} megapixels. The image is decoded and stored re-encoded as a ${AVATAR_SIZE}×${AVATAR_SIZE} WebP (cropped to a square, turned upright, metadata dropped). The previous avatar is deleted. Answers \`{profile_picture}\`, a path under /media/avatars/.`,
+      security: signedIn,
+      errors: {
+        400: errorBody(`\`{"avatar": ["${AVATAR_INVALID}"]}\` or \`{"avatar": ["${AVATAR_TOO_LARGE}"]}\``),
+        401: unauthorizedBody,
+        415: errorBody('Not a multipart request.'),
       },
     },
     async (request) => {

@@ -17,3 +17,7 @@ export const userRefJson = (alias: string) =>
 
 /** Whether a joined user's account is private. */
 export const userIsPrivate = (alias: string) => sql.raw(`${alias}.is_private`);
+
+/** Whether the account whose id is `userId` is public, probed by primary key (for statements that join no author). */
+export const accountIsPublic = (userId: SQL) =>
+  sql`exists (select 1 from users pub_u where pub_u.id = ${userId} and not pub_u.is_private)`;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
-import { watchlists } from '../../db/schema/index.ts';
+import { watchlists } from '../../db/schema/watchlists.ts';
 import { countUpTo, lockForTransaction, rowLimit, run, selectRows } from '../../lib/sql.ts';
 import { joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';

@@ -1,20 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  addWatchlistRaceBodySchema,
-  createWatchlistBodySchema,
   INVISIBLE_CHARACTERS,
-  pageQuerySchema,
-  reorderWatchlistBodySchema,
-  updateWatchlistBodySchema,
   WATCHLIST_NAME_MAX,
   WATCHLIST_RACES_MAX,
   WATCHLISTS_PER_USER,
-  watchlistPageSchema,
-  watchlistSchema,
+  watchlistsEndpoints,
 } from '@paddock/contract';
 import { errorBody } from '../../lib/openapi.ts';
 import { parseIdParam } from '../../lib/params.ts';
+import { notFound, route, signedIn, unauthorized } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import {
   addWatchlistRace,
@@ -32,10 +26,7 @@ import {
 } from './service.ts';
 
 const tags = ['watchlists'];
-const security = [{ bearerAuth: [] }];
-const unauthorized = errorBody('`{"detail": "Authentication credentials were not provided."}`');
-const notOwnList = errorBody('`{"detail": "Not found."}`: no such watchlist among the signed-in user\'s.');
-const idParams = z.object({ id: z.string() });
+const notOwnList = notFound("no such watchlist among the signed-in user's.");
 const SHARING =
   'A list is private unless `is_public`; its `share_token` (128 random bits) is shown to its owner only ' +
   '(null for anyone else) and opens the list at /watchlists/shared/{token}/ while it is public.';
@@ -48,111 +39,92 @@ const NAME_RULE =
 export const watchlistsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.database.db, events: app.events };
 
-  app.get(
-    '/watchlists/',
+  route(
+    app,
+    watchlistsEndpoints.listWatchlists,
     {
-      schema: {
-        tags,
-        summary: "The signed-in user's watchlists",
-        description: `Newest first, paginated, without their races (\`race_count\` says how many). ${SHARING}`,
-        security,
-        querystring: pageQuerySchema,
-        response: { 200: watchlistPageSchema, 401: unauthorized },
-      },
+      tags,
+      summary: "The signed-in user's watchlists",
+      description: `Newest first, paginated, without their races (\`race_count\` says how many). ${SHARING}`,
+      security: signedIn,
+      errors: { 401: unauthorized },
     },
     async (request) => listOwnWatchlists(ctx, requireUser(request), request.query),
   );
 
-  app.post(
-    '/watchlists/',
+  route(
+    app,
+    watchlistsEndpoints.createWatchlist,
     {
-      schema: {
-        tags,
-        summary: 'Create a watchlist',
-        description: `An empty list with a new random share token, private unless \`is_public\`. At most ${WATCHLISTS_PER_USER} per user. ${NAME_RULE}`,
-        security,
-        body: createWatchlistBodySchema,
-        response: {
-          201: watchlistSchema,
-          400: errorBody(
-            `Field errors on \`name\` or \`description\`, or \`{"non_field_errors": ["${TOO_MANY_WATCHLISTS}"]}\`.`,
-          ),
-          401: unauthorized,
-        },
+      tags,
+      summary: 'Create a watchlist',
+      description: `An empty list with a new random share token, private unless \`is_public\`. At most ${WATCHLISTS_PER_USER} per user. ${NAME_RULE}`,
+      security: signedIn,
+      errors: {
+        400: errorBody(
+          `Field errors on \`name\` or \`description\`, or \`{"non_field_errors": ["${TOO_MANY_WATCHLISTS}"]}\`.`,
+        ),
+        401: unauthorized,
       },
     },
     async (request, reply) => reply.code(201).send(await createWatchlist(ctx, requireUser(request), request.body)),
   );
 
-  app.get(
-    '/watchlists/shared/:token/',
+  route(
+    app,
+    watchlistsEndpoints.getSharedWatchlist,
     {
-      schema: {
-        tags,
-        summary: 'A watchlist by its share link',
-        description:
-          'The list with its races in order, for anyone (guests too) while it is public, and for its owner always.',
-        params: z.object({ token: z.string() }),
-        response: {
-          200: watchlistSchema,
-          404: errorBody(
-            '`{"detail": "Not found."}`: no list has that token, or it is private and the viewer is not its owner.',
-          ),
-        },
+      tags,
+      summary: 'A watchlist by its share link',
+      description:
+        'The list with its races in order, for anyone (guests too) while it is public, and for its owner always.',
+      errors: {
+        404: notFound('no list has that token, or it is private and the viewer is not its owner.'),
       },
     },
     async (request) => getSharedWatchlist(ctx, request.userId, request.params.token),
   );
 
-  app.get(
-    '/watchlists/:id/',
+  route(
+    app,
+    watchlistsEndpoints.getWatchlist,
     {
-      schema: {
-        tags,
-        summary: 'A watchlist',
-        description: `The list with its races in the owner's order. Its owner always sees it; anyone else (guests too) only while it is public. ${SHARING}`,
-        params: idParams,
-        response: {
-          200: watchlistSchema,
-          404: errorBody('`{"detail": "Not found."}`: no such list, or a private one of another user.'),
-        },
+      tags,
+      summary: 'A watchlist',
+      description: `The list with its races in the owner's order. Its owner always sees it; anyone else (guests too) only while it is public. ${SHARING}`,
+      errors: {
+        404: notFound('no such list, or a private one of another user.'),
       },
     },
     async (request) => getWatchlist(ctx, request.userId, parseIdParam(request.params.id)),
   );
 
-  app.patch(
-    '/watchlists/:id/',
+  route(
+    app,
+    watchlistsEndpoints.updateWatchlist,
     {
-      schema: {
-        tags,
-        summary: 'Edit a watchlist',
-        description: `Its name, description and visibility (\`is_public\`); the owner only. The share token stays the same. ${NAME_RULE}`,
-        security,
-        params: idParams,
-        body: updateWatchlistBodySchema,
-        response: {
-          200: watchlistSchema,
-          400: errorBody('Field errors on `name`, `description` or `is_public`.'),
-          401: unauthorized,
-          404: notOwnList,
-        },
+      tags,
+      summary: 'Edit a watchlist',
+      description: `Its name, description and visibility (\`is_public\`); the owner only. The share token stays the same. ${NAME_RULE}`,
+      security: signedIn,
+      errors: {
+        400: errorBody('Field errors on `name`, `description` or `is_public`.'),
+        401: unauthorized,
+        404: notOwnList,
       },
     },
     async (request) => updateWatchlist(ctx, requireUser(request), parseIdParam(request.params.id), request.body),
   );
 
-  app.delete(
-    '/watchlists/:id/',
+  route(
+    app,
+    watchlistsEndpoints.deleteWatchlist,
     {
-      schema: {
-        tags,
-        summary: 'Delete a watchlist',
-        description: 'The owner only; its share link stops working.',
-        security,
-        params: idParams,
-        response: { 204: z.null(), 401: unauthorized, 404: notOwnList },
-      },
+      tags,
+      summary: 'Delete a watchlist',
+      description: 'The owner only; its share link stops working.',
+      security: signedIn,
+      errors: { 401: unauthorized, 404: notOwnList },
     },
     async (request, reply) => {
       await deleteWatchlist(ctx, requireUser(request), parseIdParam(request.params.id));
@@ -160,25 +132,20 @@ export const watchlistsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/watchlists/:id/races/',
+  route(
+    app,
+    watchlistsEndpoints.addWatchlistRace,
     {
-      schema: {
-        tags,
-        summary: 'Add a race to a watchlist',
-        description:
-          `Appends the race after the list's last one and answers the list: 201 the first time; a race the list already ` +
-          `holds stays where it is (200). At most ${WATCHLIST_RACES_MAX} races. The owner only.`,
-        security,
-        params: idParams,
-        body: addWatchlistRaceBodySchema,
-        response: {
-          200: watchlistSchema,
-          201: watchlistSchema,
-          400: errorBody(`Field errors on \`race_id\`, or \`{"non_field_errors": ["${WATCHLIST_FULL}"]}\`.`),
-          401: unauthorized,
-          404: errorBody('`{"detail": "Not found."}`: no such list among the signed-in user\'s, or no such race.'),
-        },
+      tags,
+      summary: 'Add a race to a watchlist',
+      description:
+        `Appends the race after the list's last one and answers the list: 201 the first time; a race the list already ` +
+        `holds stays where it is (200). At most ${WATCHLIST_RACES_MAX} races. The owner only.`,
+      security: signedIn,
+      errors: {
+        400: errorBody(`Field errors on \`race_id\`, or \`{"non_field_errors": ["${WATCHLIST_FULL}"]}\`.`),
+        401: unauthorized,
+        404: notFound("no such list among the signed-in user's, or no such race."),
       },
     },
     async (request, reply) => {
@@ -192,45 +159,36 @@ export const watchlistsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/watchlists/:id/races/order/',
+  route(
+    app,
+    watchlistsEndpoints.reorderWatchlist,
     {
-      schema: {
-        tags,
-        summary: "Reorder a watchlist's races",
-        description:
-          '`race_ids`: exactly the races the list holds, each once, in their new order; answers the list. The owner only.',
-        security,
-        params: idParams,
-        body: reorderWatchlistBodySchema,
-        response: {
-          200: watchlistSchema,
-          400: errorBody(`\`{"race_ids": ["${ORDER_MISMATCH}"]}\` or another field error on \`race_ids\`.`),
-          401: unauthorized,
-          404: notOwnList,
-        },
+      tags,
+      summary: "Reorder a watchlist's races",
+      description:
+        '`race_ids`: exactly the races the list holds, each once, in their new order; answers the list. The owner only.',
+      security: signedIn,
+      errors: {
+        400: errorBody(`\`{"race_ids": ["${ORDER_MISMATCH}"]}\` or another field error on \`race_ids\`.`),
+        401: unauthorized,
+        404: notOwnList,
       },
     },
     async (request) =>
       reorderWatchlist(ctx, requireUser(request), parseIdParam(request.params.id), request.body.race_ids),
   );
 
-  app.delete(
-    '/watchlists/:id/races/:race_id/',
+  route(
+    app,
+    watchlistsEndpoints.removeWatchlistRace,
     {
-      schema: {
-        tags,
-        summary: 'Remove a race from a watchlist',
-        description: 'The races after it move up one place. The owner only.',
-        security,
-        params: z.object({ id: z.string(), race_id: z.string() }),
-        response: {
-          204: z.null(),
-          401: unauthorized,
-          404: errorBody(
-            '`{"detail": "Not found."}`: no such list among the signed-in user\'s, or the race is not in it.',
-          ),
-        },
+      tags,
+      summary: 'Remove a race from a watchlist',
+      description: 'The races after it move up one place. The owner only.',
+      security: signedIn,
+      errors: {
+        401: unauthorized,
+        404: notFound("no such list among the signed-in user's, or the race is not in it."),
       },
     },
     async (request, reply) => {
