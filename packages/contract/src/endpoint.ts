@@ -25,6 +25,8 @@ export interface EndpointSpec {
   body?: z.ZodType;
   /** The body is multipart/form-data (an upload); the route reads it itself. */
   multipart?: true;
+  /** The answer is a stream of this media type (server-sent events); `response` documents its messages. */
+  stream?: 'text/event-stream';
   /** What every status of `statuses` answers: `z.null()` for 204. */
   response: z.ZodType;
   /** The success statuses: `[200]` unless given. */

@@ -120,6 +120,7 @@ export const thoughtsEndpoints = {
     method: 'GET',
     path: '/api/core/race-thoughts/by-race/:race_id/stream/',
     query: thoughtStreamQuerySchema,
+    stream: 'text/event-stream',
     response: z.string().describe('`id: 42\\nevent: thought.created\\ndata: {"type":"thought.created",...}`'),
   }),
   getThought: endpoint({

@@ -49,8 +49,12 @@ export function route<E extends Endpoint>(
   if (!endpoint.path.startsWith(app.prefix)) {
     throw new Error(`${endpoint.method} ${endpoint.path} is registered under ${app.prefix}`);
   }
-  const response: Record<number, z.ZodType> = {};
-  for (const status of endpoint.statuses) response[status] = endpoint.response;
+  const response: Record<number, unknown> = {};
+  for (const status of endpoint.statuses) {
+    response[status] = endpoint.stream
+      ? { description: 'The event stream.', content: { [endpoint.stream]: { schema: endpoint.response } } }
+      : endpoint.response;
+  }
   Object.assign(response, docs.errors);
   const schema: FastifySchema = {
     tags: docs.tags,

@@ -78,34 +78,24 @@ export const thoughtsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listRaceThoughts(ctx, request.userId, parseIdParam(request.params.race_id), request.query),
   );
 
-  // Registered here rather than by route(): its 200 is a text/event-stream, not a JSON body.
-  app.get(
-    thoughtStream.path.slice(app.prefix.length),
+  route(
+    app,
+    thoughtStream,
     {
-      schema: {
-        tags,
-        summary: "Live updates of a race's thoughts (server-sent events)",
-        description:
-          '`text/event-stream`, for guests and signed-in viewers (`Authorization: Bearer`, so a browser client uses ' +
-          'fetch streaming rather than EventSource). Each message is `id: <event id>`, `event: <type>` and one ' +
-          '`data:` line of JSON whose `type` is one of thought.created, thought.updated, thought.deleted, thought.liked, ' +
-          'comment.created, comment.updated, comment.deleted, comment.liked (contract: thoughtStreamEventSchema). ' +
-          `The stream opens with \`retry: ${RETRY_MS}\`, then an \`id:\` line without data giving the position live ` +
-          `events start from; a comment line is sent every ${HEARTBEAT_MS / 1000} s. To resume after a disconnect, ` +
-          'send the last id received as the `Last-Event-ID` header (or `?last_event_id=`): every event of the race ' +
-          'after it is replayed in order, then live events follow (events are kept 7 days). Broadcast objects carry ' +
-          "`is_liked_by_user: false`; `follow_status` is the viewer's ('self', 'following' or 'none'). Events about " +
-          "a private account's thoughts reach only its owner and the followers it had when the stream opened.",
-        params: thoughtStream.params!,
-        querystring: thoughtStream.query,
-        response: {
-          200: {
-            description: 'The event stream.',
-            content: { 'text/event-stream': { schema: thoughtStream.response } },
-          },
-          404: notFound404('race'),
-        },
-      },
+      tags,
+      summary: "Live updates of a race's thoughts (server-sent events)",
+      description:
+        '`text/event-stream`, for guests and signed-in viewers (`Authorization: Bearer`, so a browser client uses ' +
+        'fetch streaming rather than EventSource). Each message is `id: <event id>`, `event: <type>` and one ' +
+        '`data:` line of JSON whose `type` is one of thought.created, thought.updated, thought.deleted, thought.liked, ' +
+        'comment.created, comment.updated, comment.deleted, comment.liked (contract: thoughtStreamEventSchema). ' +
+        `The stream opens with \`retry: ${RETRY_MS}\`, then an \`id:\` line without data giving the position live ` +
+        `events start from; a comment line is sent every ${HEARTBEAT_MS / 1000} s. To resume after a disconnect, ` +
+        'send the last id received as the `Last-Event-ID` header (or `?last_event_id=`): every event of the race ' +
+        'after it is replayed in order, then live events follow (events are kept 7 days). Broadcast objects carry ' +
+        "`is_liked_by_user: false`; `follow_status` is the viewer's ('self', 'following' or 'none'). Events about " +
+        "a private account's thoughts reach only its owner and the followers it had when the stream opened.",
+      errors: { 404: notFound404('race') },
     },
     async (request, reply) => {
       const raceId = parseIdParam(request.params.race_id);
