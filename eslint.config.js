@@ -1,88 +1,215 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import { relative as resolveFrom } from 'eslint-plugin-import-x/utils';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import ts from 'typescript';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const server = 'apps/server/src';
+const web = 'apps/web/src';
 
 /*
  * Import boundaries (docs/ARCHITECTURE.md, "House rules"). Server: lib/ and plugins/ never import a
  * module; a module imports only the modules listed below it here (so dependencies point one way and no
  * two modules need each other), and never another module's queries. Web: a feature never imports another
  * feature, and lib/ never imports UI.
+ *
+ * The rules are checked on the file an import resolves to (import-x/no-restricted-paths, through the
+ * TypeScript resolver and each app's tsconfig), so `@/features/x`, `../../x/...` and `../features/x` are
+ * one and the same import; an import that does not resolve is an error of its own (import-x/no-unresolved),
+ * so none slips past the zones unseen.
  */
 const SERVER_MODULE_DEPENDENCIES = {
   users: [],
   auth: ['users'],
   follows: ['users'],
   f1: [],
-  likes: ['users'],
-  reviews: ['f1', 'follows', 'users', 'likes'],
-  comments: ['reviews', 'follows', 'users', 'likes'],
+  'review-likes': ['users'],
+  watched: ['f1', 'follows'],
+  reviews: ['f1', 'follows', 'users', 'review-likes', 'watched'],
+  feeds: ['reviews', 'follows'],
+  'review-comments': ['reviews', 'follows', 'users', 'review-likes'],
   notifications: ['users', 'f1'],
   search: ['f1'],
   stars: ['f1', 'follows', 'users'],
-  profiles: ['reviews', 'stars', 'follows', 'users'],
+  profiles: ['reviews', 'watched', 'stars', 'follows', 'users'],
   watchlists: ['f1', 'users'],
   thoughts: ['f1', 'follows', 'users'],
 };
-const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
-const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+const folders = (dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+const serverModules = folders(`${server}/modules`);
+const webFeatures = folders(`${web}/features`);
 
-const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
-
-const serverBoundaries = [
+const serverZones = [
   {
-    files: ['apps/server/src/lib/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
-    rules: restrict([
-      {
-        group: ['**/modules/**'],
-        message: 'lib/ and plugins/ never import a module: app.ts passes in what they need.',
-      },
-    ]),
+    target: [`${server}/lib`, `${server}/plugins`],
+    from: `${server}/modules`,
+    message: 'lib/ and plugins/ never import a module: app.ts passes in what they need.',
   },
-  ...serverModules.map((name) => {
+  ...serverModules.flatMap((name) => {
     const allowed = SERVER_MODULE_DEPENDENCIES[name];
     if (!allowed) throw new Error(`eslint.config.js: add the server module "${name}" to SERVER_MODULE_DEPENDENCIES`);
     const forbidden = serverModules.filter((m) => m !== name && !allowed.includes(m));
-    return {
-      files: [`apps/server/src/modules/${name}/**/*.ts`],
-      rules: restrict([
-        {
-          group: ['../*/queries', '../*/queries.ts'],
-          message: "A module never reads another module's queries: call its service.",
-        },
-        ...(forbidden.length > 0
-          ? [
-              {
-                group: forbidden.map((m) => `../${m}/*`),
-                message: `modules/${name} may import only: ${allowed.join(', ') || 'no other module'}.`,
-              },
-            ]
-          : []),
-      ]),
-    };
+    const target = `${server}/modules/${name}`;
+    return [
+      ...(allowed.length > 0
+        ? [
+            {
+              target,
+              from: allowed.flatMap((m) => [`${server}/modules/${m}/queries.ts`, `${server}/modules/${m}/queries`]),
+              message: "A module never reads another module's queries: call its service.",
+            },
+          ]
+        : []),
+      ...(forbidden.length > 0
+        ? [
+            {
+              target,
+              from: forbidden.map((m) => `${server}/modules/${m}`),
+              message: `modules/${name} may import only: ${allowed.join(', ') || 'no other module'}.`,
+            },
+          ]
+        : []),
+    ];
   }),
 ];
 
-const webBoundaries = [
+const webZones = [
   {
-    files: ['apps/web/src/lib/**/*.{ts,tsx}'],
-    rules: restrict([{ group: ['@/components/*', '@/features/*', '@/app/*'], message: 'lib/ never imports UI.' }]),
+    target: `${web}/lib`,
+    from: [`${web}/components`, `${web}/features`, `${web}/app`],
+    message: 'lib/ never imports UI.',
   },
-  ...webFeatures.map((name) => ({
-    files: [`apps/web/src/features/${name}/**/*.{ts,tsx}`],
-    rules: restrict([
-      {
-        group: ['@/features/*', `!@/features/${name}`, '@/app/*'],
-        message: 'A feature never imports another feature or the app: lift shared code into lib/ or components/.',
-      },
-    ]),
-  })),
+  ...webFeatures.flatMap((name) => {
+    const message = 'A feature never imports another feature or the app: lift shared code into lib/ or components/.';
+    const target = `${web}/features/${name}`;
+    return [
+      { target, from: `${web}/features`, except: [`./${name}`], message },
+      { target, from: `${web}/app`, message },
+    ];
+  }),
 ];
+
+/*
+ * No import cycles, type-only imports included: import-x/no-cycle skips `import type` (and re-exports of types),
+ * yet two files that import each other's types still each need the other. paddock/no-cycle follows every import —
+ * static, type-only, re-exports, dynamic import() — between the files of CYCLE_ROOTS, each read with TypeScript's
+ * preProcessFile and resolved like the zones above, and reports each import of a file that leads back to it, with
+ * the shortest way round.
+ */
+const CYCLE_ROOTS = [server, web, 'packages/contract/src'].map((dir) => path.join(root, dir) + path.sep);
+const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+
+/** The imports of `text` (the file `file`) that stay inside CYCLE_ROOTS: resolved target and where it is named. */
+function importsInRoots(text, file, context) {
+  const found = [];
+  for (const { fileName, pos } of ts.preProcessFile(text, true, true).importedFiles) {
+    let target = null;
+    try {
+      target = resolveFrom(fileName, file, context.settings, context);
+    } catch {
+      // A resolver failure: import-x/no-unresolved reports the import.
+    }
+    if (target && SOURCE_FILE.test(target) && CYCLE_ROOTS.some((dir) => target.startsWith(dir))) {
+      found.push({ target, start: pos, end: pos + fileName.length + 2 });
+    }
+  }
+  return found;
+}
+
+const importsOnDisk = new Map(); // file → { mtimeMs, targets }, for the files imported by the one being linted
+function targetsOnDisk(file, context) {
+  let mtimeMs;
+  try {
+    mtimeMs = statSync(file).mtimeMs;
+  } catch {
+    return [];
+  }
+  const known = importsOnDisk.get(file);
+  if (known?.mtimeMs === mtimeMs) return known.targets;
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  const targets = [...new Set(importsInRoots(text, file, context).map((i) => i.target))];
+  importsOnDisk.set(file, { mtimeMs, targets });
+  return targets;
+}
+
+/** `to` as `from` would import it (`./b.ts`, `../lib/c.ts`); `from` itself by its name. */
+function nameFrom(from, to) {
+  if (to === from) return path.basename(from);
+  const named = path.relative(path.dirname(from), to);
+  return named.startsWith('.') ? named : `./${named}`;
+}
+
+const noCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No import cycle between source files, type-only and dynamic imports included.' },
+    schema: [],
+    messages: {
+      cycle:
+        'Import cycle: {{cycle}}. Move what both sides need into a file that imports neither (e.g. a small types file).',
+    },
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    return {
+      'Program:exit'() {
+        const own = importsInRoots(context.sourceCode.text, file, context);
+        if (own.length === 0) return;
+        // Every file reachable from this one, with its imports.
+        const edges = new Map([[file, [...new Set(own.map((i) => i.target))]]]);
+        const pending = [...edges.get(file)];
+        while (pending.length > 0) {
+          const next = pending.pop();
+          if (edges.has(next)) continue;
+          const targets = targetsOnDisk(next, context);
+          edges.set(next, targets);
+          pending.push(...targets);
+        }
+        // Back from this file: towards.get(f) is the next file on a shortest way from f to this one.
+        const importers = new Map();
+        for (const [from, targets] of edges) {
+          for (const to of targets) {
+            if (!importers.has(to)) importers.set(to, []);
+            importers.get(to).push(from);
+          }
+        }
+        const towards = new Map([[file, null]]);
+        const queue = [file];
+        for (let i = 0; i < queue.length; i++) {
+          for (const from of importers.get(queue[i]) ?? []) {
+            if (towards.has(from)) continue;
+            towards.set(from, queue[i]);
+            queue.push(from);
+          }
+        }
+        for (const { target, start, end } of own) {
+          if (!towards.has(target)) continue;
+          const way = [file];
+          for (let at = target; at !== null; at = towards.get(at)) way.push(at);
+          context.report({
+            loc: { start: context.sourceCode.getLocFromIndex(start), end: context.sourceCode.getLocFromIndex(end) },
+            messageId: 'cycle',
+            data: { cycle: way.map((f) => nameFrom(file, f)).join(' → ') },
+          });
+        }
+      },
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -137,6 +264,24 @@ export default tseslint.config(
     files: ['apps/web/build/theme-init.js'],
     languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
   },
-  ...serverBoundaries,
-  ...webBoundaries,
+  {
+    files: [`${server}/**/*.ts`, `${web}/**/*.{ts,tsx}`, 'packages/contract/src/**/*.ts'],
+    plugins: { 'import-x': importX, paddock: { rules: { 'no-cycle': noCycle } } },
+    settings: {
+      // Imports resolve as TypeScript resolves them: the `@/` alias, `.ts` extensions, the contract's exports.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/contract/tsconfig.json'].map(
+            (tsconfig) => path.join(root, tsconfig),
+          ),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-unresolved': 'error',
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...serverZones, ...webZones] }],
+      'paddock/no-cycle': 'error',
+    },
+  },
 );

@@ -3,7 +3,7 @@
  * Part of `npm run lint`: one owner per table (decision 006). Each file of apps/server/src/db/schema/
  * holds the tables of the module it is named after; a module may name only its own tables. Other
  * modules call the owner's service or join through a SQL fragment the owner publishes (users/sql.ts,
- * f1/sql.ts, likes/sql.ts, follows/visibility.ts), whose text then lives in the owner's files.
+ * f1/sql.ts, review-likes/sql.ts, follows/visibility.ts), whose text then lives in the owner's files.
  *
  * For every .ts file under apps/server/src/modules/<m>/ this fails when
  * - it imports the schema barrel (db/schema/index.ts is for code outside the modules: drizzle-kit, the

@@ -444,7 +444,8 @@ export async function seedCommunity(
      from (select user_id, count(*)::int as n from reviews group by user_id) x
      where u.id = x.user_id`,
   );
-  // Fan-out on write, as createReview does it: in review order, one row per accepted follower.
+  // Fan-out on write, as the feeds module does it on review.created: in review order, one row per accepted
+  // follower.
   await step(
     'feed entries',
     `insert into feed_entries (user_id, review_id)

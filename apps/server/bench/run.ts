@@ -47,10 +47,10 @@
  * itself, so the benchmark runs VACUUM ANALYZE: on PostgreSQL at the start and after each write
  * measurement, on PGlite between passes (with the server down) and before the bare SQL.
  *
- * Bare SQL: for each feed, the feed's own queries (reviews/queries.ts, as reviews/service.ts calls them)
- * run in this process at the same concurrency for the same time, on a pool like the server's
- * (PostgreSQL) or on the PGlite instance itself once the server has stopped (PGlite opens in one process
- * only). API÷SQL is the share of the bare SQL's rate the API keeps.
+ * Bare SQL: for each feed, the feed's own queries (feeds/queries.ts and the reviews service's reads, as
+ * feeds/service.ts calls them) run in this process at the same concurrency for the same time, on a pool
+ * like the server's (PostgreSQL) or on the PGlite instance itself once the server has stopped (PGlite
+ * opens in one process only). API÷SQL is the share of the bare SQL's rate the API keeps.
  *
  * Columns: req/s, p50 and p99 (exact percentiles of every answer), each beside its ratio to
  * GET /api/health/ in the same pass (÷health for rates, ×health for latencies); non-2xx answers;

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { selectRows } from '../src/lib/sql.ts';
 import { createEventBus } from '../src/lib/events.ts';
-import { followingFeed, forYouFeed } from '../src/modules/reviews/service.ts';
+import { followingFeed, forYouFeed } from '../src/modules/feeds/service.ts';
 import type { Step, StepContext } from './load.ts';
 
 /** The people and objects the scenarios use, chosen from the seeded community. */
@@ -202,7 +202,7 @@ const rotate = <T>(items: readonly T[]) => {
 const get = (label: string, next: () => { path: string; token?: string }): Step => ({ label, setup: () => next() });
 
 /*
- * The feeds' statements as the service runs them (reviews/service.ts followingFeed and forYouFeed),
+ * The feeds' statements as the service runs them (feeds/service.ts followingFeed and forYouFeed),
  * called directly in this process: the database's work and the mapping of rows, without HTTP.
  */
 

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../lib/context.ts';
 import { HttpError } from '../lib/errors.ts';
 import { unusablePasswordHash } from '../modules/auth/passwords.ts';
-import { createComment, toggleCommentLike } from '../modules/comments/service.ts';
+import { createReviewComment, toggleReviewCommentLike } from '../modules/review-comments/service.ts';
 import { noCommunity } from '../modules/f1/community.ts';
 import { getActiveThoughts, listRaces } from '../modules/f1/service.ts';
 import { acceptRequest, follow } from '../modules/follows/service.ts';
@@ -301,8 +301,8 @@ async function seedDemoReviews(ctx: ServiceContext, ids: Map<string, number>): P
     await seedReactions(ids, r, authorId, {
       like: (userId) => toggleReviewLike(ctx, userId, review.id),
       comment: (userId, text, parentId) =>
-        createComment(ctx, userId, { race_review_id: review.id, comment: text, parent_comment_id: parentId }),
-      likeComment: (userId, commentId) => toggleCommentLike(ctx, userId, commentId),
+        createReviewComment(ctx, userId, { race_review_id: review.id, comment: text, parent_comment_id: parentId }),
+      likeComment: (userId, commentId) => toggleReviewCommentLike(ctx, userId, commentId),
     });
   }
 }

@@ -12,14 +12,22 @@ export interface AppEvents {
   'user.privacy_changed': { userId: number; isPrivate: boolean };
   /** What a user card shows (username, name, picture) changed, or an account was created. */
   'user.card_changed': { userId: number };
+  /**
+   * The race figures (review counts, averages) counting a user's reviews were recounted after their account
+   * changed privacy: every race they reviewed may show other figures now.
+   */
+  'race_figures.recounted': { userId: number };
   /** `followerId` now follows `followingId` (a follow of a public account, or an accepted request). */
   'follow.accepted': { followerId: number; followingId: number; requested: boolean };
   /** A follow request to a private account is waiting for its answer. */
   'follow.requested': { followerId: number; followingId: number };
   /** An accepted follow ended (unfollow), or a pending request was withdrawn. */
   'follow.removed': { followerId: number; followingId: number; wasAccepted: boolean };
-  /** `fanOut`: the review is in the followers' timelines already, or queued for them (many followers). */
-  'review.created': { reviewId: number; authorId: number; raceId: number; fanOut: 'inline' | 'queued' };
+  /**
+   * `authorFollowersCount`: the author's accepted followers as the review's transaction counted them (the
+   * feeds module writes the review into their timelines at once, or queues that for many followers).
+   */
+  'review.created': { reviewId: number; authorId: number; raceId: number; authorFollowersCount: number };
   'review.updated': { reviewId: number; authorId: number; raceId: number };
   'review.deleted': { reviewId: number; authorId: number; raceId: number };
   /** Only a like, not its undoing. */

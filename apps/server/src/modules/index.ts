@@ -2,14 +2,15 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import type { ServiceContext } from '../lib/context.ts';
 import { authRoutes } from './auth/routes.ts';
-import { commentsRoutes } from './comments/routes.ts';
+import { reviewCommentsRoutes } from './review-comments/routes.ts';
 import { invalidateOnCommunityChanges } from './f1/cached.ts';
 import { f1Routes } from './f1/routes.ts';
+import { feedsRoutes, startFeeds } from './feeds/routes.ts';
 import { followsRoutes } from './follows/routes.ts';
 import { subscribeFollows } from './follows/service.ts';
 import { notificationsRoutes } from './notifications/routes.ts';
 import { subscribeNotifications } from './notifications/service.ts';
-import { feedSettingsFrom, reviewsRoutes } from './reviews/routes.ts';
+import { reviewsRoutes } from './reviews/routes.ts';
 import { reviewsCommunity, subscribeReviews } from './reviews/service.ts';
 import { profilesRoutes } from './profiles/routes.ts';
 import { searchRoutes } from './search/routes.ts';
@@ -17,6 +18,7 @@ import { subscribeSearch } from './search/service.ts';
 import { starsRoutes } from './stars/routes.ts';
 import { thoughtsRoutes } from './thoughts/routes.ts';
 import { usersRoutes } from './users/routes.ts';
+import { watchedRoutes } from './watched/routes.ts';
 import { watchlistsRoutes } from './watchlists/routes.ts';
 
 export interface ApiModule {
@@ -44,16 +46,18 @@ export const modules: ApiModule[] = [
   mount('/auth', authRoutes, {}),
   mount('/social/users', usersRoutes, {}),
   mount('/social', followsRoutes, {}, subscribeFollows),
-  // f1 shows community figures through an interface the reviews module fills (decision 006).
-  mount('/f1', f1Routes, { community: reviewsCommunity }),
-  mount('/core', reviewsRoutes, {}, (ctx, config) => subscribeReviews(ctx, feedSettingsFrom(config))),
-  // After the reviews module's own handlers (the figures' recount on a privacy change): the F1 answers
-  // showing community figures are dropped once the new figures are stored (decision 016).
-  {
-    register: async () => undefined,
-    subscribe: (ctx, _config, app) => invalidateOnCommunityChanges(ctx.events, app.readCache, app.liveBus, app.log),
-  },
-  mount('/social', commentsRoutes, {}),
+  // f1 shows community figures through an interface the reviews module fills (decision 006); its cached
+  // answers showing them are dropped when reviews change or their figures are recounted (decision 016).
+  mount('/f1', f1Routes, { community: reviewsCommunity }, (ctx, _config, app) =>
+    invalidateOnCommunityChanges(ctx.events, app.readCache, app.liveBus, app.log),
+  ),
+  mount('/core', reviewsRoutes, {}, subscribeReviews),
+  // The Following timelines and For You (decision 008), fed by the review and follow events (created and
+  // deleted reviews, accepted and ended follows), with this instance's fan-out worker and hourly upkeep.
+  mount('/core', feedsRoutes, {}, startFeeds),
+  // Watched races; reviews marks a reviewed race watched through its service.
+  mount('/core', watchedRoutes, {}),
+  mount('/social', reviewCommentsRoutes, {}),
   mount('/core', starsRoutes, {}),
   mount('/social', profilesRoutes, {}),
   // Race thoughts and their live stream; the stream's instances talk over app.liveBus (decision 013).

@@ -38,7 +38,7 @@ export const follows = pgTable('follows', { followerId: integer('follower_id').r
 );
 export const feedEntries = pgTable('feed_entries', { reviewId: integer('review_id') });
 export type ReviewKind = 'race';`,
-  likes: `export const reviewLikes = pgTable('review_likes', { reviewId: integer('review_id') });`,
+  'review-likes': `export const reviewLikes = pgTable('review_likes', { reviewId: integer('review_id') });`,
 });
 
 const REVIEWS = 'apps/server/src/modules/reviews/queries.ts';
@@ -51,7 +51,7 @@ describe('check-table-owners', () => {
       follows: 'follows.follows',
       reviews: 'reviews.reviews',
       feed_entries: 'reviews.feedEntries',
-      review_likes: 'likes.reviewLikes',
+      review_likes: 'review-likes.reviewLikes',
     });
   });
 
@@ -95,10 +95,10 @@ export const i = (db: Db) => selectRows(db, sql\`select 1\n\nfrom follows\`);`;
       `${REVIEWS}:3: modules/reviews names the table "users" of modules/users`,
       `${REVIEWS}:5: modules/reviews names the table "follows" of modules/follows`,
       `${REVIEWS}:6: modules/reviews names the table "users" of modules/users`,
-      `${REVIEWS}:7: modules/reviews names the table "review_likes" of modules/likes`,
+      `${REVIEWS}:7: modules/reviews names the table "review_likes" of modules/review-likes`,
       `${REVIEWS}:8: modules/reviews names the table "users" of modules/users`,
       `${REVIEWS}:9: modules/reviews names the table "follows" of modules/follows`,
-      `${REVIEWS}:10: modules/reviews names the table "review_likes" of modules/likes`,
+      `${REVIEWS}:10: modules/reviews names the table "review_likes" of modules/review-likes`,
       `${REVIEWS}:11: modules/reviews names the table "users" of modules/users`,
       `${REVIEWS}:14: modules/reviews names the table "follows" of modules/follows`,
     ]);
@@ -145,6 +145,10 @@ throw new Error(\`nothing to join users into: \${message}\`);`;
     const { schema: real, problems } = check.checkRepository(root);
     expect(real.tables.get('follows')?.owner).toBe('follows');
     expect(real.tables.get('race_review_stats')?.owner).toBe('reviews');
+    // Review comments and their likes belong to the modules named for them (thoughts keep their own).
+    expect(real.tables.get('review_comments')?.owner).toBe('review-comments');
+    expect(real.tables.get('review_likes')?.owner).toBe('review-likes');
+    expect(real.tables.get('comment_likes')?.owner).toBe('review-likes');
     expect(problems.map((p) => p.message)).toEqual([]);
   });
 });

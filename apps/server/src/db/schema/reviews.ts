@@ -5,7 +5,6 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   smallint,
   text,
   timestamp,
@@ -15,8 +14,8 @@ import { races } from './f1.ts';
 import { users } from './users.ts';
 
 /*
- * Owned by modules/reviews: reviews, watched races, the race figures it publishes for the F1 pages
- * (decision 006) and the Following timelines (decision 008).
+ * Owned by modules/reviews: reviews and the race figures it publishes for the F1 pages (decision 006).
+ * Watched races are modules/watched's (watched.ts), the Following timelines modules/feeds' (feeds.ts).
  */
 
 export const reviews = pgTable(
@@ -55,23 +54,6 @@ export const reviews = pgTable(
   ],
 );
 
-export const watchedRaces = pgTable(
-  'watched_races',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    raceId: integer('race_id')
-      .notNull()
-      .references(() => races.id, { onDelete: 'restrict' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.raceId] }),
-    index('watched_races_user_created_idx').on(t.userId, t.createdAt),
-  ],
-);
-
 /** Per race: how many reviews public accounts wrote and how they rated, kept with every review change. */
 export const raceReviewStats = pgTable('race_review_stats', {
   raceId: integer('race_id')
@@ -84,31 +66,4 @@ export const raceReviewStats = pgTable('race_review_stats', {
   rating3: integer('rating_3').notNull().default(0),
   rating4: integer('rating_4').notNull().default(0),
   rating5: integer('rating_5').notNull().default(0),
-});
-
-/**
- * The Following feed, written when a review is created (fan-out on write): one row per follower of its
- * author. Rows of reviews older than the retention window are pruned; older pages are read from the
- * followed accounts' reviews directly. A derived table without foreign keys (checking them cost as much
- * as writing the rows): the reviews service deletes a review's rows with the review.
- */
-export const feedEntries = pgTable(
-  'feed_entries',
-  {
-    userId: integer('user_id').notNull(),
-    reviewId: integer('review_id').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.reviewId] }), index('feed_entries_review_idx').on(t.reviewId)],
-);
-
-/**
- * Fan-outs still to write: a review by an account with many followers is copied into their timelines
- * after its transaction, in batches, by whichever instance claims the row (`after_follower_id` is how
- * far it got). The row is written with the review, so no fan-out is lost to a crash.
- */
-export const feedFanouts = pgTable('feed_fanouts', {
-  reviewId: integer('review_id').primaryKey(),
-  authorId: integer('author_id').notNull(),
-  afterFollowerId: integer('after_follower_id').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

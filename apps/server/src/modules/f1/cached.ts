@@ -25,8 +25,8 @@ export const raceDetailTags = (raceId: number) => [F1_TAG, RACE_DETAIL_TAG, race
  * Reviews change the community figures of their race (decision 006: the reviews module writes them in
  * its transaction, then emits): that race's detail and every list showing figures are dropped, here at
  * once and on the other instances through the bus. An account changing privacy is recounted into the
- * figures of every race it reviewed: every race detail goes too. Subscribe after the reviews module,
- * whose own handler does that recount. Likes and comments change no race figure.
+ * figures of every race it reviewed (race_figures.recounted, emitted by reviews once the recount is
+ * stored): every race detail goes too. Likes and comments change no race figure.
  */
 export function invalidateOnCommunityChanges(
   events: EventBus,
@@ -39,5 +39,5 @@ export function invalidateOnCommunityChanges(
   events.on('review.created', race);
   events.on('review.updated', race);
   events.on('review.deleted', race);
-  events.on('user.privacy_changed', () => invalidateEverywhere(cache, bus, [RACE_DETAIL_TAG, COMMUNITY_TAG], log));
+  events.on('race_figures.recounted', () => invalidateEverywhere(cache, bus, [RACE_DETAIL_TAG, COMMUNITY_TAG], log));
 }

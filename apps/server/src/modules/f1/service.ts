@@ -21,30 +21,24 @@ import { notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { parseIdParam } from '../../lib/params.ts';
 import { emptyDistribution, type F1Context, type RaceFigures } from './community.ts';
+import { selectDriverDetail, selectSeasonDrivers, type DriverListRow } from './queries/drivers.ts';
 import {
   selectActiveThoughtsRace,
   selectDataStatus,
-  selectRaceDriver,
-  selectDriverDetail,
-  selectRaceDetail,
-  selectRaceResults,
   selectRaceCompletion,
+  selectRaceDetail,
+  selectRaceDriver,
+  selectRaceResults,
   selectRacesByIds,
   selectRaceStart,
   selectRacesNewestFirst,
   selectRecentlyCompletedRaces,
-  selectSeasonDrivers,
-  selectSeasonRaceResults,
   selectSeasonRaces,
-  selectSeasonStats,
-  selectSeasons,
-  selectSeasonTeams,
-  selectTeamDetail,
   selectUpcomingRaces,
   type ClassificationJson,
-  type DriverListRow,
-  type TeamRow,
-} from './queries.ts';
+} from './queries/races.ts';
+import { selectSeasonRaceResults, selectSeasons, selectSeasonStats } from './queries/seasons.ts';
+import { selectSeasonTeams, selectTeamDetail, type TeamRow } from './queries/teams.ts';
 import { splitYears, type RaceCardRow, type RaceRefRow } from './sql.ts';
 import {
   ACTIVE_THOUGHTS_LOOKAHEAD_MS,

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { nowDate } from '../../lib/clock.ts';
 import type { Db } from '../../db/client.ts';
 import { follows } from '../../db/schema/follows.ts';
 import { countUpTo, rowLimit, selectRows } from '../../lib/sql.ts';
@@ -24,7 +25,7 @@ export async function insertFollow(
 ): Promise<FollowState | null> {
   const [row] = await tx
     .insert(follows)
-    .values({ followerId, followingId, status })
+    .values({ followerId, followingId, status, createdAt: nowDate() })
     .onConflictDoNothing()
     .returning({ status: follows.status });
   return row?.status ?? null;

@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { nowDate } from '../../lib/clock.ts';
 import type { UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
 import { notifications, type NotificationType } from '../../db/schema/notifications.ts';
@@ -20,7 +21,10 @@ export interface NewNotification {
 
 /** Stores a notification unless the same one (recipient, type, sender, object) is still pending. */
 export async function insertNotification(db: Db, n: NewNotification): Promise<void> {
-  await db.insert(notifications).values(n).onConflictDoNothing();
+  await db
+    .insert(notifications)
+    .values({ ...n, createdAt: nowDate() })
+    .onConflictDoNothing();
 }
 
 /** Pending notifications about a review, a comment, a race thought or thought comments that no longer exist. */

@@ -1,58 +1,31 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { feedEntries, feedFanouts, reviews, watchedRaces } from '../../db/schema/reviews.ts';
+import { reviews } from '../../db/schema/reviews.ts';
 import type { Viewer } from '../../lib/context.ts';
 import { rowLimit, run, selectRows } from '../../lib/sql.ts';
-import { joinRaceRef, joinRaceYear, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
-import { acceptedFollowerIds, acceptedFollowingIds, canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
-import { likedByViewer } from '../likes/sql.ts';
-import { accountIsPublic, joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
-import type { FollowStatus, UserRef } from '@paddock/contract';
+import { joinRaceYear } from '../f1/sql.ts';
+import { acceptedFollowingIds } from '../follows/visibility.ts';
+import { accountIsPublic, joinUser, userIsPrivate } from '../users/sql.ts';
+import { raceWatchedBy } from '../watched/sql.ts';
+import { reviewCardColumns, reviewCardFrom, reviewVisibleTo, type ReviewCardRow } from './sql.ts';
 
 /*
- * Reviews, watched races, the race figures and the Following timelines. Lists are one statement each;
- * every statement that shows reviews applies the follows module's visibility rule.
+ * Reviews and the race figures. Lists are one statement each; every statement that shows reviews
+ * applies the follows module's visibility rule. The card columns and what other modules join of the
+ * reviews are published in ./sql.ts.
  */
 
 /** The For You order of a review: its creation time (in 12.5-hour units) plus log10 of its engagement. */
 export const forYouRankOf = (createdAt: SQL, likes: SQL, comments: SQL) =>
   sql`(extract(epoch from ${createdAt}) / 45000.0 + log(1 + ${likes} + 2 * ${comments}))`;
 
-const visible = (viewer: Viewer) => canSeeContentOf(viewer, { id: sql`r.user_id`, isPrivate: userIsPrivate('u') });
-
-export interface ReviewCardRow extends RaceRefRow {
-  id: number;
-  rating: number;
-  review_text: string | null;
-  like_count: number;
-  comment_count: number;
-  created_ms: number;
-  updated_ms: number;
-  user: UserRef;
-  follow_status: FollowStatus;
-  author_private: boolean;
-  liked: boolean;
-}
-
-/** The columns of a review card for `viewer`, over `reviews r` joined with its author `u` and its race. */
-const cardColumns = (viewer: Viewer) => sql`
-  r.id, r.rating, r.review_text, r.like_count, r.comment_count,
-  (extract(epoch from r.created_at) * 1000)::float8 as created_ms,
-  (extract(epoch from r.updated_at) * 1000)::float8 as updated_ms,
-  ${userRefJson('u')} as user, ${followStatusOf(viewer, sql`u.id`)} as follow_status,
-  ${userIsPrivate('u')} as author_private,
-  ${raceRefColumns},
-  ${likedByViewer('review', viewer, sql`r.id`)} as liked`;
-
-const cardFrom = sql`reviews r ${joinUser('u', sql`r.user_id`)} ${joinRaceRef(sql`r.race_id`)}`;
-
 /** Cards of these reviews that the viewer may see, in no particular order. */
 export function selectCards(db: Db, viewer: Viewer, ids: readonly number[]): Promise<ReviewCardRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return selectRows<ReviewCardRow>(
     db,
-    sql`select ${cardColumns(viewer)} from ${cardFrom}
-        where r.id = any(${sql.param([...ids])}::int[]) and ${visible(viewer)}`,
+    sql`select ${reviewCardColumns(viewer)} from ${reviewCardFrom}
+        where r.id = any(${sql.param([...ids])}::int[]) and ${reviewVisibleTo(viewer)}`,
   );
 }
 
@@ -66,13 +39,13 @@ export interface ReviewListFilter {
 
 /** A race's or a user's reviews that the viewer may see, newest first. */
 export function selectReviewList(db: Db, viewer: Viewer, f: ReviewListFilter): Promise<ReviewCardRow[]> {
-  const where: SQL[] = [visible(viewer)];
+  const where: SQL[] = [reviewVisibleTo(viewer)];
   if (f.raceId !== undefined) where.push(sql`r.race_id = ${f.raceId}`);
   if (f.userId !== undefined) where.push(sql`r.user_id = ${f.userId}`);
   if (f.beforeId !== undefined) where.push(sql`r.id < ${f.beforeId}`);
   return selectRows<ReviewCardRow>(
     db,
-    sql`select ${cardColumns(viewer)} from ${cardFrom}
+    sql`select ${reviewCardColumns(viewer)} from ${reviewCardFrom}
         where ${sql.join(where, sql` and `)} order by r.id desc ${rowLimit(f.limit)}`,
   );
 }
@@ -96,7 +69,7 @@ export async function selectVisibleReview(
     db,
     sql`select r.id, r.user_id, r.race_id, r.rating, ${userIsPrivate('u')} as author_private
         from reviews r ${joinUser('u', sql`r.user_id`)}
-        where r.id = ${reviewId} and ${visible(viewer)}
+        where r.id = ${reviewId} and ${reviewVisibleTo(viewer)}
         ${lock ? sql`for update of r` : sql``}`,
   );
   return row ?? null;
@@ -249,192 +222,23 @@ export async function selectViewerRaceState(db: Db, viewer: number, raceId: numb
   const [row] = await selectRows<{ review_id: number | null; watched: boolean }>(
     db,
     sql`select (select id from reviews where user_id = ${viewer} and race_id = ${raceId}) as review_id,
-          exists (select 1 from watched_races where user_id = ${viewer} and race_id = ${raceId}) as watched`,
+          ${raceWatchedBy(viewer, raceId)} as watched`,
   );
   return { reviewId: row?.review_id ?? null, watched: row?.watched ?? false };
 }
 
 export const reviewedRaceIdsOf = (viewer: number) => sql`(select race_id from reviews where user_id = ${viewer})`;
 
-/* Watched races. */
-
-/** Marks a race watched; returns whether it was new. */
-export async function insertWatched(db: Db, userId: number, raceId: number, at: Date): Promise<boolean> {
-  const rows = await db
-    .insert(watchedRaces)
-    .values({ userId, raceId, createdAt: at })
-    .onConflictDoNothing()
-    .returning({ raceId: watchedRaces.raceId });
-  return rows.length === 1;
-}
-
-export async function deleteWatched(db: Db, userId: number, raceId: number): Promise<boolean> {
-  const rows = await db
-    .delete(watchedRaces)
-    .where(and(eq(watchedRaces.userId, userId), eq(watchedRaces.raceId, raceId)))
-    .returning({ raceId: watchedRaces.raceId });
-  return rows.length === 1;
-}
-
-export interface WatchedRow extends RaceRefRow {
-  watched_ms: number;
-}
-
-/** A user's watched races, most recently watched first; keyset on (watched at, race id). */
-export function selectWatched(
-  db: Db,
-  q: { userId: number; before?: { ms: number; raceId: number }; limit: number },
-): Promise<WatchedRow[]> {
-  return selectRows<WatchedRow>(
-    db,
-    sql`select ${raceRefColumns}, (extract(epoch from w.created_at) * 1000)::float8 as watched_ms
-        from watched_races w ${joinRaceRef(sql`w.race_id`)}
-        where w.user_id = ${q.userId}
-          ${
-            q.before
-              ? sql`and (w.created_at, w.race_id) < (to_timestamp(${q.before.ms / 1000}), ${q.before.raceId})`
-              : sql``
-          }
-        order by w.created_at desc, w.race_id desc ${rowLimit(q.limit)}`,
-  );
-}
-
-/* Feeds. */
-
-/** Fan-out on write: the new review enters the timeline of every account following its author. */
-export async function fanOutReview(tx: Db, reviewId: number, authorId: number): Promise<void> {
-  await run(
-    tx,
-    sql`insert into feed_entries (user_id, review_id)
-        select follower_id, ${reviewId}::int from ${acceptedFollowerIds(authorId)} f(follower_id)
-        on conflict do nothing`,
-  );
-}
-
-/** Queues the fan-out of a review by an account with many followers (written after the transaction). */
-export async function queueFanOut(tx: Db, reviewId: number, authorId: number): Promise<void> {
-  await tx.insert(feedFanouts).values({ reviewId, authorId }).onConflictDoNothing();
-}
-
-export interface FanOutJob {
-  review_id: number;
-  author_id: number;
-  after_follower_id: number;
-}
-
-/** The oldest queued fan-out no other transaction is working on, locked; null when there is none. */
-export async function claimFanOut(tx: Db): Promise<FanOutJob | null> {
-  const [job] = await selectRows<FanOutJob>(
-    tx,
-    sql`select review_id, author_id, after_follower_id from feed_fanouts
-        order by created_at, review_id limit 1 for update skip locked`,
-  );
-  return job ?? null;
-}
-
-/**
- * One batch of a queued fan-out: the next `limit` followers (by id) get the review. Returns how many
- * rows were written and the last follower reached. A review deleted meanwhile gets no rows.
- */
-export async function fanOutBatch(tx: Db, job: FanOutJob, limit: number) {
-  const [row] = await selectRows<{ written: number; last_follower: number | null }>(
-    tx,
-    sql`with batch as (
-          select f.follower_id from ${acceptedFollowerIds(job.author_id)} f(follower_id)
-          where f.follower_id > ${job.after_follower_id} and exists (select 1 from reviews where id = ${job.review_id})
-          order by f.follower_id ${rowLimit(limit)}),
-        written as (
-          insert into feed_entries (user_id, review_id) select follower_id, ${job.review_id}::int from batch
-          on conflict do nothing)
-        select count(*)::int as written, max(follower_id) as last_follower from batch`,
-  );
-  return { written: row?.written ?? 0, lastFollower: row?.last_follower ?? null };
-}
-
-export async function advanceFanOut(tx: Db, reviewId: number, afterFollowerId: number): Promise<void> {
-  await tx.update(feedFanouts).set({ afterFollowerId }).where(eq(feedFanouts.reviewId, reviewId));
-}
-
-export async function finishFanOut(tx: Db, reviewId: number): Promise<void> {
-  await tx.delete(feedFanouts).where(eq(feedFanouts.reviewId, reviewId));
-}
-
-/** A deleted review leaves every timeline (the table has no foreign key to do it). */
-export async function deleteTimelineRowsOf(tx: Db, reviewId: number): Promise<void> {
-  await finishFanOut(tx, reviewId);
-  await tx.delete(feedEntries).where(eq(feedEntries.reviewId, reviewId));
-}
-
-/** A new follow: the followed account's reviews since `since` enter the follower's timeline. */
-export async function backfillTimeline(tx: Db, followerId: number, followingId: number, since: Date): Promise<void> {
-  await run(
-    tx,
-    sql`
-    insert into feed_entries (user_id, review_id)
-    select ${followerId}::int, r.id from reviews r
-    where r.user_id = ${followingId} and r.created_at >= ${since.toISOString()}::timestamptz
-    on conflict do nothing`,
-  );
-}
-
-/** A follow ended: the followed account's reviews leave the former follower's timeline. */
-export async function removeFromTimeline(tx: Db, followerId: number, followingId: number): Promise<void> {
-  await run(
-    tx,
-    sql`
-    delete from feed_entries fe using reviews r
-    where fe.user_id = ${followerId} and r.id = fe.review_id and r.user_id = ${followingId}`,
-  );
-}
-
-/**
- * Drops timeline rows of reviews created before `before`: their pages are read from the reviews. Review
- * ids grow with creation time, so everything up to the newest such review goes, by the review_id index.
- */
-export async function pruneTimelines(db: Db, before: Date): Promise<void> {
-  await run(
-    db,
-    sql`
-    delete from feed_entries where review_id <= (
-      select id from reviews where created_at < ${before.toISOString()}::timestamptz
-      order by created_at desc limit 1)`,
-  );
-}
+/* Reads the feeds module builds its pages from (published through the service). */
 
 export interface FeedItem {
   id: number;
   user_id: number;
 }
 
-const notSeen = (seen: readonly number[], id: SQL = sql`r.id`) =>
-  seen.length === 0 ? sql`true` : sql`${id} <> all(${sql.param([...seen])}::int[])`;
-
-export interface TimelineRow extends Partial<ReviewCardRow> {
-  entry_id: number;
-  /** False for a review the viewer may no longer see (or one deleted meanwhile): it is skipped. */
-  shown: boolean;
-}
-
-/**
- * The viewer's next `limit` timeline rows below `beforeId` (newest first, not in `seen`), read from the
- * timeline's primary key before anything is joined, each with the card of its review.
- */
-export function selectTimelinePage(
-  db: Db,
-  q: { viewer: number; beforeId?: number; seen: readonly number[]; limit: number },
-): Promise<TimelineRow[]> {
-  return selectRows<TimelineRow>(
-    db,
-    sql`select page.review_id as entry_id, (r.id is not null and ${visible(q.viewer)}) as shown, ${cardColumns(q.viewer)}
-        from (
-          select fe.review_id from feed_entries fe
-          where fe.user_id = ${q.viewer} ${q.beforeId === undefined ? sql`` : sql`and fe.review_id < ${q.beforeId}`}
-            and ${notSeen(q.seen, sql`fe.review_id`)}
-          order by fe.review_id desc ${rowLimit(q.limit)}) page
-        left join (${cardFrom}) on r.id = page.review_id
-        order by page.review_id desc`,
-  );
-}
+/** The review `r` is not one of `seen` (the ids the client has shown). */
+const notSeen = (seen: readonly number[]) =>
+  seen.length === 0 ? sql`true` : sql`r.id <> all(${sql.param([...seen])}::int[])`;
 
 /**
  * Past the timeline: the followed accounts' reviews below `beforeId`, read through their (user, id)
@@ -471,7 +275,7 @@ export function selectForYouCandidates(
         from reviews r ${joinUser('u', sql`r.user_id`)}
         where ${q.beforeRank === undefined ? sql`true` : sql`r.for_you_rank < ${q.beforeRank}::float8`}
           ${q.viewer === null ? sql`` : sql`and r.user_id <> ${q.viewer}`}
-          and ${notSeen(q.seen)} and ${visible(q.viewer)}
+          and ${notSeen(q.seen)} and ${reviewVisibleTo(q.viewer)}
         order by r.for_you_rank desc ${rowLimit(q.limit)}`,
   );
 }
@@ -480,8 +284,8 @@ export function selectForYouCandidates(
 export function selectPopular(db: Db, viewer: Viewer, since: Date, limit: number): Promise<ReviewCardRow[]> {
   return selectRows<ReviewCardRow>(
     db,
-    sql`select ${cardColumns(viewer)} from ${cardFrom}
-        where r.created_at >= ${since.toISOString()}::timestamptz and r.like_count > 0 and ${visible(viewer)}
+    sql`select ${reviewCardColumns(viewer)} from ${reviewCardFrom}
+        where r.created_at >= ${since.toISOString()}::timestamptz and r.like_count > 0 and ${reviewVisibleTo(viewer)}
         order by r.like_count desc, r.id desc ${rowLimit(limit)}`,
   );
 }
@@ -490,7 +294,6 @@ export interface ReviewStatsRow {
   total: number;
   average: number | null;
   likes: number;
-  watched: number;
   r1: number;
   r2: number;
   r3: number;
@@ -498,12 +301,11 @@ export interface ReviewStatsRow {
   r5: number;
 }
 
-/** A user's review figures for the profile's Stats tab: counts, mean, distribution, likes received, watched. */
+/** A user's review figures for the profile's Stats tab: counts, mean, distribution, likes received. */
 export async function selectReviewStats(db: Db, userId: number): Promise<ReviewStatsRow> {
   const [row] = await selectRows<ReviewStatsRow>(
     db,
     sql`select count(*)::int as total, avg(rating)::float8 as average, coalesce(sum(like_count), 0)::int as likes,
-          (select count(*)::int from watched_races w where w.user_id = ${userId}) as watched,
           count(*) filter (where rating = 1)::int as r1, count(*) filter (where rating = 2)::int as r2,
           count(*) filter (where rating = 3)::int as r3, count(*) filter (where rating = 4)::int as r4,
           count(*) filter (where rating = 5)::int as r5

@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { nowDate } from '../../lib/clock.ts';
 import type { DriverRef, UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
 import { starredDrivers } from '../../db/schema/stars.ts';
@@ -22,7 +23,7 @@ export async function insertStar(
 ): Promise<{ id: number; created: boolean }> {
   const [inserted] = await tx
     .insert(starredDrivers)
-    .values(star)
+    .values({ ...star, createdAt: nowDate() })
     .onConflictDoNothing()
     .returning({ id: starredDrivers.id });
   if (inserted) return { id: inserted.id, created: true };

@@ -1,4 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
+import { nowDate } from '../../lib/clock.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -116,7 +117,11 @@ export interface NewUser {
 }
 
 export async function insertUser(db: Db, values: NewUser): Promise<number> {
-  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  const at = nowDate();
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, createdAt: at, updatedAt: at })
+    .returning({ id: users.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
 }
@@ -128,7 +133,7 @@ export async function insertUser(db: Db, values: NewUser): Promise<number> {
 export async function replacePasswordHash(db: Db, userId: number, expectedHash: string, newHash: string) {
   const rows = await db
     .update(users)
-    .set({ passwordHash: newHash, updatedAt: sql`now()` })
+    .set({ passwordHash: newHash, updatedAt: nowDate() })
     .where(and(eq(users.id, userId), eq(users.passwordHash, expectedHash)))
     .returning({ id: users.id });
   return rows.length === 1;
@@ -159,7 +164,7 @@ export interface ProfilePatch {
 export async function updateProfileFields(db: Db, userId: number, patch: ProfilePatch): Promise<void> {
   await db
     .update(users)
-    .set({ ...patch, updatedAt: sql`now()` })
+    .set({ ...patch, updatedAt: nowDate() })
     .where(eq(users.id, userId));
 }
 

@@ -5,14 +5,14 @@ import { parseIdParam } from '../../lib/params.ts';
 import { notFound as notFoundBody, route, signedIn, unauthorized } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import {
-  createComment,
-  deleteComment,
-  getReplies,
-  listCommentLikes,
-  listComments,
+  createReviewComment,
+  deleteReviewComment,
+  getReviewCommentReplies,
+  listReviewCommentLikes,
+  listReviewComments,
   REPLIES_INLINE,
-  toggleCommentLike,
-  updateComment,
+  toggleReviewCommentLike,
+  updateReviewComment,
 } from './service.ts';
 
 const tags = ['comments'];
@@ -22,7 +22,7 @@ const notFound = notFoundBody(
 const notOwner = errorBody('`{"detail": "You do not have permission to perform this action."}`: not the author.');
 
 /** Comments on reviews and their likes, mounted at /api/social. */
-export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const reviewCommentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.database.db, events: app.events };
 
   route(
@@ -37,7 +37,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         "under a private account's review are visible to the same people as the review.",
       errors: { 404: notFound },
     },
-    async (request) => listComments(ctx, request.userId, request.query),
+    async (request) => listReviewComments(ctx, request.userId, request.query),
   );
 
   route(
@@ -53,7 +53,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       security: signedIn,
       errors: { 400: errorBody('Field errors.'), 401: unauthorized },
     },
-    async (request, reply) => reply.code(201).send(await createComment(ctx, requireUser(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createReviewComment(ctx, requireUser(request), request.body)),
   );
 
   route(
@@ -66,7 +66,8 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       security: signedIn,
       errors: { 401: unauthorized, 403: notOwner, 404: notFound },
     },
-    async (request) => updateComment(ctx, requireUser(request), parseIdParam(request.params.id), request.body.comment),
+    async (request) =>
+      updateReviewComment(ctx, requireUser(request), parseIdParam(request.params.id), request.body.comment),
   );
 
   route(
@@ -80,7 +81,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: { 401: unauthorized, 403: notOwner, 404: notFound },
     },
     async (request, reply) => {
-      await deleteComment(ctx, requireUser(request), parseIdParam(request.params.id));
+      await deleteReviewComment(ctx, requireUser(request), parseIdParam(request.params.id));
       return reply.code(204).send(null);
     },
   );
@@ -94,7 +95,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'Oldest first, paginated.',
       errors: { 404: notFound },
     },
-    async (request) => getReplies(ctx, request.userId, parseIdParam(request.params.id), request.query),
+    async (request) => getReviewCommentReplies(ctx, request.userId, parseIdParam(request.params.id), request.query),
   );
 
   route(
@@ -107,7 +108,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       security: signedIn,
       errors: { 401: unauthorized, 404: notFound },
     },
-    async (request) => toggleCommentLike(ctx, requireUser(request), request.body.comment_id),
+    async (request) => toggleReviewCommentLike(ctx, requireUser(request), request.body.comment_id),
   );
 
   route(
@@ -119,6 +120,6 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'Newest like first, paginated.',
       errors: { 404: notFound },
     },
-    async (request) => listCommentLikes(ctx, request.userId, request.query),
+    async (request) => listReviewCommentLikes(ctx, request.userId, request.query),
   );
 };

@@ -3,7 +3,7 @@ import { nowDate } from '../../lib/clock.ts';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import { fieldErrors, forbidden, notFound } from '../../lib/errors.ts';
 import { threadParentOf } from '../../lib/comment-threads.ts';
-import { listCommentLikers, toggleLike } from '../likes/service.ts';
+import { listReviewCommentLikers, toggleLike } from '../review-likes/service.ts';
 import { adjustCommentCount, findVisibleReview, lockVisibleReview } from '../reviews/service.ts';
 import { deleteCommentRow, selectCommentRef, threads, type CommentRef } from './queries.ts';
 
@@ -40,7 +40,7 @@ async function listReplies(
  * GET /social/comments/: with `review_id`, the review's top-level comments (oldest first) each with its
  * first replies; with `parent_comment_id`, the replies of that comment.
  */
-export async function listComments(
+export async function listReviewComments(
   ctx: ServiceContext,
   viewer: Viewer,
   q: { review_id?: number; parent_comment_id?: number; page_size: number; cursor?: string },
@@ -54,7 +54,7 @@ export async function listComments(
 }
 
 /** GET /social/comments/{id}/replies/. */
-export function getReplies(
+export function getReviewCommentReplies(
   ctx: ServiceContext,
   viewer: Viewer,
   commentId: number,
@@ -67,7 +67,7 @@ export function getReplies(
  * POST /social/comments/. Replies nest one level: a reply to a reply joins the top-level comment. The
  * review is locked first (as deleting it does), then the comment and the counts are written.
  */
-export async function createComment(
+export async function createReviewComment(
   ctx: ServiceContext,
   viewer: number,
   body: CreateCommentBody,
@@ -117,7 +117,7 @@ async function lockOwnComment(tx: ServiceContext['db'], viewer: number, commentI
 }
 
 /** PATCH /social/comments/{id}/ (author only). */
-export async function updateComment(
+export async function updateReviewComment(
   ctx: ServiceContext,
   viewer: number,
   commentId: number,
@@ -132,7 +132,7 @@ export async function updateComment(
 }
 
 /** DELETE /social/comments/{id}/ (author only): a top-level comment goes with its replies. */
-export async function deleteComment(ctx: ServiceContext, viewer: number, commentId: number): Promise<void> {
+export async function deleteReviewComment(ctx: ServiceContext, viewer: number, commentId: number): Promise<void> {
   const comment = await ctx.db.transaction(async (tx) => {
     const own = await lockOwnComment(tx, viewer, commentId);
     await deleteCommentRow(tx, commentId);
@@ -144,7 +144,7 @@ export async function deleteComment(ctx: ServiceContext, viewer: number, comment
 }
 
 /** POST /social/comment-likes/toggle/: the comment row is locked, so its like count equals its likes. */
-export async function toggleCommentLike(
+export async function toggleReviewCommentLike(
   ctx: ServiceContext,
   viewer: number,
   commentId: number,
@@ -170,11 +170,11 @@ export async function toggleCommentLike(
 }
 
 /** GET /social/comment-likes/?comment_id: who liked a comment the viewer may see. */
-export async function listCommentLikes(
+export async function listReviewCommentLikes(
   ctx: ServiceContext,
   viewer: Viewer,
   q: { comment_id: number; page_size: number; cursor?: string },
 ): Promise<Page<Liker>> {
   await findVisibleComment(ctx, viewer, q.comment_id);
-  return listCommentLikers(ctx, { commentId: q.comment_id, page_size: q.page_size, cursor: q.cursor });
+  return listReviewCommentLikers(ctx, { commentId: q.comment_id, page_size: q.page_size, cursor: q.cursor });
 }

@@ -2,7 +2,7 @@ import { type AnyPgColumn, index, integer, pgTable, text, timestamp } from 'driz
 import { reviews } from './reviews.ts';
 import { users } from './users.ts';
 
-/** Owned by modules/comments: comments on reviews, one level of replies. */
+/** Owned by modules/review-comments: comments on reviews, one level of replies. */
 export const reviewComments = pgTable(
   'review_comments',
   {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { nowDate } from '../../lib/clock.ts';
 import type { Db } from '../../db/client.ts';
-import { commentLikes, reviewLikes } from '../../db/schema/likes.ts';
+import { commentLikes, reviewLikes } from '../../db/schema/review-likes.ts';
 import { rowLimit, selectRows } from '../../lib/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
 import type { UserRef } from '@paddock/contract';
@@ -15,7 +16,9 @@ const tables = {
 /** Adds the like unless it exists; returns whether this call added it. */
 export async function insertLike(tx: Db, target: LikeTarget, targetId: number, userId: number): Promise<boolean> {
   const t = tables[target];
-  const values = target === 'review' ? { reviewId: targetId, userId } : { commentId: targetId, userId };
+  const createdAt = nowDate();
+  const values =
+    target === 'review' ? { reviewId: targetId, userId, createdAt } : { commentId: targetId, userId, createdAt };
   const rows = await tx
     .insert(t.table)
     .values(values as never)

@@ -1,10 +1,10 @@
 import { index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
-import { reviewComments } from './comments.ts';
+import { reviewComments } from './review-comments.ts';
 import { reviews } from './reviews.ts';
 import { users } from './users.ts';
 
 /**
- * Owned by modules/likes. The primary keys make a second like by the same user impossible; the counts
+ * Owned by modules/review-likes. The primary keys make a second like by the same user impossible; the counts
  * live on the liked rows, kept by their owners in the same transaction.
  */
 export const reviewLikes = pgTable(

@@ -22,7 +22,7 @@ export async function toggleLike(tx: Db, target: LikeTarget, targetId: number, u
 }
 
 /** Who liked a comment (the caller checked that the viewer may see it), newest first. */
-export async function listCommentLikers(
+export async function listReviewCommentLikers(
   ctx: ServiceContext,
   q: { commentId: number; page_size: number; cursor?: string },
 ): Promise<{ results: Liker[]; next_cursor: string | null }> {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { reviewComments } from '../../db/schema/comments.ts';
+import { reviewComments } from '../../db/schema/review-comments.ts';
 import { commentThreads } from '../../lib/comment-threads.ts';
 import { followStatusOf } from '../follows/visibility.ts';
-import { likedByViewer } from '../likes/sql.ts';
+import { likedByViewer } from '../review-likes/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
 
 /* Comments on reviews: top-level comments and one level of replies. */

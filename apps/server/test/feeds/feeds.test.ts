@@ -3,7 +3,7 @@ import type { FeedPage, Review } from '@paddock/contract';
 import { eq } from 'drizzle-orm';
 import { feedEntries } from '../../src/db/schema/index.ts';
 import { clock } from '../../src/lib/clock.ts';
-import { pruneFeedTimelines } from '../../src/modules/reviews/service.ts';
+import { pruneFeedTimelines } from '../../src/modules/feeds/service.ts';
 import { DAY } from '../factories/f1.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
 import { caller, pastRace } from '../social/helpers.ts';

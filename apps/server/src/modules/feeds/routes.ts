@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { reviewsEndpoints } from '@paddock/contract';
+import type { Config } from '../../config.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { route, signedIn, unauthorized } from '../../lib/route.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import {
+  createFanOutWorker,
+  followingFeed,
+  forYouFeed,
+  pruneFeedTimelines,
+  subscribeFeeds,
+  type FeedSettings,
+} from './service.ts';
+
+const tags = ['reviews'];
+
+export const feedSettingsFrom = (config: Config): FeedSettings => ({
+  timelineDays: config.FEED_TIMELINE_DAYS,
+  fanOutInlineMax: config.FEED_FANOUT_INLINE_MAX,
+  fanOutBatch: config.FEED_FANOUT_BATCH,
+});
+
+/** The two home feeds, mounted at /api/core (under /reviews/, beside the reviews module's routes). */
+export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = { db: app.database.db, events: app.events };
+
+  route(
+    app,
+    reviewsEndpoints.followingFeed,
+    {
+      tags,
+      summary: 'Following feed',
+      description:
+        'Reviews by the accounts the viewer follows (accepted follows), newest first. `cursor` is the previous ' +
+        "page's `next_cursor` (a review id); `seen_ids` (comma-joined, at most 500) are left out; " +
+        "`meta.last_author_id` is the author of the page's last review. No review appears on two pages.",
+      security: signedIn,
+      errors: { 401: unauthorized },
+    },
+    async (request) => followingFeed(ctx, requireUser(request), request.query),
+  );
+
+  route(
+    app,
+    reviewsEndpoints.forYouFeed,
+    {
+      tags,
+      summary: 'For You feed',
+      description:
+        "Other people's reviews the viewer may see (guests: public accounts' reviews), ranked by recency and " +
+        'engagement (likes, comments). Never the same author twice in a row, across pages too: pass the ' +
+        "previous page's `meta.last_author_id` as `last_author_id`. `cursor` is the previous page's " +
+        '`next_cursor`; `seen_ids` are left out; no review appears on two pages.',
+    },
+    async (request) => forYouFeed(ctx, request.userId, request.query),
+  );
+};
+
+/**
+ * The feeds module's subscription (modules/index.ts): the timelines follow review and follow events, and
+ * this instance's fan-out worker writes the queued fan-outs (reviews of accounts with many followers)
+ * right after they are queued; it also picks up what another instance left when it stopped. Hourly, on
+ * each instance (both are idempotent): timeline rows past FEED_TIMELINE_DAYS are pruned, and fan-outs
+ * left by a stopped instance are taken up.
+ */
+export function startFeeds(ctx: ServiceContext, config: Config, app: FastifyInstance): void {
+  const settings = feedSettingsFrom(config);
+  const fanOuts = createFanOutWorker(ctx, settings.fanOutBatch, (err) => app.log.error({ err }, 'feed fan-out failed'));
+  subscribeFeeds(ctx, settings, fanOuts);
+  let hourly: NodeJS.Timeout | undefined;
+  const maintain = () => {
+    fanOuts.kick();
+    pruneFeedTimelines(ctx, settings.timelineDays).catch((err: unknown) =>
+      app.log.warn({ err }, 'pruning feed timelines failed'),
+    );
+  };
+  app.addHook('onReady', async () => {
+    fanOuts.kick();
+    hourly = setInterval(maintain, 3_600_000).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(hourly);
+    await fanOuts.stop();
+  });
+}

@@ -1,0 +1,66 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FollowStatus, UserRef } from '@paddock/contract';
+import type { Viewer } from '../../lib/context.ts';
+import { joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
+import { canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
+import { likedByViewer } from '../review-likes/sql.ts';
+import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
+
+/*
+ * Published for other modules (decision 006): review cards and the sets of review ids they join in
+ * their own statements (the feeds module's timelines), so the text naming the reviews table stays here
+ * and their statements stay one statement with the same plan. The card fragments read a review as `r`
+ * and its author as `u`.
+ */
+
+/** Whether the viewer may see the review `r` by the author `u` (follows' visibility rule). */
+export const reviewVisibleTo = (viewer: Viewer) =>
+  canSeeContentOf(viewer, { id: sql`r.user_id`, isPrivate: userIsPrivate('u') });
+
+/** A row of `reviewCardColumns`, which the reviews service's `toReview` turns into a Review. */
+export interface ReviewCardRow extends RaceRefRow {
+  id: number;
+  rating: number;
+  review_text: string | null;
+  like_count: number;
+  comment_count: number;
+  created_ms: number;
+  updated_ms: number;
+  user: UserRef;
+  follow_status: FollowStatus;
+  author_private: boolean;
+  liked: boolean;
+}
+
+/** The columns of a review card for `viewer`, over `reviewCardFrom` (`reviews r`, its author `u`, its race). */
+export const reviewCardColumns = (viewer: Viewer) => sql`
+  r.id, r.rating, r.review_text, r.like_count, r.comment_count,
+  (extract(epoch from r.created_at) * 1000)::float8 as created_ms,
+  (extract(epoch from r.updated_at) * 1000)::float8 as updated_ms,
+  ${userRefJson('u')} as user, ${followStatusOf(viewer, sql`u.id`)} as follow_status,
+  ${userIsPrivate('u')} as author_private,
+  ${raceRefColumns},
+  ${likedByViewer('review', viewer, sql`r.id`)} as liked`;
+
+/** A review `r` joined with its author `u` and its race. */
+export const reviewCardFrom = sql`reviews r ${joinUser('u', sql`r.user_id`)} ${joinRaceRef(sql`r.race_id`)}`;
+
+/** Left-joins the card of the review `reviewId` (null columns when it is gone), for `reviewCardColumns`. */
+export const leftJoinReviewCard = (reviewId: SQL) => sql`left join (${reviewCardFrom}) on r.id = ${reviewId}`;
+
+/** Over `leftJoinReviewCard`: the review is there and the viewer may see it. */
+export const reviewCardShownTo = (viewer: Viewer) => sql`(r.id is not null and ${reviewVisibleTo(viewer)})`;
+
+/** Whether the review `reviewId` (still) exists. */
+export const reviewExists = (reviewId: number) => sql`exists (select 1 from reviews where id = ${reviewId})`;
+
+/** A subquery of the ids (column `id`) of an author's reviews, those created since `since` when given. */
+export const reviewIdsBy = (authorId: number, since?: Date) =>
+  sql`(select id from reviews where user_id = ${authorId}${
+    since === undefined ? sql`` : sql` and created_at >= ${since.toISOString()}::timestamptz`
+  })`;
+
+/** A scalar subquery: the id of the newest review created before `before` (null when there is none). */
+export const newestReviewIdBefore = (before: Date) =>
+  sql`(select id from reviews where created_at < ${before.toISOString()}::timestamptz
+      order by created_at desc limit 1)`;
