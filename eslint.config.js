@@ -284,4 +284,18 @@ export default tseslint.config(
       'paddock/no-cycle': 'error',
     },
   },
+  {
+    // The web calls the API only through its client, by operation name (decision 023).
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: [`${web}/lib/api-client.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/^\\/api\\//]', 'TemplateElement[value.raw=/^\\/api\\//]'].map((selector) => ({
+          selector,
+          message: "An /api/ path is written only by lib/api-client.ts: call api.call('<operation>') or apiUrl().",
+        })),
+      ],
+    },
+  },
 );

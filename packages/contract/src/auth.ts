@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { lineTextSchema, okSchema } from './common.ts';
+import { okSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { currentUserSchema, displayNameSchema } from './users.ts';
 
 export { displayNameSchema, NAME_MAX } from './users.ts';
@@ -68,31 +69,10 @@ export const authResponseSchema = z.object({
 });
 
 export const authEndpoints = {
-  register: endpoint({
-    method: 'POST',
-    path: '/api/auth/register/',
-    body: registerBodySchema,
-    response: authResponseSchema,
-    statuses: [201],
-  }),
-  login: endpoint({ method: 'POST', path: '/api/auth/login/', body: loginBodySchema, response: tokenPairSchema }),
-  refreshToken: endpoint({
-    method: 'POST',
-    path: '/api/auth/token-refresh/',
-    body: refreshBodySchema,
-    response: tokenPairSchema,
-  }),
-  logout: endpoint({ method: 'POST', path: '/api/auth/logout/', body: refreshBodySchema, response: okSchema }),
-  forgotPassword: endpoint({
-    method: 'POST',
-    path: '/api/auth/forgot-password/',
-    body: forgotPasswordBodySchema,
-    response: okSchema,
-  }),
-  resetPassword: endpoint({
-    method: 'POST',
-    path: '/api/auth/reset-password/',
-    body: resetPasswordBodySchema,
-    response: okSchema,
-  }),
+  register: endpoint(routes.register, { body: registerBodySchema, response: authResponseSchema, statuses: [201] }),
+  login: endpoint(routes.login, { body: loginBodySchema, response: tokenPairSchema }),
+  refreshToken: endpoint(routes.refreshToken, { body: refreshBodySchema, response: tokenPairSchema }),
+  logout: endpoint(routes.logout, { body: refreshBodySchema, response: okSchema }),
+  forgotPassword: endpoint(routes.forgotPassword, { body: forgotPasswordBodySchema, response: okSchema }),
+  resetPassword: endpoint(routes.resetPassword, { body: resetPasswordBodySchema, response: okSchema }),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idQuerySchema, idSchema, maxLengthMessage, pageOf, pageQuerySchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { COMMENT_MAX } from './limits.ts';
 import { authorRefSchema } from './follows.ts';
 import { likeToggleResultSchema } from './reviews.ts';
@@ -82,41 +83,20 @@ export const likerSchema = z.object({ user: userRefSchema, liked_at: z.string() 
 export type Liker = z.infer<typeof likerSchema>;
 
 export const commentsEndpoints = {
-  listComments: endpoint({
-    method: 'GET',
-    path: '/api/social/comments/',
-    query: commentListQuerySchema,
-    response: pageOf(anyCommentSchema),
-  }),
-  createComment: endpoint({
-    method: 'POST',
-    path: '/api/social/comments/',
+  listComments: endpoint(routes.listComments, { query: commentListQuerySchema, response: pageOf(anyCommentSchema) }),
+  createComment: endpoint(routes.createComment, {
     body: createCommentBodySchema,
     response: anyCommentSchema,
     statuses: [201],
   }),
-  updateComment: endpoint({
-    method: 'PATCH',
-    path: '/api/social/comments/:id/',
-    body: updateCommentBodySchema,
-    response: anyCommentSchema,
-  }),
-  deleteComment: endpoint({ method: 'DELETE', path: '/api/social/comments/:id/', response: z.null(), statuses: [204] }),
-  listCommentReplies: endpoint({
-    method: 'GET',
-    path: '/api/social/comments/:id/replies/',
-    query: pageQuerySchema,
-    response: pageOf(replySchema),
-  }),
-  toggleCommentLike: endpoint({
-    method: 'POST',
-    path: '/api/social/comment-likes/toggle/',
+  updateComment: endpoint(routes.updateComment, { body: updateCommentBodySchema, response: anyCommentSchema }),
+  deleteComment: endpoint(routes.deleteComment, { response: z.null(), statuses: [204] }),
+  listCommentReplies: endpoint(routes.listCommentReplies, { query: pageQuerySchema, response: pageOf(replySchema) }),
+  toggleCommentLike: endpoint(routes.toggleCommentLike, {
     body: commentLikeBodySchema,
     response: likeToggleResultSchema,
   }),
-  listCommentLikes: endpoint({
-    method: 'GET',
-    path: '/api/social/comment-likes/',
+  listCommentLikes: endpoint(routes.listCommentLikes, {
     query: commentLikesQuerySchema,
     response: pageOf(likerSchema),
   }),

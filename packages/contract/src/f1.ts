@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 /*
  * Formula 1 payloads (spec §3 Race, Driver, Team; api-decisions "Formula 1 data").
@@ -308,90 +309,23 @@ export type F1DataStatus = z.infer<typeof f1DataStatusSchema>;
 export const upcomingRacesQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 
 export const f1Endpoints = {
-  listRaces: endpoint({
-    method: 'GET',
-    path: '/api/f1/races/',
-    query: raceListQuerySchema,
-    response: pageOf(raceSchema),
-  }),
-  upcomingRaces: endpoint({
-    method: 'GET',
-    path: '/api/f1/races/upcoming/',
-    query: upcomingRacesQuerySchema,
-    response: z.array(raceSchema),
-  }),
-  recommendedRaces: endpoint({
-    method: 'GET',
-    path: '/api/f1/races/recommended_for_review/',
-    response: z.array(raceSchema),
-  }),
-  trendingRaces: endpoint({
-    method: 'GET',
-    path: '/api/f1/races/trending/',
-    response: z.array(raceSchema),
-  }),
-  activeThoughts: endpoint({
-    method: 'GET',
-    path: '/api/f1/races/active-thoughts/',
-    response: activeThoughtsSchema,
-  }),
-  getRace: endpoint({
-    method: 'GET',
-    path: '/api/f1/races/:id/',
-    response: raceDetailSchema,
-  }),
-  getRaceResults: endpoint({
-    method: 'GET',
-    path: '/api/f1/races/:id/results/',
-    response: raceResultsSchema,
-  }),
-  thoughtStatus: endpoint({
-    method: 'GET',
-    path: '/api/f1/races/:id/thought-status/',
-    response: thoughtStatusSchema,
-  }),
-  listDrivers: endpoint({
-    method: 'GET',
-    path: '/api/f1/drivers/',
-    query: seasonQuerySchema.partial(),
-    response: z.array(driverSchema),
-  }),
-  getDriver: endpoint({
-    method: 'GET',
-    path: '/api/f1/drivers/:id/',
-    response: driverDetailSchema,
-  }),
-  listTeams: endpoint({
-    method: 'GET',
-    path: '/api/f1/teams/',
-    query: seasonQuerySchema.partial(),
-    response: z.array(teamSchema),
-  }),
-  getTeam: endpoint({
-    method: 'GET',
-    path: '/api/f1/teams/:id/',
-    response: teamDetailSchema,
-  }),
-  listSeasons: endpoint({
-    method: 'GET',
-    path: '/api/f1/seasons/',
-    response: z.array(seasonSummarySchema),
-  }),
-  seasonStats: endpoint({
-    method: 'GET',
-    path: '/api/f1/season_stats/',
-    query: seasonQuerySchema,
-    response: seasonStatsSchema,
-  }),
-  seasonRaceResults: endpoint({
-    method: 'GET',
-    path: '/api/f1/race_results/',
+  listRaces: endpoint(routes.listRaces, { query: raceListQuerySchema, response: pageOf(raceSchema) }),
+  upcomingRaces: endpoint(routes.upcomingRaces, { query: upcomingRacesQuerySchema, response: z.array(raceSchema) }),
+  recommendedRaces: endpoint(routes.recommendedRaces, { response: z.array(raceSchema) }),
+  trendingRaces: endpoint(routes.trendingRaces, { response: z.array(raceSchema) }),
+  activeThoughts: endpoint(routes.activeThoughts, { response: activeThoughtsSchema }),
+  getRace: endpoint(routes.getRace, { response: raceDetailSchema }),
+  getRaceResults: endpoint(routes.getRaceResults, { response: raceResultsSchema }),
+  thoughtStatus: endpoint(routes.thoughtStatus, { response: thoughtStatusSchema }),
+  listDrivers: endpoint(routes.listDrivers, { query: seasonQuerySchema.partial(), response: z.array(driverSchema) }),
+  getDriver: endpoint(routes.getDriver, { response: driverDetailSchema }),
+  listTeams: endpoint(routes.listTeams, { query: seasonQuerySchema.partial(), response: z.array(teamSchema) }),
+  getTeam: endpoint(routes.getTeam, { response: teamDetailSchema }),
+  listSeasons: endpoint(routes.listSeasons, { response: z.array(seasonSummarySchema) }),
+  seasonStats: endpoint(routes.seasonStats, { query: seasonQuerySchema, response: seasonStatsSchema }),
+  seasonRaceResults: endpoint(routes.seasonRaceResults, {
     query: seasonQuerySchema,
     response: z.array(seasonRaceResultSchema),
   }),
-  dataStatus: endpoint({
-    method: 'GET',
-    path: '/api/f1/data-status/',
-    response: f1DataStatusSchema,
-  }),
+  dataStatus: endpoint(routes.dataStatus, { response: f1DataStatusSchema }),
 };

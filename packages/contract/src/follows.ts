@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, okSchema, pageOf, pageQuerySchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { countSchema, followRequestListSchema } from './notifications.ts';
 import { userRefSchema } from './users.ts';
 
@@ -46,47 +47,23 @@ export type FollowListItem = z.infer<typeof followListItemSchema>;
 export const followListSchema = pageOf(followListItemSchema);
 
 export const followsEndpoints = {
-  followUser: endpoint({
-    method: 'POST',
-    path: '/api/social/follows/',
+  followUser: endpoint(routes.followUser, {
     body: followBodySchema,
     response: followResultSchema,
     statuses: [200, 201],
   }),
-  unfollowUser: endpoint({ method: 'DELETE', path: '/api/social/follows/:id/', response: z.null(), statuses: [204] }),
-  listFollowRequests: endpoint({
-    method: 'GET',
-    path: '/api/social/follows/requests/',
+  unfollowUser: endpoint(routes.unfollowUser, { response: z.null(), statuses: [204] }),
+  listFollowRequests: endpoint(routes.listFollowRequests, {
     query: pageQuerySchema,
     response: followRequestListSchema,
   }),
-  countFollowRequests: endpoint({ method: 'GET', path: '/api/social/follows/requests/count/', response: countSchema }),
-  acceptFollowRequest: endpoint({
-    method: 'POST',
-    path: '/api/social/follows/:id/requests/accept/',
-    response: okSchema,
-  }),
-  declineFollowRequest: endpoint({
-    method: 'POST',
-    path: '/api/social/follows/:id/requests/decline/',
-    response: okSchema,
-  }),
-  getProfileByUsername: endpoint({
-    method: 'GET',
-    path: '/api/social/users/by_username/',
+  countFollowRequests: endpoint(routes.countFollowRequests, { response: countSchema }),
+  acceptFollowRequest: endpoint(routes.acceptFollowRequest, { response: okSchema }),
+  declineFollowRequest: endpoint(routes.declineFollowRequest, { response: okSchema }),
+  getProfileByUsername: endpoint(routes.getProfileByUsername, {
     query: byUsernameQuerySchema,
     response: publicProfileSchema,
   }),
-  listFollowers: endpoint({
-    method: 'GET',
-    path: '/api/social/users/:id/followers/',
-    query: pageQuerySchema,
-    response: followListSchema,
-  }),
-  listFollowing: endpoint({
-    method: 'GET',
-    path: '/api/social/users/:id/following/',
-    query: pageQuerySchema,
-    response: followListSchema,
-  }),
+  listFollowers: endpoint(routes.listFollowers, { query: pageQuerySchema, response: followListSchema }),
+  listFollowing: endpoint(routes.listFollowing, { query: pageQuerySchema, response: followListSchema }),
 };

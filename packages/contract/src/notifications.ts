@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { userRefSchema } from './users.ts';
 
 /** The ten notification types of spec §2, with what a click opens. */
@@ -55,29 +56,12 @@ export const countSchema = z.object({ count: z.number().int().min(0).max(COUNT_M
 export type Count = z.infer<typeof countSchema>;
 
 export const notificationsEndpoints = {
-  listNotifications: endpoint({
-    method: 'GET',
-    path: '/api/social/notifications/',
-    query: pageQuerySchema,
-    response: notificationListSchema,
-  }),
-  countNotifications: endpoint({ method: 'GET', path: '/api/social/notifications/count/', response: countSchema }),
-  markAllNotificationsRead: endpoint({
-    method: 'POST',
-    path: '/api/social/notifications/read-all/',
+  listNotifications: endpoint(routes.listNotifications, { query: pageQuerySchema, response: notificationListSchema }),
+  countNotifications: endpoint(routes.countNotifications, { response: countSchema }),
+  markAllNotificationsRead: endpoint(routes.markAllNotificationsRead, {
     /** How many notifications there were. */
     response: z.object({ count: z.number().int().min(0) }),
   }),
-  markNotificationRead: endpoint({
-    method: 'POST',
-    path: '/api/social/notifications/:id/read/',
-    response: z.null(),
-    statuses: [204],
-  }),
-  dismissNotification: endpoint({
-    method: 'DELETE',
-    path: '/api/social/notifications/:id/',
-    response: z.null(),
-    statuses: [204],
-  }),
+  markNotificationRead: endpoint(routes.markNotificationRead, { response: z.null(), statuses: [204] }),
+  dismissNotification: endpoint(routes.dismissNotification, { response: z.null(), statuses: [204] }),
 };

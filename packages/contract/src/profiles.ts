@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { driverTallySchema } from './stars.ts';
 
 /** GET /social/users/{id}/stats/: a profile's Stats tab (api-decisions "Users and follows"). */
@@ -18,5 +19,5 @@ export const userStatsSchema = z.object({
 export type UserStats = z.infer<typeof userStatsSchema>;
 
 export const profilesEndpoints = {
-  getUserStats: endpoint({ method: 'GET', path: '/api/social/users/:id/stats/', response: userStatsSchema }),
+  getUserStats: endpoint(routes.getUserStats, { response: userStatsSchema }),
 };

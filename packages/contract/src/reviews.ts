@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ID_MAX, idQuerySchema, idSchema, maxLengthMessage, pageOf, pageQuerySchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { countryCodeSchema } from './f1.ts';
 import { FEED_PAGE_SIZE, FEED_PAGE_SIZE_MAX, RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX, SEEN_IDS_MAX } from './limits.ts';
 import { authorRefSchema } from './follows.ts';
@@ -116,82 +117,28 @@ export const reviewLikeBodySchema = z.object({ review_id: idSchema });
 export const watchedResultSchema = z.object({ race_id: z.number().int() });
 
 export const reviewsEndpoints = {
-  listReviews: endpoint({
-    method: 'GET',
-    path: '/api/core/reviews/',
-    query: reviewListQuerySchema,
-    response: pageOf(reviewSchema),
-  }),
-  createReview: endpoint({
-    method: 'POST',
-    path: '/api/core/reviews/',
+  listReviews: endpoint(routes.listReviews, { query: reviewListQuerySchema, response: pageOf(reviewSchema) }),
+  createReview: endpoint(routes.createReview, {
     body: createReviewBodySchema,
     response: reviewSchema,
     statuses: [201],
   }),
-  followingFeed: endpoint({
-    method: 'GET',
-    path: '/api/core/reviews/feed/',
-    query: feedQuerySchema,
-    response: feedPageSchema,
-  }),
-  forYouFeed: endpoint({
-    method: 'GET',
-    path: '/api/core/reviews/for-you/',
-    query: feedQuerySchema,
-    response: feedPageSchema,
-  }),
-  popularReviews: endpoint({
-    method: 'GET',
-    path: '/api/core/reviews/popular/',
-    query: popularQuerySchema,
-    response: z.array(reviewSchema),
-  }),
-  getSharedReview: endpoint({
-    method: 'GET',
-    path: '/api/core/reviews/shared/:token/',
-    response: reviewSchema,
-  }),
-  getReview: endpoint({
-    method: 'GET',
-    path: '/api/core/reviews/:id/',
-    response: reviewSchema,
-  }),
-  updateReview: endpoint({
-    method: 'PATCH',
-    path: '/api/core/reviews/:id/',
-    body: updateReviewBodySchema,
-    response: reviewSchema,
-  }),
-  deleteReview: endpoint({
-    method: 'DELETE',
-    path: '/api/core/reviews/:id/',
-    response: z.null(),
-    statuses: [204],
-  }),
-  toggleReviewLike: endpoint({
-    method: 'POST',
-    path: '/api/core/review-likes/toggle/',
-    body: reviewLikeBodySchema,
-    response: likeToggleResultSchema,
-  }),
-  markWatched: endpoint({
-    method: 'POST',
-    path: '/api/core/watched-races/',
+  followingFeed: endpoint(routes.followingFeed, { query: feedQuerySchema, response: feedPageSchema }),
+  forYouFeed: endpoint(routes.forYouFeed, { query: feedQuerySchema, response: feedPageSchema }),
+  popularReviews: endpoint(routes.popularReviews, { query: popularQuerySchema, response: z.array(reviewSchema) }),
+  getSharedReview: endpoint(routes.getSharedReview, { response: reviewSchema }),
+  getReview: endpoint(routes.getReview, { response: reviewSchema }),
+  updateReview: endpoint(routes.updateReview, { body: updateReviewBodySchema, response: reviewSchema }),
+  deleteReview: endpoint(routes.deleteReview, { response: z.null(), statuses: [204] }),
+  toggleReviewLike: endpoint(routes.toggleReviewLike, { body: reviewLikeBodySchema, response: likeToggleResultSchema }),
+  markWatched: endpoint(routes.markWatched, {
     body: watchedBodySchema,
     response: watchedResultSchema,
     statuses: [200, 201],
   }),
-  listWatchedRaces: endpoint({
-    method: 'GET',
-    path: '/api/core/watched-races/',
+  listWatchedRaces: endpoint(routes.listWatchedRaces, {
     query: watchedListQuerySchema,
     response: pageOf(watchedRaceSchema),
   }),
-  unmarkWatched: endpoint({
-    method: 'DELETE',
-    path: '/api/core/watched-races/:id/',
-    response: z.null(),
-    statuses: [204],
-  }),
+  unmarkWatched: endpoint(routes.unmarkWatched, { response: z.null(), statuses: [204] }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { countryCodeSchema } from './f1.ts';
 
 export { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from './limits.ts';
@@ -50,10 +51,5 @@ export const searchResultSchema = z.object({
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const searchEndpoints = {
-  search: endpoint({
-    method: 'GET',
-    path: '/api/core/search/',
-    query: searchQuerySchema,
-    response: searchResultSchema,
-  }),
+  search: endpoint(routes.search, { query: searchQuerySchema, response: searchResultSchema }),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idQuerySchema, idSchema, pageOf, pageQuerySchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { driverRefSchema } from './f1.ts';
 import { reviewRaceSchema } from './reviews.ts';
 import { userRefSchema } from './users.ts';
@@ -41,28 +42,17 @@ export const mostStarredSchema = z.object({ results: driverTallySchema });
 export type MostStarred = z.infer<typeof mostStarredSchema>;
 
 export const starsEndpoints = {
-  listStarredDrivers: endpoint({
-    method: 'GET',
-    path: '/api/core/starred-drivers/',
+  listStarredDrivers: endpoint(routes.listStarredDrivers, {
     query: starListQuerySchema,
     response: starredDriverListSchema,
   }),
-  starDriver: endpoint({
-    method: 'POST',
-    path: '/api/core/starred-drivers/',
+  starDriver: endpoint(routes.starDriver, {
     body: starDriverBodySchema,
     response: starredDriverSchema,
     statuses: [200, 201],
   }),
-  unstarDriver: endpoint({
-    method: 'DELETE',
-    path: '/api/core/starred-drivers/:id/',
-    response: z.null(),
-    statuses: [204],
-  }),
-  mostStarredDrivers: endpoint({
-    method: 'GET',
-    path: '/api/core/starred-drivers/most-starred/',
+  unstarDriver: endpoint(routes.unstarDriver, { response: z.null(), statuses: [204] }),
+  mostStarredDrivers: endpoint(routes.mostStarredDrivers, {
     query: mostStarredQuerySchema,
     response: mostStarredSchema,
   }),

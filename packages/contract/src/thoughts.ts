@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, maxLengthMessage, pageOf, pageQuerySchema } from './common.ts';
 import { commentTextSchema, commentThreadSchemas } from './comments.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { authorRefSchema } from './follows.ts';
 import { THOUGHT_MAX } from './limits.ts';
 import { likeToggleResultSchema } from './reviews.ts';
@@ -106,81 +107,43 @@ export const thoughtStreamQuerySchema = z.object({
 });
 
 export const thoughtsEndpoints = {
-  listThoughts: endpoint({
-    method: 'GET',
-    path: '/api/core/race-thoughts/by-race/:race_id/',
-    query: pageQuerySchema,
-    response: thoughtPageSchema,
-  }),
+  listThoughts: endpoint(routes.listThoughts, { query: pageQuerySchema, response: thoughtPageSchema }),
   /**
    * text/event-stream, not JSON: `response` is the text of its messages (each `data:` line is a
    * thoughtStreamEventSchema). The server registers this route itself (its 200 is not JSON).
    */
-  thoughtStream: endpoint({
-    method: 'GET',
-    path: '/api/core/race-thoughts/by-race/:race_id/stream/',
+  thoughtStream: endpoint(routes.thoughtStream, {
     query: thoughtStreamQuerySchema,
     stream: 'text/event-stream',
     response: z.string().describe('`id: 42\\nevent: thought.created\\ndata: {"type":"thought.created",...}`'),
   }),
-  getThought: endpoint({
-    method: 'GET',
-    path: '/api/core/race-thoughts/:id/',
-    response: thoughtSchema,
-  }),
-  createThought: endpoint({
-    method: 'POST',
-    path: '/api/core/race-thoughts/',
+  getThought: endpoint(routes.getThought, { response: thoughtSchema }),
+  createThought: endpoint(routes.createThought, {
     body: createThoughtBodySchema,
     response: thoughtSchema,
     statuses: [201],
   }),
-  updateThought: endpoint({
-    method: 'PATCH',
-    path: '/api/core/race-thoughts/:id/',
-    body: updateThoughtBodySchema,
-    response: thoughtSchema,
-  }),
-  deleteThought: endpoint({
-    method: 'DELETE',
-    path: '/api/core/race-thoughts/:id/',
-    response: z.null(),
-    statuses: [204],
-  }),
-  toggleThoughtLike: endpoint({
-    method: 'POST',
-    path: '/api/core/race-thought-likes/toggle/',
+  updateThought: endpoint(routes.updateThought, { body: updateThoughtBodySchema, response: thoughtSchema }),
+  deleteThought: endpoint(routes.deleteThought, { response: z.null(), statuses: [204] }),
+  toggleThoughtLike: endpoint(routes.toggleThoughtLike, {
     body: thoughtLikeBodySchema,
     response: likeToggleResultSchema,
   }),
-  listThoughtComments: endpoint({
-    method: 'GET',
-    path: '/api/core/thought-comments/',
+  listThoughtComments: endpoint(routes.listThoughtComments, {
     query: thoughtCommentListQuerySchema,
     response: thoughtCommentPageSchema,
   }),
-  createThoughtComment: endpoint({
-    method: 'POST',
-    path: '/api/core/thought-comments/',
+  createThoughtComment: endpoint(routes.createThoughtComment, {
     body: createThoughtCommentBodySchema,
     response: anyThoughtCommentSchema,
     statuses: [201],
   }),
-  updateThoughtComment: endpoint({
-    method: 'PATCH',
-    path: '/api/core/thought-comments/:id/',
+  updateThoughtComment: endpoint(routes.updateThoughtComment, {
     body: updateThoughtCommentBodySchema,
     response: anyThoughtCommentSchema,
   }),
-  deleteThoughtComment: endpoint({
-    method: 'DELETE',
-    path: '/api/core/thought-comments/:id/',
-    response: z.null(),
-    statuses: [204],
-  }),
-  toggleThoughtCommentLike: endpoint({
-    method: 'POST',
-    path: '/api/core/thought-comment-likes/toggle/',
+  deleteThoughtComment: endpoint(routes.deleteThoughtComment, { response: z.null(), statuses: [204] }),
+  toggleThoughtCommentLike: endpoint(routes.toggleThoughtCommentLike, {
     body: thoughtCommentLikeBodySchema,
     response: likeToggleResultSchema,
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lineTextSchema, paragraphsTextSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 /** The longest display name (api-decisions "Auth"). */
 export const NAME_MAX = 100;
@@ -62,16 +63,9 @@ export const userRefSchema = z.object({
 export type UserRef = z.infer<typeof userRefSchema>;
 
 export const usersEndpoints = {
-  getMe: endpoint({ method: 'GET', path: '/api/social/users/me/', response: currentUserSchema }),
-  updateMe: endpoint({
-    method: 'PATCH',
-    path: '/api/social/users/me/',
-    body: updateMeBodySchema,
-    response: currentUserSchema,
-  }),
-  uploadAvatar: endpoint({
-    method: 'POST',
-    path: '/api/social/users/me/avatar/',
+  getMe: endpoint(routes.getMe, { response: currentUserSchema }),
+  updateMe: endpoint(routes.updateMe, { body: updateMeBodySchema, response: currentUserSchema }),
+  uploadAvatar: endpoint(routes.uploadAvatar, {
     multipart: true,
     body: avatarUploadBodySchema,
     response: avatarResponseSchema,

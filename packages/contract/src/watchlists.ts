@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, lineTextSchema, maxLengthMessage, pageOf, pageQuerySchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { reviewRaceSchema } from './reviews.ts';
 import { userRefSchema } from './users.ts';
 import { WATCHLIST_DESCRIPTION_MAX, WATCHLIST_NAME_MAX, WATCHLIST_RACES_MAX } from './limits.ts';
@@ -65,58 +66,21 @@ export const addWatchlistRaceBodySchema = z.object({ race_id: idSchema });
 export const reorderWatchlistBodySchema = z.object({ race_ids: z.array(idSchema).max(WATCHLIST_RACES_MAX) });
 
 export const watchlistsEndpoints = {
-  listWatchlists: endpoint({
-    method: 'GET',
-    path: '/api/social/watchlists/',
-    query: pageQuerySchema,
-    response: watchlistPageSchema,
-  }),
-  createWatchlist: endpoint({
-    method: 'POST',
-    path: '/api/social/watchlists/',
+  listWatchlists: endpoint(routes.listWatchlists, { query: pageQuerySchema, response: watchlistPageSchema }),
+  createWatchlist: endpoint(routes.createWatchlist, {
     body: createWatchlistBodySchema,
     response: watchlistSchema,
     statuses: [201],
   }),
-  getSharedWatchlist: endpoint({
-    method: 'GET',
-    path: '/api/social/watchlists/shared/:token/',
-    response: watchlistSchema,
-  }),
-  getWatchlist: endpoint({
-    method: 'GET',
-    path: '/api/social/watchlists/:id/',
-    response: watchlistSchema,
-  }),
-  updateWatchlist: endpoint({
-    method: 'PATCH',
-    path: '/api/social/watchlists/:id/',
-    body: updateWatchlistBodySchema,
-    response: watchlistSchema,
-  }),
-  deleteWatchlist: endpoint({
-    method: 'DELETE',
-    path: '/api/social/watchlists/:id/',
-    response: z.null(),
-    statuses: [204],
-  }),
-  addWatchlistRace: endpoint({
-    method: 'POST',
-    path: '/api/social/watchlists/:id/races/',
+  getSharedWatchlist: endpoint(routes.getSharedWatchlist, { response: watchlistSchema }),
+  getWatchlist: endpoint(routes.getWatchlist, { response: watchlistSchema }),
+  updateWatchlist: endpoint(routes.updateWatchlist, { body: updateWatchlistBodySchema, response: watchlistSchema }),
+  deleteWatchlist: endpoint(routes.deleteWatchlist, { response: z.null(), statuses: [204] }),
+  addWatchlistRace: endpoint(routes.addWatchlistRace, {
     body: addWatchlistRaceBodySchema,
     response: watchlistSchema,
     statuses: [200, 201],
   }),
-  reorderWatchlist: endpoint({
-    method: 'PUT',
-    path: '/api/social/watchlists/:id/races/order/',
-    body: reorderWatchlistBodySchema,
-    response: watchlistSchema,
-  }),
-  removeWatchlistRace: endpoint({
-    method: 'DELETE',
-    path: '/api/social/watchlists/:id/races/:race_id/',
-    response: z.null(),
-    statuses: [204],
-  }),
+  reorderWatchlist: endpoint(routes.reorderWatchlist, { body: reorderWatchlistBodySchema, response: watchlistSchema }),
+  removeWatchlistRace: endpoint(routes.removeWatchlistRace, { response: z.null(), statuses: [204] }),
 };

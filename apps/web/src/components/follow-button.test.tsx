@@ -6,13 +6,16 @@ import { renderRoutes, testQueryClient } from '@/test/render.tsx';
 import { lena, meFixture } from '@/test/review-fixtures.ts';
 import { FollowButton } from './follow-button.tsx';
 
+/** Replies by operation, `unfollowUser 3` for one with path parameters. */
 function renderButton(replies: Record<string, StubReply>, { signedIn = true, userId = lena.id } = {}) {
   const queryClient = testQueryClient();
   if (signedIn) {
     localStorage.setItem('access', 'token');
     queryClient.setQueryData(['auth', 'me'], meFixture());
   }
-  const requests = stubApi((request) => replies[`${request.method} ${request.url}`] ?? { status: 404 });
+  const requests = stubApi(
+    (request) => replies[[request.operation, ...Object.values(request.params ?? {})].join(' ')] ?? { status: 404 },
+  );
   renderRoutes([{ path: '/home', element: <FollowButton user={{ ...lena, id: userId }} /> }], {
     at: '/home',
     queryClient,
@@ -28,35 +31,35 @@ const profile = (follow_status: string, is_private = false) => ({
 describe('follow button', () => {
   it('follows a public account, then offers Unfollow', async () => {
     const requests = renderButton({
-      'GET /api/social/users/by_username/': profile('none'),
-      'POST /api/social/follows/': { status: 201, data: { status: 'following' } },
+      getProfileByUsername: profile('none'),
+      followUser: { status: 201, data: { status: 'following' } },
     });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Follow @lena' }));
 
     expect(await screen.findByRole('button', { name: 'Unfollow @lena' })).toHaveTextContent('Unfollow');
-    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ user_id: lena.id });
-    expect(requests[0]?.params).toEqual({ username: 'lena' });
+    expect(requests.find((r) => r.operation === 'followUser')?.body).toEqual({ user_id: lena.id });
+    expect(requests[0]?.query).toEqual({ username: 'lena' });
   });
 
   it("shows 'Requested' after following a private account, and withdraws the request on a second click", async () => {
     const requests = renderButton({
-      'GET /api/social/users/by_username/': profile('none', true),
-      'POST /api/social/follows/': { status: 201, data: { status: 'requested' } },
-      [`DELETE /api/social/follows/${lena.id}/`]: { status: 204 },
+      getProfileByUsername: profile('none', true),
+      followUser: { status: 201, data: { status: 'requested' } },
+      [`unfollowUser ${lena.id}`]: { status: 204 },
     });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Follow @lena' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Requested @lena' }));
 
     expect(await screen.findByRole('button', { name: 'Follow @lena' })).toBeInTheDocument();
-    expect(requests.some((r) => r.method === 'DELETE')).toBe(true);
+    expect(requests.some((r) => r.operation === 'unfollowUser')).toBe(true);
   });
 
   it('unfollows', async () => {
     renderButton({
-      'GET /api/social/users/by_username/': profile('following'),
-      [`DELETE /api/social/follows/${lena.id}/`]: { status: 204 },
+      getProfileByUsername: profile('following'),
+      [`unfollowUser ${lena.id}`]: { status: 204 },
     });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Unfollow @lena' }));
@@ -71,10 +74,7 @@ describe('follow button', () => {
   });
 
   it('is not offered on the viewer themself, and asks nothing about them', () => {
-    const requests = renderButton(
-      { 'GET /api/social/users/by_username/': profile('self') },
-      { userId: meFixture().id },
-    );
+    const requests = renderButton({ getProfileByUsername: profile('self') }, { userId: meFixture().id });
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });

@@ -1,15 +1,20 @@
-import axios, { type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { toast } from 'sonner';
-import { secondsLeft } from './jwt.ts';
+import type { EndpointInput, EndpointOutput } from '@paddock/contract/endpoint';
+import type { EndpointName, Endpoints } from '@paddock/contract/endpoints';
+import { fillPath, routes } from '@paddock/contract/routes';
 import { DATABASE_UNAVAILABLE } from '@paddock/contract/limits';
+import { ApiError } from './api-error.ts';
+import { secondsLeft } from './jwt.ts';
 import { reportDatabaseReachable } from './service-status.ts';
 import { clearSession, getAccessToken, getRefreshToken, setTokens } from './session.ts';
+
+export { ApiError, isApiError } from './api-error.ts';
 
 export const REQUEST_TIMEOUT_MS = 5000;
 /** An access token with less than this left is refreshed before the request goes out (spec §4). */
 export const PROACTIVE_REFRESH_SECONDS = 300;
-export const TOKEN_REFRESH_PATH = '/api/auth/token-refresh/';
 const LOGIN_PATH = '/login/';
+const AUTH_PREFIX = '/api/auth/';
 
 /** Pages a visitor may stay on after their session ends (spec §8, 401). */
 export function isPublicPath(pathname: string): boolean {
@@ -45,17 +50,36 @@ function retryAfterSeconds(value: unknown, nowMs: number): number | null {
   return Number.isNaN(at) ? null : Math.max(1, Math.ceil((at - nowMs) / 1000));
 }
 
-/** Header lookup that ignores case, for plain objects and AxiosHeaders alike. */
-function headerValue(headers: object, name: string): unknown {
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() === name) return value;
-  }
-  return undefined;
+/** Options of one call besides its parameters, query and body. */
+export interface CallOptions {
+  /** Cancels the request (TanStack Query passes one to every query function). */
+  signal?: AbortSignal;
+  /** Milliseconds before the request is given up: REQUEST_TIMEOUT_MS unless given. */
+  timeout?: number;
+}
+
+/** What an operation answers: `ApiOutput<'listReviews'>` is a page of reviews. */
+export type ApiOutput<N extends EndpointName> = EndpointOutput<Endpoints[N]>;
+
+export type CallInput<N extends EndpointName> = EndpointInput<Endpoints[N]> & CallOptions;
+
+/** The input may be left out where the endpoint needs none. */
+type CallArgs<N extends EndpointName> =
+  object extends EndpointInput<Endpoints[N]> ? [input?: CallInput<N>] : [input: CallInput<N>];
+
+export interface ApiClient {
+  /** Calls one operation of the contract's endpoint table and answers its parsed body. */
+  call: <N extends EndpointName>(name: N, ...args: CallArgs<N>) => Promise<EndpointOutput<Endpoints[N]>>;
+  /**
+   * Renews the access token now, for a request made outside the client (a live stream) that the server
+   * refused with it; a refused refresh ends the session as the client's own 401s do.
+   */
+  renewSession: () => Promise<void>;
 }
 
 export interface ApiClientOptions {
-  /** Lets tests answer requests without a network. */
-  adapter?: AxiosAdapter;
+  /** The transport: the browser's fetch unless given (looked up on each call, so tests can stub it). */
+  fetch?: typeof fetch;
   /** Shows a message to the user (a toast in the app). */
   notify?: (message: string) => void;
   /** Called after the session was cleared on a page that needs one. */
@@ -64,22 +88,8 @@ export interface ApiClientOptions {
   now?: () => number;
 }
 
-interface RetryableConfig extends InternalAxiosRequestConfig {
-  _retried?: boolean;
-}
-
 /** The refresh endpoint answered with a rejection (as opposed to a network failure). */
 class RefreshRejected extends Error {}
-
-/** Login, registration, refresh and password reset carry no Bearer token and their 401s are answers, not expiry. */
-function isAuthEndpoint(url: string | undefined): boolean {
-  return url?.startsWith('/api/auth/') ?? false;
-}
-
-function bearerOf(config: InternalAxiosRequestConfig): string | null {
-  const header = config.headers.get('Authorization');
-  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : null;
-}
 
 /** Serialises refreshes across tabs: refresh tokens rotate and the server revokes on reuse. */
 async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
@@ -87,33 +97,119 @@ async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
   return locks ? locks.request('paddock:token-refresh', fn) : fn();
 }
 
-export interface ApiSession {
-  client: AxiosInstance;
-  /**
-   * Renews the access token now, for a request made outside the client (a live stream) that the server
-   * refused with it; a refused refresh ends the session as the client's own 401s do.
-   */
-  renewSession: () => Promise<void>;
+/** What locates a call: its path parameters and query. */
+type Locator<N extends EndpointName> = Pick<EndpointInput<Endpoints[N]>, 'params' | 'query'>;
+interface LooseLocator {
+  params?: Record<string, string | number>;
+  query?: Record<string, unknown>;
 }
 
-export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
-  return createApiSession(options).client;
+/** The URL of a call: its path with the parameters filled in, and its query (undefined values left out). */
+export function apiUrl<N extends EndpointName>(
+  name: N,
+  ...args: object extends Locator<N> ? [Locator<N>?] : [Locator<N>]
+): string {
+  const input = (args[0] ?? {}) as LooseLocator;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(input.query ?? {})) {
+    // A list as the server reads one: comma-separated.
+    if (Array.isArray(value)) query.append(key, value.join(','));
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      query.append(key, String(value));
+    }
+  }
+  const search = query.toString();
+  return fillPath(routes[name].path, input.params) + (search ? `?${search}` : '');
 }
 
-export function createApiSession(options: ApiClientOptions = {}): ApiSession {
+/** A body as JSON if it is JSON, else as text; null for none (204). */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The caller's signal and the timeout as one signal; `timedOut` tells the two apart. */
+function deadline(signal: AbortSignal | undefined, ms: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, ms);
+  const follow = () => controller.abort(signal?.reason);
+  if (signal?.aborted) follow();
+  else signal?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', follow);
+    },
+  };
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const transport: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const notify = options.notify ?? ((message: string) => void message);
   const now = options.now ?? (() => Date.now());
   const currentPath = options.currentPath ?? (() => window.location.pathname);
   const onSessionExpired = options.onSessionExpired ?? (() => window.location.assign(LOGIN_PATH));
 
-  const base = { baseURL: '', timeout: REQUEST_TIMEOUT_MS, headers: { Accept: 'application/json' } };
-  const client = axios.create({ ...base, adapter: options.adapter });
-  // The refresh call must not pass through the client's own interceptors.
-  const bare = axios.create({ ...base, adapter: options.adapter });
-
   let refreshing: Promise<string> | null = null;
 
   const isFresh = (token: string) => (secondsLeft(token, now()) ?? Infinity) >= PROACTIVE_REFRESH_SECONDS;
+
+  /** One HTTP exchange: an ApiError for an answer that is not a success, or for no answer at all. */
+  async function exchange(
+    method: string,
+    url: string,
+    body: unknown,
+    access: string | null,
+    { signal, timeout = REQUEST_TIMEOUT_MS }: CallOptions,
+  ): Promise<unknown> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (access !== null) headers.Authorization = `Bearer ${access}`;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData)
+      payload = body; // fetch sets the multipart boundary itself
+    else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const limit = deadline(signal, timeout);
+    let response: Response;
+    try {
+      response = await transport(url, {
+        method,
+        headers,
+        body: payload,
+        signal: limit.signal,
+        credentials: 'same-origin',
+      });
+    } catch (err) {
+      if (signal?.aborted) throw err; // the caller cancelled: not a failure to report
+      throw new ApiError(limit.timedOut() ? `timeout of ${timeout}ms exceeded` : 'Network Error', null);
+    } finally {
+      limit.done();
+    }
+    const data = await readBody(response);
+    if (response.ok) {
+      reportDatabaseReachable(true);
+      return data;
+    }
+    reportDatabaseReachable(!(response.status === 503 && isDatabaseUnavailable(data)));
+    throw new ApiError(`Request failed with status code ${response.status}`, {
+      status: response.status,
+      data,
+      headers: response.headers,
+    });
+  }
 
   /** One refresh at a time, shared by every request that needs it. */
   function refreshAccess(): Promise<string> {
@@ -125,11 +221,13 @@ export function createApiSession(options: ApiClientOptions = {}): ApiSession {
       if (refresh === null) throw new RefreshRejected('no refresh token');
       if ((secondsLeft(refresh, now()) ?? 1) <= 0) throw new RefreshRejected('refresh token expired');
       try {
-        const { data } = await bare.post<{ access: string; refresh?: string }>(TOKEN_REFRESH_PATH, { refresh });
-        setTokens({ access: data.access, refresh: data.refresh });
-        return data.access;
+        const pair = (await exchange('POST', routes.refreshToken.path, { refresh }, null, {})) as EndpointOutput<
+          Endpoints['refreshToken']
+        >;
+        setTokens({ access: pair.access, refresh: pair.refresh });
+        return pair.access;
       } catch (err) {
-        if (axios.isAxiosError(err) && err.response) throw new RefreshRejected('refresh refused');
+        if (err instanceof ApiError && err.response) throw new RefreshRejected('refresh refused');
         throw err;
       }
     }).finally(() => {
@@ -143,61 +241,51 @@ export function createApiSession(options: ApiClientOptions = {}): ApiSession {
     if (!isPublicPath(currentPath())) onSessionExpired();
   }
 
-  client.interceptors.request.use(async (config) => {
-    if (isAuthEndpoint(config.url)) return config;
-    let access = getAccessToken();
-    if (access !== null && !isFresh(access) && getRefreshToken() !== null) {
+  /** The token to send: refreshed first when it is about to expire. */
+  async function accessToSend(): Promise<string | null> {
+    const access = getAccessToken();
+    if (access === null || isFresh(access) || getRefreshToken() === null) return access;
+    try {
+      return await refreshAccess();
+    } catch (err) {
+      // A network failure keeps the session: the current token may still be valid for a while.
+      if (!(err instanceof RefreshRejected)) return access;
+      endSession();
+      return null;
+    }
+  }
+
+  async function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<EndpointOutput<Endpoints[N]>> {
+    const input = (args[0] ?? {}) as CallInput<N>;
+    const endpoint = routes[name];
+    const url = apiUrl<EndpointName>(name, input as LooseLocator as Locator<EndpointName>);
+    // Login, registration, refresh and password reset carry no Bearer token and their 401s are answers.
+    const isAuth = endpoint.path.startsWith(AUTH_PREFIX);
+    let sent = isAuth ? null : await accessToSend();
+    for (let retried = false; ; retried = true) {
       try {
-        access = await refreshAccess();
-      } catch (err) {
-        // A network failure keeps the session: the current token may still be valid for a while.
-        if (err instanceof RefreshRejected) {
-          endSession();
-          access = null;
+        return (await exchange(endpoint.method, url, input.body, sent, input)) as EndpointOutput<Endpoints[N]>;
+      } catch (error) {
+        if (!(error instanceof ApiError) || !error.response) throw error;
+        const { status, headers } = error.response;
+        if (status === 429) notify(tooManyRequestsMessage(headers.get('retry-after') ?? undefined, now()));
+        // One retry with a renewed token: a second 401 is the answer.
+        if (status !== 401 || isAuth || retried) throw error;
+        const stored = getAccessToken();
+        if (sent === null && stored === null && getRefreshToken() === null) throw error;
+        if (stored !== null && sent !== stored) {
+          sent = stored; // another request refreshed while this one was in flight
+        } else {
+          try {
+            sent = await refreshAccess();
+          } catch {
+            endSession();
+            throw error;
+          }
         }
       }
     }
-    if (access !== null) config.headers.set('Authorization', `Bearer ${access}`);
-    return config;
-  });
-
-  client.interceptors.response.use(
-    (response) => {
-      reportDatabaseReachable(true);
-      return response;
-    },
-    async (error: unknown) => {
-      if (!axios.isAxiosError(error) || !error.response || !error.config) throw error;
-      const config: RetryableConfig = error.config;
-      const { status, headers } = error.response;
-      reportDatabaseReachable(!(status === 503 && isDatabaseUnavailable(error.response.data)));
-
-      if (status === 429) {
-        notify(tooManyRequestsMessage(headerValue(headers, 'retry-after'), now()));
-        throw error;
-      }
-      if (status !== 401 || isAuthEndpoint(config.url) || config._retried) throw error;
-
-      const sent = bearerOf(config);
-      const stored = getAccessToken();
-      if (sent === null && stored === null && getRefreshToken() === null) throw error;
-      config._retried = true;
-
-      let access: string;
-      if (stored !== null && sent !== stored) {
-        access = stored; // another request refreshed while this one was in flight
-      } else {
-        try {
-          access = await refreshAccess();
-        } catch {
-          endSession();
-          throw error;
-        }
-      }
-      config.headers.set('Authorization', `Bearer ${access}`);
-      return client.request(config);
-    },
-  );
+  }
 
   async function renewSession(): Promise<void> {
     if (getAccessToken() === null && getRefreshToken() === null) return;
@@ -209,11 +297,9 @@ export function createApiSession(options: ApiClientOptions = {}): ApiSession {
     }
   }
 
-  return { client, renewSession };
+  return { call, renewSession };
 }
 
-const session = createApiSession({ notify: (message) => toast.error(message) });
-
 /** The app's one client: same origin, so the Vite proxy in development and the server in production. */
-export const api = session.client;
-export const { renewSession } = session;
+export const api = createApiClient({ notify: (message) => toast.error(message) });
+export const { renewSession } = api;

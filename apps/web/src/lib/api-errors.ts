@@ -1,4 +1,4 @@
-import axios from 'axios';
+import { isApiError } from './api-error.ts';
 
 /** A failed request as a form shows it: one message on top and messages under named fields (DRF shape). */
 export interface FormErrors {
@@ -16,9 +16,9 @@ function messages(value: unknown): string[] {
 }
 
 export function toFormErrors(error: unknown): FormErrors {
-  if (!axios.isAxiosError(error)) return { form: [UNEXPECTED], fields: {} };
-  const data: unknown = error.response?.data;
+  if (!isApiError(error)) return { form: [UNEXPECTED], fields: {} };
   if (!error.response) return { form: [UNREACHABLE], fields: {} };
+  const data = error.response.data;
   if (!data || typeof data !== 'object') return { form: [UNEXPECTED], fields: {} };
 
   const form: string[] = [];

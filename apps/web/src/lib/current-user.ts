@@ -11,8 +11,7 @@ import { useIsSignedIn } from '@/lib/session.ts';
 export const ME_TIMEOUT_MS = 8000;
 
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser> {
-  const { data } = await api.get<CurrentUser>('/api/social/users/me/', { signal, timeout: ME_TIMEOUT_MS });
-  return data;
+  return api.call('getMe', { signal, timeout: ME_TIMEOUT_MS });
 }
 
 export function getMeQueryOptions() {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeEventStreamFetch } from '@/test/event-stream.ts';
+import { apiUrl } from './api-client.ts';
 import { connectEventStream, type EventStreamState } from './event-stream.ts';
 import type { SseEvent } from './sse.ts';
 
@@ -15,7 +16,7 @@ function open(
   const events: SseEvent[] = [];
   const states: EventStreamState[] = [];
   const close = connectEventStream({
-    url: '/api/stream/',
+    url: apiUrl('thoughtStream', { params: { race_id: 1117 } }),
     fetch: server.fetch,
     random: () => 1,
     baseDelayMs: 10,

@@ -11,8 +11,7 @@ import { useIsSignedIn } from './session.ts';
  */
 
 export async function getProfile(username: string, { signal }: { signal?: AbortSignal } = {}): Promise<PublicProfile> {
-  const { data } = await api.get<PublicProfile>('/api/social/users/by_username/', { params: { username }, signal });
-  return data;
+  return api.call('getProfileByUsername', { query: { username }, signal });
 }
 
 export function getProfileQueryOptions(username: string) {
@@ -56,12 +55,11 @@ export function useFollowStatus(
 }
 
 export async function follow(userId: number): Promise<FollowResult> {
-  const { data } = await api.post<FollowResult>('/api/social/follows/', { user_id: userId });
-  return data;
+  return api.call('followUser', { body: { user_id: userId } });
 }
 
 export async function unfollow(userId: number): Promise<void> {
-  await api.delete(`/api/social/follows/${userId}/`);
+  await api.call('unfollowUser', { params: { id: userId } });
 }
 
 /** Follows, unfollows or withdraws a request; whatever depends on whom the viewer follows refreshes. */

@@ -1,10 +1,9 @@
-import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-error.ts';
 import { queryDefaults } from './query-client.ts';
 
-function failure(status: number): AxiosError {
-  const response = { status, data: {}, headers: new AxiosHeaders() } as AxiosResponse;
-  return new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', undefined, null, response);
+function failure(status: number): ApiError {
+  return new ApiError(`Request failed with status code ${status}`, { status, data: {}, headers: new Headers() });
 }
 
 describe('query defaults', () => {
@@ -16,7 +15,7 @@ describe('query defaults', () => {
   it('retries a server or network failure twice and a 4xx answer never', () => {
     const { retry } = queryDefaults.queries;
     expect([0, 1, 2].map((count) => retry(count, failure(503)))).toEqual([true, true, false]);
-    expect(retry(0, new AxiosError('Network Error', 'ERR_NETWORK'))).toBe(true);
+    expect(retry(0, new ApiError('Network Error', null))).toBe(true);
     expect(retry(0, failure(404))).toBe(false);
     expect(retry(0, failure(403))).toBe(false);
   });

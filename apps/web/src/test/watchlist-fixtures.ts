@@ -1,3 +1,4 @@
+import type { EndpointName } from '@paddock/contract/endpoints';
 import type { Race } from '@paddock/contract/f1';
 import type { ReviewRace } from '@paddock/contract/reviews';
 import type { CreateWatchlistBody, Watchlist, WatchlistEntry } from '@paddock/contract/watchlists';
@@ -77,28 +78,28 @@ export function watchlistFixture(overrides: Partial<Watchlist> = {}): Watchlist 
 
 /**
  * The watchlists API of one signed-in user, in memory: list, create, edit, delete, add, remove and
- * reorder races, and the race search. `fail` makes the next request matching it answer an error.
+ * reorder races, and the race search. `fail` makes the next request of the operation answer an error.
  */
 export function fakeWatchlistsApi(initial: Watchlist[], searchable: Race[] = [abuDhabi2021, brazil2008, japan2005]) {
   const lists = new Map(initial.map((list) => [list.id, structuredClone(list)]));
   let nextId = 100;
-  const failures: { method: string; url: RegExp; reply: StubReply }[] = [];
+  const failures: { operation: EndpointName; reply: StubReply }[] = [];
   const summary = ({ races: _races, is_owner: _owner, ...rest }: Watchlist) => rest;
 
   function handle(request: StubbedRequest): StubReply {
-    const failure = failures.findIndex((f) => f.method === request.method && f.url.test(request.url));
+    const failure = failures.findIndex((f) => f.operation === request.operation);
     if (failure >= 0) return failures.splice(failure, 1)[0]!.reply;
-    const { method, url } = request;
+    const { operation, params } = request;
     const body = (request.body ?? {}) as Record<string, unknown>;
-    if (url === '/api/f1/races/' && method === 'GET') {
-      const term = (request.params?.search ?? '').toLowerCase();
+    if (operation === 'listRaces') {
+      const term = (request.query?.search ?? '').toLowerCase();
       return { status: 200, data: { results: searchable.filter((r) => r.name.toLowerCase().includes(term)) } };
     }
-    if (url === '/api/social/watchlists/' && method === 'GET') {
+    if (operation === 'listWatchlists') {
       const results = [...lists.values()].sort((a, b) => b.id - a.id).map(summary);
       return { status: 200, data: { results, next_cursor: null } };
     }
-    if (url === '/api/social/watchlists/' && method === 'POST') {
+    if (operation === 'createWatchlist') {
       const created = body as CreateWatchlistBody;
       const list = watchlistFixture({
         id: nextId++,
@@ -111,21 +112,18 @@ export function fakeWatchlistsApi(initial: Watchlist[], searchable: Race[] = [ab
       lists.set(list.id, list);
       return { status: 201, data: list };
     }
-    const match = /^\/api\/social\/watchlists\/(\d+)\/(?:races\/(?:(\d+|order)\/)?)?$/.exec(url);
-    const list = match ? lists.get(Number(match[1])) : undefined;
-    if (!match || !list) return { status: 404, data: { detail: 'Not found.' } };
-    const [, , raceId] = match;
-    const isRaces = url.includes('/races/');
-    if (!isRaces && method === 'GET') return { status: 200, data: list };
-    if (!isRaces && method === 'PATCH') {
+    const list = params?.id === undefined ? undefined : lists.get(Number(params.id));
+    if (!list) return { status: 404, data: { detail: 'Not found.' } };
+    if (operation === 'getWatchlist') return { status: 200, data: list };
+    if (operation === 'updateWatchlist') {
       Object.assign(list, body);
       return { status: 200, data: list };
     }
-    if (!isRaces && method === 'DELETE') {
+    if (operation === 'deleteWatchlist') {
       lists.delete(list.id);
       return { status: 204 };
     }
-    if (isRaces && raceId === undefined && method === 'POST') {
+    if (operation === 'addWatchlistRace') {
       const race = searchable.find((r) => r.id === body.race_id);
       if (!race) return { status: 404, data: { detail: 'Not found.' } };
       if (list.races.some((e) => e.race.id === race.id)) return { status: 200, data: list };
@@ -133,7 +131,7 @@ export function fakeWatchlistsApi(initial: Watchlist[], searchable: Race[] = [ab
       list.race_count = list.races.length;
       return { status: 201, data: list };
     }
-    if (raceId === 'order' && method === 'PUT') {
+    if (operation === 'reorderWatchlist') {
       const ids = body.race_ids as number[];
       const byId = new Map(list.races.map((e) => [e.race.id, e]));
       if (ids.length !== byId.size || !ids.every((id) => byId.has(id))) {
@@ -142,22 +140,25 @@ export function fakeWatchlistsApi(initial: Watchlist[], searchable: Race[] = [ab
       list.races = ids.map((id, i) => ({ ...byId.get(id)!, position: i + 1 }));
       return { status: 200, data: list };
     }
-    if (raceId !== undefined && method === 'DELETE') {
+    if (operation === 'removeWatchlistRace') {
       const before = list.races.length;
-      list.races = list.races.filter((e) => e.race.id !== Number(raceId)).map((e, i) => ({ ...e, position: i + 1 }));
+      list.races = list.races
+        .filter((e) => e.race.id !== Number(params?.race_id))
+        .map((e, i) => ({ ...e, position: i + 1 }));
       if (list.races.length === before) return { status: 404, data: { detail: 'Not found.' } };
       list.race_count = list.races.length;
       return { status: 204 };
     }
-    return { status: 405, data: { detail: `Method "${method}" not allowed.` } };
+    // An operation this API does not serve.
+    return { status: 404, data: { detail: 'Not found.' } };
   }
 
   return {
     // Answers are copies, as over HTTP: the cached data never changes under the app's feet.
     handle: (request: StubbedRequest): StubReply => structuredClone(handle(request)),
     lists,
-    fail(method: string, url: RegExp, reply: StubReply) {
-      failures.push({ method, url, reply });
+    fail(operation: EndpointName, reply: StubReply) {
+      failures.push({ operation, reply });
     },
   };
 }

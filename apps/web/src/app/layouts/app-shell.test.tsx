@@ -23,8 +23,10 @@ const me: CurrentUser = {
 
 function renderShell() {
   // The signed-in header polls the bell's counts.
-  stubApi(({ url }) =>
-    url.endsWith('/count/') ? { status: 200, data: { count: 0 } } : { status: 404, data: { detail: 'Not found.' } },
+  stubApi(({ operation }) =>
+    operation === 'countFollowRequests' || operation === 'countNotifications'
+      ? { status: 200, data: { count: 0 } }
+      : { status: 404, data: { detail: 'Not found.' } },
   );
   const queryClient = testQueryClient();
   queryClient.setQueryData(getMeQueryOptions().queryKey, me);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SearchPalette } from '@/app/layouts/search-palette.tsx';
 import { emptySearch, monzaSearch } from '@/test/f1-fixtures.ts';
-import { stubApi, type StubReply } from '@/test/http.ts';
+import { stubApi, type StubbedRequest, type StubReply } from '@/test/http.ts';
 import { renderRoutes } from '@/test/render.tsx';
 
 function Palette() {
@@ -27,15 +27,13 @@ function renderPalette() {
 }
 
 function serveSearch(reply: (q: string) => StubReply) {
-  return stubApi(({ url }) => {
-    const parsed = new URL(url, 'http://paddock.test');
-    if (parsed.pathname !== '/api/core/search/') return { status: 404, data: { detail: 'Not found.' } };
-    return reply(parsed.searchParams.get('q') ?? '');
+  return stubApi(({ operation, query }) => {
+    if (operation !== 'search') return { status: 404, data: { detail: 'Not found.' } };
+    return reply(query?.q ?? '');
   });
 }
 
-const searchedTerms = (requests: { url: string }[]) =>
-  requests.map((r) => new URL(r.url, 'http://paddock.test').searchParams.get('q'));
+const searchedTerms = (requests: StubbedRequest[]) => requests.map((r) => r.query?.q);
 
 afterEach(() => {
   vi.useRealTimers();

@@ -4,14 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeIntersectionObserver } from '@/test/intersection-observer.ts';
+import type { EndpointName } from '@paddock/contract/endpoints';
 import { stubApi, type StubbedRequest, type StubReply } from '@/test/http.ts';
 import { renderRoutes } from '@/test/render.tsx';
 import { checo, feedPage, marco, meFixture, reviewFixture, sam } from '@/test/review-fixtures.ts';
 import { AddReviewProvider } from '../layouts/add-review-provider.tsx';
 import { HomeRoute } from './home.tsx';
 
-const FOLLOWING = '/api/core/reviews/feed/';
-const FOR_YOU = '/api/core/reviews/for-you/';
+const FOLLOWING = 'followingFeed';
+const FOR_YOU = 'forYouFeed';
 
 function renderHome() {
   return renderRoutes(
@@ -30,7 +31,7 @@ function renderHome() {
 }
 
 /**
- * A server for the home screen: `feeds` answers each feed request (by path) in turn, and whatever
+ * A server for the home screen: `feeds` answers each feed request (by operation) in turn, and whatever
  * `extra` does not answer gets the race card's empty answers or a 404.
  */
 function serve({
@@ -39,23 +40,22 @@ function serve({
   extra,
 }: {
   following_count?: number | null;
-  feeds?: Partial<Record<string, (FeedPage | StubReply)[]>>;
+  feeds?: Partial<Record<EndpointName, (FeedPage | StubReply)[]>>;
   extra?: (request: StubbedRequest) => StubReply | undefined;
 }) {
   if (following_count !== null) localStorage.setItem('access', 'token');
-  const served: Record<string, number> = {};
+  const served: Partial<Record<EndpointName, number>> = {};
   return stubApi((request) => {
     const answer = extra?.(request);
     if (answer) return answer;
-    const { url } = request;
-    if (url === '/api/social/users/me/')
-      return { status: 200, data: meFixture({ following_count: following_count ?? 0 }) };
-    if (url === '/api/f1/races/active-thoughts/') return { status: 200, data: null };
-    if (url === '/api/f1/races/upcoming/') return { status: 200, data: [] };
-    const pages = feeds[url];
+    const { operation } = request;
+    if (operation === 'getMe') return { status: 200, data: meFixture({ following_count: following_count ?? 0 }) };
+    if (operation === 'activeThoughts') return { status: 200, data: null };
+    if (operation === 'upcomingRaces') return { status: 200, data: [] };
+    const pages = feeds[operation];
     if (pages) {
-      const index = served[url] ?? 0;
-      served[url] = index + 1;
+      const index = served[operation] ?? 0;
+      served[operation] = index + 1;
       const page = pages[Math.min(index, pages.length - 1)]!;
       return 'status' in page ? page : { status: 200, data: page };
     }
@@ -63,8 +63,8 @@ function serve({
   });
 }
 
-function feedRequests(requests: StubbedRequest[], url: string) {
-  return requests.filter((r) => r.url === url);
+function feedRequests(requests: StubbedRequest[], operation: EndpointName) {
+  return requests.filter((r) => r.operation === operation);
 }
 
 afterEach(() => {
@@ -83,7 +83,7 @@ describe('home feeds', () => {
     expect(document.title).toBe('Home · Paddock');
     expect(screen.getByText('You have caught up with everyone you follow!')).toBeInTheDocument();
     expect(screen.getByText('Check out the For You tab to find more people to follow')).toBeInTheDocument();
-    expect(feedRequests(requests, FOLLOWING)[0]?.params).toEqual({ page_size: '20' });
+    expect(feedRequests(requests, FOLLOWING)[0]?.query).toEqual({ page_size: '20' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Go to For You' }));
 
@@ -168,8 +168,8 @@ describe('home feeds', () => {
 
     expect(await screen.findByRole('article', { name: /Marco Rossi/ })).toBeInTheDocument();
     const [page1, page2] = feedRequests(requests, FOR_YOU);
-    expect(page1?.params).toEqual({ page_size: '20', seen_ids: '5,6', last_author_id: '13' });
-    expect(page2?.params).toEqual({ page_size: '20', seen_ids: '5,6', cursor: '0.75', last_author_id: '13' });
+    expect(page1?.query).toEqual({ page_size: '20', seen_ids: '5,6', last_author_id: '13' });
+    expect(page2?.query).toEqual({ page_size: '20', seen_ids: '5,6', cursor: '0.75', last_author_id: '13' });
   });
 
   it('goes on to the next page by itself when a page ends empty but more follow', async () => {
@@ -186,7 +186,7 @@ describe('home feeds', () => {
 
     expect(await screen.findByRole('article', { name: /Marco Rossi/ })).toBeInTheDocument();
     expect(screen.queryByText('No recommendations available yet')).not.toBeInTheDocument();
-    expect(feedRequests(requests, FOR_YOU)[1]?.params).toMatchObject({ cursor: '0.5', last_author_id: '13' });
+    expect(feedRequests(requests, FOR_YOU)[1]?.query).toMatchObject({ cursor: '0.5', last_author_id: '13' });
   });
 
   it("shows 'Loading more…' while the next page is on its way", async () => {
@@ -222,7 +222,7 @@ describe('home feeds', () => {
     renderHome();
 
     await screen.findByText('No recommendations available yet');
-    expect(feedRequests(requests, FOR_YOU)[0]?.params).toEqual({ page_size: '20' });
+    expect(feedRequests(requests, FOR_YOU)[0]?.query).toEqual({ page_size: '20' });
     expect(localStorage.getItem('seen:forYou:v1')).toBeNull();
   });
 
@@ -241,8 +241,8 @@ describe('home feeds', () => {
 
     expect(await screen.findByText('No recommendations available yet')).toBeInTheDocument();
     const [before, after] = feedRequests(requests, FOR_YOU);
-    expect(before?.params?.seen_ids).toBeUndefined();
-    expect(after?.params).toEqual({ page_size: '20', seen_ids: String(shown.id), last_author_id: String(sam.id) });
+    expect(before?.query?.seen_ids).toBeUndefined();
+    expect(after?.query).toEqual({ page_size: '20', seen_ids: String(shown.id), last_author_id: String(sam.id) });
     view.unmount();
     expect(JSON.parse(localStorage.getItem('seen:forYou:v1')!)).toMatchObject({
       ids: [shown.id],
@@ -283,7 +283,7 @@ describe('home feeds', () => {
     const likes: StubReply[] = [{ status: 200, data: { liked: false, like_count: 0 } }];
     serve({
       feeds: { [FOLLOWING]: [feedPage([shared])], [FOR_YOU]: [feedPage([shared])] },
-      extra: ({ url }) => (url === '/api/core/review-likes/toggle/' ? likes.shift() : undefined),
+      extra: ({ operation }) => (operation === 'toggleReviewLike' ? likes.shift() : undefined),
     });
     const { queryClient } = renderHome();
     await screen.findByRole('article', { name: /Marco Rossi/ });
@@ -304,8 +304,8 @@ describe('home feeds', () => {
     const shared = reviewFixture({ user: marco, like_count: 2 });
     serve({
       feeds: { [FOLLOWING]: [feedPage([shared])], [FOR_YOU]: [feedPage([shared])] },
-      extra: ({ url }) =>
-        url === '/api/core/review-likes/toggle/' ? { status: 200, data: { liked: true, like_count: 3 } } : undefined,
+      extra: ({ operation }) =>
+        operation === 'toggleReviewLike' ? { status: 200, data: { liked: true, like_count: 3 } } : undefined,
     });
     renderHome();
     await screen.findByRole('tab', { name: 'For You' });
@@ -329,7 +329,7 @@ describe('home feeds', () => {
     serve({
       following_count: 0,
       feeds: { [FOR_YOU]: [feedPage([reviewFixture({ like_count: 2 })])] },
-      extra: ({ url }) => (url === '/api/core/review-likes/toggle/' ? { status: 500, data: {} } : undefined),
+      extra: ({ operation }) => (operation === 'toggleReviewLike' ? { status: 500, data: {} } : undefined),
     });
     renderHome();
 
@@ -343,9 +343,9 @@ describe('home feeds', () => {
     const review = reviewFixture({ user: marco });
     serve({
       feeds: { [FOLLOWING]: [feedPage([review])] },
-      extra: ({ url }) => {
-        if (url === `/api/core/reviews/${review.id}/`) return { status: 200, data: review };
-        if (url === '/api/social/comments/') return { status: 200, data: { results: [], next_cursor: null } };
+      extra: ({ operation, params }) => {
+        if (operation === 'getReview' && params?.id === String(review.id)) return { status: 200, data: review };
+        if (operation === 'listComments') return { status: 200, data: { results: [], next_cursor: null } };
         return undefined;
       },
     });
@@ -362,18 +362,20 @@ describe('home feeds', () => {
     const requests = serve({
       following_count: 0,
       feeds: { [FOR_YOU]: [feedPage([own]), feedPage([])] },
-      extra: ({ method }) => (method === 'DELETE' ? { status: 204 } : undefined),
+      extra: ({ operation }) => (operation === 'deleteReview' ? { status: 204 } : undefined),
     });
     renderHome();
     const mine = await screen.findByRole('article', { name: /Checo Fan/ });
 
     await userEvent.click(within(mine).getByRole('button', { name: 'Delete' }));
     const question = within(mine).getByRole('group', { name: 'Delete this review?' });
-    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    expect(requests.some((r) => r.operation === 'deleteReview')).toBe(false);
     await userEvent.click(within(question).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('No recommendations available yet')).toBeInTheDocument();
-    expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual([`/api/core/reviews/${own.id}/`]);
+    expect(requests.filter((r) => r.method === 'DELETE').map((r) => [r.operation, r.params])).toEqual([
+      ['deleteReview', { id: String(own.id) }],
+    ]);
     expect(feedRequests(requests, FOR_YOU).length).toBeGreaterThanOrEqual(2);
   });
 

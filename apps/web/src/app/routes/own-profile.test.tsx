@@ -11,8 +11,8 @@ function renderOwn(reviews: ReturnType<typeof reviewFixture>[]) {
   localStorage.setItem('access', 'token');
   const queryClient = testQueryClient();
   queryClient.setQueryData(['auth', 'me'], meFixture());
-  const requests = stubApi(({ url }) =>
-    url === '/api/core/reviews/'
+  const requests = stubApi(({ operation }) =>
+    operation === 'listReviews'
       ? { status: 200, data: { results: reviews, next_cursor: null } }
       : { status: 200, data: [] },
   );
@@ -40,7 +40,7 @@ describe('own profile reviews', () => {
     expect(within(mine).getByText('Mine.')).toBeInTheDocument();
     expect(within(mine).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(within(mine).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
-    expect(requests.find((r) => r.url === '/api/core/reviews/')?.params).toEqual({ user_id: '4' });
+    expect(requests.find((r) => r.operation === 'listReviews')?.query).toEqual({ user_id: '4' });
   });
 
   it('offers to write the first review', async () => {

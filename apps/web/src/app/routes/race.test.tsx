@@ -29,15 +29,15 @@ const second = reviewFixture({ user: marco, review_text: 'Older take.' });
 
 function serve({ signedIn = false } = {}) {
   if (signedIn) localStorage.setItem('access', 'token');
-  return stubApi(({ url, params }) => {
-    if (url === '/api/f1/races/1117/') return { status: 200, data: raceDetailFixture() };
-    if (url === '/api/f1/races/1117/results/') return { status: 200, data: monza2024Results };
-    if (url === '/api/core/reviews/') {
-      return params?.cursor
+  return stubApi(({ operation, params, query }) => {
+    if (operation === 'getRace' && params?.id === '1117') return { status: 200, data: raceDetailFixture() };
+    if (operation === 'getRaceResults' && params?.id === '1117') return { status: 200, data: monza2024Results };
+    if (operation === 'listReviews') {
+      return query?.cursor
         ? { status: 200, data: { results: [second], next_cursor: null } }
         : { status: 200, data: { results: [first], next_cursor: 'abc' } };
     }
-    if (url === '/api/f1/races/recommended_for_review/') return { status: 200, data: [] };
+    if (operation === 'recommendedRaces') return { status: 200, data: [] };
     return { status: 404, data: { detail: 'Not found.' } };
   });
 }
@@ -56,8 +56,8 @@ describe('race page Reviews tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Older take.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    const lists = requests.filter((r) => r.url === '/api/core/reviews/');
-    expect(lists.map((r) => r.params)).toEqual([{ race_id: '1117' }, { race_id: '1117', cursor: 'abc' }]);
+    const lists = requests.filter((r) => r.operation === 'listReviews');
+    expect(lists.map((r) => r.query)).toEqual([{ race_id: '1117' }, { race_id: '1117', cursor: 'abc' }]);
   });
 
   it('opens straight on the tab from ?tab=reviews', async () => {

@@ -9,8 +9,8 @@ function renderProfile(profile: Record<string, unknown>) {
   localStorage.setItem('access', 'token');
   const queryClient = testQueryClient();
   queryClient.setQueryData(['auth', 'me'], meFixture());
-  const requests = stubApi(({ url }) => {
-    if (url === '/api/social/users/by_username/') {
+  const requests = stubApi(({ operation }) => {
+    if (operation === 'getProfileByUsername') {
       return {
         status: 200,
         data: {
@@ -27,7 +27,7 @@ function renderProfile(profile: Record<string, unknown>) {
         },
       };
     }
-    if (url === '/api/core/reviews/') return { status: 200, data: { results: [reviewFixture()], next_cursor: null } };
+    if (operation === 'listReviews') return { status: 200, data: { results: [reviewFixture()], next_cursor: null } };
     return { status: 404, data: { detail: 'Not found.' } };
   });
   renderRoutes(
@@ -48,7 +48,7 @@ describe("someone else's profile", () => {
     expect(screen.getByRole('button', { name: 'Follow @lena' })).toBeInTheDocument();
     expect(screen.getByText('Follows you')).toBeInTheDocument();
     expect(await screen.findByText('Leclerc making a one-stop work at Monza.')).toBeInTheDocument();
-    expect(requests.find((r) => r.url === '/api/core/reviews/')?.params).toEqual({ user_id: String(lena.id) });
+    expect(requests.find((r) => r.operation === 'listReviews')?.query).toEqual({ user_id: String(lena.id) });
   });
 
   it("keeps a private account's reviews closed to non-followers, showing Requested when asked", async () => {
@@ -56,7 +56,7 @@ describe("someone else's profile", () => {
 
     expect(await screen.findByText('This account is private')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Requested @lena' })).toBeInTheDocument();
-    expect(requests.some((r) => r.url === '/api/core/reviews/')).toBe(false);
+    expect(requests.some((r) => r.operation === 'listReviews')).toBe(false);
   });
 
   it("goes to the viewer's own profile page for their own username", async () => {

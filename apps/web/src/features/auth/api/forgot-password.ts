@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client.ts';
+import { api, type ApiOutput } from '@/lib/api-client.ts';
 
-export async function forgotPassword(body: { email: string }): Promise<{ detail?: string }> {
-  const { data } = await api.post<{ detail?: string }>('/api/auth/forgot-password/', body);
-  return data;
+export async function forgotPassword(body: { email: string }): Promise<ApiOutput<'forgotPassword'>> {
+  return api.call('forgotPassword', { body });
 }
 
 export function useForgotPassword() {

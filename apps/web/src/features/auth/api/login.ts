@@ -5,8 +5,7 @@ import { setTokens } from '@/lib/session.ts';
 import { getMeQueryOptions } from '@/lib/current-user.ts';
 
 export async function login(body: LoginBody): Promise<TokenPair> {
-  const { data } = await api.post<TokenPair>('/api/auth/login/', body);
-  return data;
+  return api.call('login', { body });
 }
 
 /** Stores the token pair and loads the user; a previous visitor's cached data is dropped first. */

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client.ts';
 import { clearSession, getRefreshToken } from '@/lib/session.ts';
 
 export async function logout(refresh: string): Promise<void> {
-  await api.post('/api/auth/logout/', { refresh });
+  await api.call('logout', { body: { refresh } });
 }
 
 /**

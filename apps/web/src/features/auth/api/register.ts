@@ -1,19 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterBody } from '@paddock/contract/auth';
-import type { CurrentUser } from '@paddock/contract/users';
-import { api } from '@/lib/api-client.ts';
+import { api, type ApiOutput } from '@/lib/api-client.ts';
 import { setTokens } from '@/lib/session.ts';
 import { getMeQueryOptions } from '@/lib/current-user.ts';
 
-interface RegisterResponse {
-  access: string;
-  refresh: string;
-  user: CurrentUser;
-}
-
-export async function register(body: RegisterBody): Promise<RegisterResponse> {
-  const { data } = await api.post<RegisterResponse>('/api/auth/register/', body);
-  return data;
+export async function register(body: RegisterBody): Promise<ApiOutput<'register'>> {
+  return api.call('register', { body });
 }
 
 /** Signs the new account in; the response already carries the current user, so it primes that query. */

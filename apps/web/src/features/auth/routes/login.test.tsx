@@ -93,8 +93,8 @@ describe('login page', () => {
 
   it('stores both tokens, loads the user and continues to the intended destination', async () => {
     localStorage.setItem('intended_destination', '/season-overview?season=2025');
-    const requests = stubApi(({ url }) =>
-      url === '/api/auth/login/'
+    const requests = stubApi(({ operation }) =>
+      operation === 'login'
         ? { status: 200, data: { access: 'new-access', refresh: 'new-refresh' } }
         : { status: 200, data: me },
     );
@@ -105,7 +105,7 @@ describe('login page', () => {
     expect(await screen.findByText('Season overview page')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?season=2025');
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/auth/login/', 'GET /api/social/users/me/']);
+    expect(requests.map((r) => r.operation)).toEqual(['login', 'getMe']);
     expect(requests[0]?.body).toEqual({ username: 'kimi', password: 'lights out 2026' });
     expect(localStorage.getItem('access')).toBe('new-access');
     expect(localStorage.getItem('refresh')).toBe('new-refresh');
@@ -115,8 +115,8 @@ describe('login page', () => {
 
   it('goes home when the stored destination is an authentication page', async () => {
     localStorage.setItem('intended_destination', '/register');
-    stubApi(({ url }) =>
-      url === '/api/auth/login/' ? { status: 200, data: { access: 'a', refresh: 'r' } } : { status: 200, data: me },
+    stubApi(({ operation }) =>
+      operation === 'login' ? { status: 200, data: { access: 'a', refresh: 'r' } } : { status: 200, data: me },
     );
     renderLogin();
 

@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 
 export async function getDriver(driverId: string, { signal }: { signal?: AbortSignal } = {}): Promise<DriverDetail> {
-  const { data } = await api.get<DriverDetail>(`/api/f1/drivers/${encodeURIComponent(driverId)}/`, { signal });
-  return data;
+  return api.call('getDriver', { params: { id: driverId }, signal });
 }
 
 export function getDriverQueryOptions(driverId: string) {

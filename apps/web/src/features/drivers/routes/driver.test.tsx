@@ -12,8 +12,8 @@ function renderDriver(at = '/driver/charles-leclerc', queryClient?: ReturnType<t
 
 describe('driver page', () => {
   it('shows the profile, the current team, career figures and the season table', async () => {
-    stubApi(({ url }) =>
-      url === '/api/f1/drivers/charles-leclerc/'
+    stubApi(({ operation, params }) =>
+      operation === 'getDriver' && params?.id === 'charles-leclerc'
         ? { status: 200, data: leclercDetail }
         : { status: 404, data: { detail: 'Not found.' } },
     );

@@ -35,8 +35,8 @@ function renderHome(props: { onAddReview?: () => void; following?: ReactNode } =
 
 function signIn(following_count: number) {
   localStorage.setItem('access', 'token');
-  return stubApi(({ url }) =>
-    url === '/api/social/users/me/' ? { status: 200, data: meFixture({ following_count }) } : { status: 404 },
+  return stubApi(({ operation }) =>
+    operation === 'getMe' ? { status: 200, data: meFixture({ following_count }) } : { status: 404 },
   );
 }
 

@@ -11,15 +11,14 @@ export interface NotificationCounts {
   total: number;
 }
 
-async function getCount(url: string, signal: AbortSignal): Promise<number> {
-  const { data } = await api.get<{ count: number }>(url, { signal });
-  return data.count;
+async function getCount(operation: 'countFollowRequests' | 'countNotifications', signal: AbortSignal): Promise<number> {
+  return (await api.call(operation, { signal })).count;
 }
 
 export async function getNotificationCounts({ signal }: { signal: AbortSignal }): Promise<NotificationCounts> {
   const [followRequests, notifications] = await Promise.all([
-    getCount('/api/social/follows/requests/count/', signal),
-    getCount('/api/social/notifications/count/', signal),
+    getCount('countFollowRequests', signal),
+    getCount('countNotifications', signal),
   ]);
   return { followRequests, notifications, total: followRequests + notifications };
 }

@@ -1,4 +1,4 @@
-import type { FollowRequestList, Notification, NotificationList } from '@paddock/contract/notifications';
+import type { Notification } from '@paddock/contract/notifications';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { refreshAfter } from '@/lib/query-events.ts';
@@ -15,8 +15,7 @@ export function useNotifications() {
   return useQuery({
     queryKey: notificationKeys.list,
     queryFn: async ({ signal }) =>
-      (await api.get<NotificationList>('/api/social/notifications/', { params: { page_size: LIST_SIZE }, signal })).data
-        .results,
+      (await api.call('listNotifications', { query: { page_size: LIST_SIZE }, signal })).results,
     staleTime: 0,
   });
 }
@@ -25,8 +24,7 @@ export function useFollowRequests() {
   return useQuery({
     queryKey: notificationKeys.requests,
     queryFn: async ({ signal }) =>
-      (await api.get<FollowRequestList>('/api/social/follows/requests/', { params: { page_size: LIST_SIZE }, signal }))
-        .data.results,
+      (await api.call('listFollowRequests', { query: { page_size: LIST_SIZE }, signal })).results,
     staleTime: 0,
   });
 }
@@ -41,8 +39,8 @@ export function useRemoveNotification() {
   return useMutation({
     mutationFn: ({ notification, how }: { notification: Notification; how: 'read' | 'dismiss' }) =>
       how === 'read'
-        ? api.post(`/api/social/notifications/${notification.id}/read/`)
-        : api.delete(`/api/social/notifications/${notification.id}/`),
+        ? api.call('markNotificationRead', { params: { id: notification.id } })
+        : api.call('dismissNotification', { params: { id: notification.id } }),
     onMutate: ({ notification }) => {
       queryClient.setQueryData<Notification[]>(notificationKeys.list, (list) =>
         list?.filter((n) => n.id !== notification.id),
@@ -55,7 +53,7 @@ export function useRemoveNotification() {
 export function useReadAllNotifications() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/api/social/notifications/read-all/'),
+    mutationFn: () => api.call('markAllNotificationsRead'),
     onSettled: () => refreshNotifications(queryClient),
   });
 }
@@ -64,7 +62,7 @@ export function useAnswerFollowRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, answer }: { id: number; answer: 'accept' | 'decline' }) =>
-      api.post(`/api/social/follows/${id}/requests/${answer}/`),
+      api.call(answer === 'accept' ? 'acceptFollowRequest' : 'declineFollowRequest', { params: { id } }),
     onSettled: async (_data, _error, { answer }) => {
       await refreshNotifications(queryClient);
       if (answer === 'accept') await refreshAfter(queryClient, 'follows');

@@ -26,12 +26,14 @@ function notification(id: number, overrides: Partial<Notification>): Notificatio
 
 const page = (results: unknown[]) => ({ status: 200, data: { results, next_cursor: null } });
 
+/** Replies by operation, `acceptFollowRequest 7` for one with path parameters. */
 function renderBell(replies: Record<string, StubReply | (() => StubReply)>) {
   const queryClient = testQueryClient();
   localStorage.setItem('access', 'token');
   queryClient.setQueryData(['auth', 'me'], meFixture());
   const requests = stubApi((request) => {
-    const reply = replies[`${request.method} ${request.url}`];
+    const key = [request.operation, ...Object.values(request.params ?? {})].join(' ');
+    const reply = replies[key];
     return typeof reply === 'function' ? reply() : (reply ?? { status: 404, data: { detail: 'Not found.' } });
   });
   const view = renderRoutes(
@@ -47,8 +49,8 @@ function renderBell(replies: Record<string, StubReply | (() => StubReply)>) {
 }
 
 const counts = (requests: number, notifications: number) => ({
-  'GET /api/social/follows/requests/count/': { status: 200, data: { count: requests } },
-  'GET /api/social/notifications/count/': { status: 200, data: { count: notifications } },
+  countFollowRequests: { status: 200, data: { count: requests } },
+  countNotifications: { status: 200, data: { count: notifications } },
 });
 
 describe('notification bell', () => {
@@ -67,9 +69,9 @@ describe('notification bell', () => {
     let pending = [{ id: 7, requester: marco, created_at: new Date().toISOString() }];
     const { requests } = renderBell({
       ...counts(1, 1),
-      'GET /api/social/follows/requests/': () => page(pending),
-      'GET /api/social/notifications/': page([notification(3, {})]),
-      'POST /api/social/follows/7/requests/accept/': () => {
+      listFollowRequests: () => page(pending),
+      listNotifications: page([notification(3, {})]),
+      'acceptFollowRequest 7': () => {
         pending = [];
         return { status: 200, data: { detail: 'Follow request accepted.' } };
       },
@@ -89,14 +91,14 @@ describe('notification bell', () => {
 
     await userEvent.click(within(panel).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(within(panel).queryByText('wants to follow you')).not.toBeInTheDocument());
-    expect(requests.some((r) => r.method === 'POST' && r.url === '/api/social/follows/7/requests/accept/')).toBe(true);
+    expect(requests.some((r) => r.operation === 'acceptFollowRequest' && r.params?.id === '7')).toBe(true);
   });
 
   it('opens the anchored comment of a comment notification and marks it read', async () => {
     const { requests, router } = renderBell({
       ...counts(0, 1),
-      'GET /api/social/follows/requests/': page([]),
-      'GET /api/social/notifications/': page([
+      listFollowRequests: page([]),
+      listNotifications: page([
         notification(4, {
           notification_type: 'COMMENT_ON_REVIEW',
           message: 'Sam Okafor commented on your review',
@@ -104,21 +106,21 @@ describe('notification bell', () => {
           related_comment_id: 9,
         }),
       ]),
-      'POST /api/social/notifications/4/read/': { status: 204 },
+      'markNotificationRead 4': { status: 204 },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 new' }));
     await userEvent.click(await screen.findByRole('button', { name: /^Sam Okafor commented on your review/ }));
 
     expect(await screen.findByText('Review page')).toBeInTheDocument();
     expect(`${router.state.location.pathname}${router.state.location.hash}`).toBe('/review/5#comment-9');
-    expect(requests.some((r) => r.method === 'POST' && r.url === '/api/social/notifications/4/read/')).toBe(true);
+    expect(requests.some((r) => r.operation === 'markNotificationRead' && r.params?.id === '4')).toBe(true);
   });
 
   it('opens the thoughts tab of the race for a thought notification', async () => {
     const { router } = renderBell({
       ...counts(0, 1),
-      'GET /api/social/follows/requests/': page([]),
-      'GET /api/social/notifications/': page([
+      listFollowRequests: page([]),
+      listNotifications: page([
         notification(5, {
           notification_type: 'THOUGHT_COMMENT_LIKED',
           message: 'Lena Fischer liked your comment on a race thought',
@@ -127,7 +129,7 @@ describe('notification bell', () => {
           related_thought_comment_id: 77,
         }),
       ]),
-      'POST /api/social/notifications/5/read/': { status: 204 },
+      'markNotificationRead 5': { status: 204 },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 new' }));
     await userEvent.click(await screen.findByRole('button', { name: /liked your comment on a race thought/ }));
@@ -144,9 +146,9 @@ describe('notification bell', () => {
     ];
     const { requests } = renderBell({
       ...counts(0, 1),
-      'GET /api/social/follows/requests/': page([]),
-      'GET /api/social/notifications/': () => page(list),
-      'DELETE /api/social/notifications/6/': () => {
+      listFollowRequests: page([]),
+      listNotifications: () => page(list),
+      'dismissNotification 6': () => {
         list = [];
         return { status: 204 };
       },
@@ -155,14 +157,14 @@ describe('notification bell', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Dismiss notification' }));
 
     expect(await screen.findByText('No notifications')).toBeInTheDocument();
-    expect(requests.some((r) => r.method === 'DELETE')).toBe(true);
+    expect(requests.some((r) => r.operation === 'dismissNotification')).toBe(true);
   });
 
   it('says what failed to load', async () => {
     renderBell({
       ...counts(0, 0),
-      'GET /api/social/follows/requests/': { status: 500, data: { detail: 'boom' } },
-      'GET /api/social/notifications/': { status: 500, data: { detail: 'boom' } },
+      listFollowRequests: { status: 500, data: { detail: 'boom' } },
+      listNotifications: { status: 500, data: { detail: 'boom' } },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('Failed to load follow requests')).toBeInTheDocument();

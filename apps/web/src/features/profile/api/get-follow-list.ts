@@ -1,14 +1,8 @@
-import type { FollowListItem } from '@paddock/contract/follows';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client.ts';
+import { api, type ApiOutput } from '@/lib/api-client.ts';
 import { dependsOn } from '@/lib/query-events.ts';
 
 export type FollowList = 'followers' | 'following';
-
-export interface FollowListPage {
-  results: FollowListItem[];
-  next_cursor: string | null;
-}
 
 /** Someone's followers or the accounts they follow, newest first (403 while a private account is closed to the viewer). */
 export async function getFollowList(
@@ -16,11 +10,12 @@ export async function getFollowList(
   list: FollowList,
   cursor: string | null,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<FollowListPage> {
-  const params: Record<string, string> = {};
-  if (cursor !== null) params.cursor = cursor;
-  const { data } = await api.get<FollowListPage>(`/api/social/users/${userId}/${list}/`, { params, signal });
-  return data;
+): Promise<ApiOutput<'listFollowers' | 'listFollowing'>> {
+  return api.call(list === 'followers' ? 'listFollowers' : 'listFollowing', {
+    params: { id: userId },
+    query: { cursor: cursor ?? undefined },
+    signal,
+  });
 }
 
 export function getFollowListQueryOptions(userId: number, list: FollowList) {

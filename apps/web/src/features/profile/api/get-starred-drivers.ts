@@ -9,10 +9,7 @@ export async function getStarredDrivers(
   cursor: string | null,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<StarredDriverList> {
-  const params: Record<string, string | number> = { user_id: userId };
-  if (cursor !== null) params.cursor = cursor;
-  const { data } = await api.get<StarredDriverList>('/api/core/starred-drivers/', { params, signal });
-  return data;
+  return api.call('listStarredDrivers', { query: { user_id: userId, cursor: cursor ?? undefined }, signal });
 }
 
 export function getStarredDriversQueryOptions(userId: number) {

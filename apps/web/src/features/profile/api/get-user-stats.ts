@@ -5,8 +5,7 @@ import { dependsOn } from '@/lib/query-events.ts';
 
 /** A profile's figures for its Stats tab (403 for a private account the viewer does not follow). */
 export async function getUserStats(userId: number, { signal }: { signal?: AbortSignal } = {}): Promise<UserStats> {
-  const { data } = await api.get<UserStats>(`/api/social/users/${userId}/stats/`, { signal });
-  return data;
+  return api.call('getUserStats', { params: { id: userId }, signal });
 }
 
 export function getUserStatsQueryOptions(userId: number) {

@@ -1,23 +1,14 @@
-import type { WatchedRace } from '@paddock/contract/reviews';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client.ts';
+import { api, type ApiOutput } from '@/lib/api-client.ts';
 import { dependsOn } from '@/lib/query-events.ts';
-
-export interface WatchedRacePage {
-  results: WatchedRace[];
-  next_cursor: string | null;
-}
 
 /** A user's watched races, most recently watched first. */
 export async function getWatchedRaces(
   userId: number,
   cursor: string | null,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<WatchedRacePage> {
-  const params: Record<string, string | number> = { user_id: userId };
-  if (cursor !== null) params.cursor = cursor;
-  const { data } = await api.get<WatchedRacePage>('/api/core/watched-races/', { params, signal });
-  return data;
+): Promise<ApiOutput<'listWatchedRaces'>> {
+  return api.call('listWatchedRaces', { query: { user_id: userId, cursor: cursor ?? undefined }, signal });
 }
 
 export function getWatchedRacesQueryOptions(userId: number) {

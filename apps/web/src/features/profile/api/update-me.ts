@@ -4,8 +4,7 @@ import { getMeQueryOptions } from '@/lib/current-user.ts';
 import { api } from '@/lib/api-client.ts';
 
 export async function updateMe(body: UpdateMeBody): Promise<CurrentUser> {
-  const { data } = await api.patch<CurrentUser>('/api/social/users/me/', body);
-  return data;
+  return api.call('updateMe', { body });
 }
 
 export function useUpdateMe() {

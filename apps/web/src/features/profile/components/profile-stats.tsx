@@ -9,7 +9,7 @@ import { UserName } from '@/components/user-text.tsx';
 import { formatCount } from '@/lib/f1-format.ts';
 import { useUserStats } from '../api/get-user-stats.ts';
 import { ProfileStatsSkeleton } from './profile-stats-skeleton.tsx';
-import type { ProfileSubject } from './profile-tabs.tsx';
+import type { ProfileSubject } from './profile-subject.ts';
 
 /*
  * The Stats tab, loaded lazily with recharts. Each chart is a figure named by its title; the drawing is

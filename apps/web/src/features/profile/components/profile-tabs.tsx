@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { ProfileStatsSkeleton } from './profile-stats-skeleton.tsx';
+import type { ProfileSubject } from './profile-subject.ts';
 import { ListSkeleton } from './tab-states.tsx';
 
 // A profile opens on its Reviews tab: the others load when opened (Stats brings recharts, the largest
@@ -9,12 +10,6 @@ import { ListSkeleton } from './tab-states.tsx';
 const ProfileStats = lazy(() => import('./profile-stats.tsx'));
 const WatchedRacesTab = lazy(() => import('./watched-races-tab.tsx'));
 const StarredDriversTab = lazy(() => import('./starred-drivers-tab.tsx'));
-
-export interface ProfileSubject {
-  id: number;
-  name: string;
-  username: string;
-}
 
 const TABS = [
   { value: 'reviews', label: 'Reviews', heading: null },

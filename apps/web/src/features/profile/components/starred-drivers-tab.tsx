@@ -9,7 +9,7 @@ import { displayNameOf, UserName } from '@/components/user-text.tsx';
 import { paths } from '@/config/paths.ts';
 import { useStarredDrivers } from '../api/get-starred-drivers.ts';
 import { ListSkeleton } from './tab-states.tsx';
-import type { ProfileSubject } from './profile-tabs.tsx';
+import type { ProfileSubject } from './profile-subject.ts';
 
 /** Stars grouped by race, races in the order of their newest star (a race's stars may span two pages). */
 function byRace(stars: StarredDriver[]) {

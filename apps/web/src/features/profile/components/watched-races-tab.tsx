@@ -9,7 +9,7 @@ import { displayNameOf, UserName } from '@/components/user-text.tsx';
 import { paths } from '@/config/paths.ts';
 import { useWatchedRaces } from '../api/get-watched-races.ts';
 import { ListSkeleton } from './tab-states.tsx';
-import type { ProfileSubject } from './profile-tabs.tsx';
+import type { ProfileSubject } from './profile-subject.ts';
 
 /** The races a profile marked watched, most recently watched first. */
 export default function WatchedRacesTab({ user, own }: { user: ProfileSubject; own: boolean }) {

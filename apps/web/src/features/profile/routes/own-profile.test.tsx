@@ -65,12 +65,9 @@ describe('own profile', () => {
 
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Edit profile' })).not.toBeInTheDocument();
-    expect(requests[0]).toEqual({
-      method: 'PATCH',
-      url: '/api/social/users/me/',
-      body: { name: 'Checo Fan', bio: 'Minister of defence. Mexico!', is_private: true },
-    });
-    expect(requests.some((r) => r.method === 'GET' && r.url === '/api/social/users/me/')).toBe(true);
+    expect(requests[0]?.operation).toBe('updateMe');
+    expect(requests[0]?.body).toEqual({ name: 'Checo Fan', bio: 'Minister of defence. Mexico!', is_private: true });
+    expect(requests.some((r) => r.operation === 'getMe')).toBe(true);
     expect(await screen.findByText('Private')).toBeInTheDocument();
   });
 
@@ -91,7 +88,7 @@ describe('own profile', () => {
 
     expect(await within(dialog).findByText('Invisible formatting characters are not allowed.')).toBeInTheDocument();
     expect(name).toHaveAttribute('aria-invalid', 'true');
-    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+    expect(requests.some((r) => r.operation === 'updateMe')).toBe(false);
   });
 
   it('shows the name and the bio isolated from the page around them', () => {
@@ -116,8 +113,8 @@ describe('own profile', () => {
   });
 
   it('uploads a chosen picture as the multipart field avatar before saving the rest', async () => {
-    const requests = stubApi(({ url }) =>
-      url === '/api/social/users/me/avatar/'
+    const requests = stubApi(({ operation }) =>
+      operation === 'uploadAvatar'
         ? { status: 200, data: { profile_picture: '/media/avatars/4.png' } }
         : { status: 200, data: { ...me, profile_picture: '/media/avatars/4.png' } },
     );
@@ -130,11 +127,11 @@ describe('own profile', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
-    const upload = requests.find((r) => r.url === '/api/social/users/me/avatar/');
+    const upload = requests.find((r) => r.operation === 'uploadAvatar');
     expect(upload?.method).toBe('POST');
     expect(upload?.body).toBeInstanceOf(FormData);
     expect((upload?.body as FormData).get('avatar')).toBe(picture);
-    expect(requests.findIndex((r) => r.method === 'PATCH')).toBeGreaterThan(requests.indexOf(upload!));
+    expect(requests.findIndex((r) => r.operation === 'updateMe')).toBeGreaterThan(requests.indexOf(upload!));
   });
 
   it("shows the server's refusal of a picture under the picture, not at the top", async () => {
@@ -153,10 +150,8 @@ describe('own profile', () => {
   });
 
   it('shows the viewer’s own tabs and lists in their own words', async () => {
-    const requests = stubApi(({ url }) =>
-      url.startsWith('/api/') && url !== '/api/social/users/me/'
-        ? { status: 200, data: { results: [], next_cursor: null } }
-        : { status: 200, data: me },
+    const requests = stubApi(({ operation }) =>
+      operation !== 'getMe' ? { status: 200, data: { results: [], next_cursor: null } } : { status: 200, data: me },
     );
     const { router } = renderProfile();
 
@@ -164,7 +159,7 @@ describe('own profile', () => {
     expect(await screen.findByText('You have not marked a race watched yet')).toBeInTheDocument();
     expect(screen.getByText('Reviewing a race marks it watched.')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=watched');
-    expect(requests.find((r) => r.url === '/api/core/watched-races/')?.params).toEqual({ user_id: '4' });
+    expect(requests.find((r) => r.operation === 'listWatchedRaces')?.query).toEqual({ user_id: '4' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Followers: 41' }));
     const dialog = await screen.findByRole('dialog', { name: 'Followers' });

@@ -81,8 +81,8 @@ function renderProfile({
   const requests = stubApi((request) => {
     const handled = handle?.(request);
     if (handled) return handled;
-    if (request.url === '/api/social/users/by_username/') {
-      return request.params?.username === 'lena'
+    if (request.operation === 'getProfileByUsername') {
+      return request.query?.username === 'lena'
         ? { status: 200, data: { ...profile } }
         : { status: 200, data: profileFixture({ ...marco, total_reviews: 0 }) };
     }
@@ -108,10 +108,10 @@ describe('a profile’s tabs', () => {
   it('opens the tab the address names, puts the chosen tab in the address, and Back returns to the previous one', async () => {
     const { router, requests } = renderProfile({
       at: '/profile/lena?tab=watched',
-      handle: ({ url }) =>
-        url === '/api/core/watched-races/'
+      handle: ({ operation }) =>
+        operation === 'listWatchedRaces'
           ? { status: 200, data: { results: watched, next_cursor: null } }
-          : url === '/api/core/starred-drivers/'
+          : operation === 'listStarredDrivers'
             ? {
                 status: 200,
                 data: {
@@ -133,7 +133,7 @@ describe('a profile’s tabs', () => {
       ['Italian Grand Prix 2024', '/race/1117'],
       ['Belgian Grand Prix 2024', '/race/1115'],
     ]);
-    expect(requests.find((r) => r.url === '/api/core/watched-races/')?.params).toEqual({ user_id: String(lena.id) });
+    expect(requests.find((r) => r.operation === 'listWatchedRaces')?.query).toEqual({ user_id: String(lena.id) });
 
     await userEvent.click(screen.getByRole('tab', { name: 'Starred drivers' }));
 
@@ -173,8 +173,8 @@ describe('a profile’s tabs', () => {
     let failing = true;
     renderProfile({
       at: '/profile/lena?tab=watched',
-      handle: ({ url }) =>
-        url === '/api/core/watched-races/'
+      handle: ({ operation }) =>
+        operation === 'listWatchedRaces'
           ? failing
             ? { status: 500 }
             : { status: 200, data: { results: [], next_cursor: null } }
@@ -204,15 +204,15 @@ describe('a private profile', () => {
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Followers/ })).not.toBeInTheDocument();
     expect(screen.queryByText('Reviews of Lena Fischer')).not.toBeInTheDocument();
-    expect(requests.map((r) => r.url)).toEqual(['/api/social/users/by_username/']);
+    expect(requests.map((r) => r.operation)).toEqual(['getProfileByUsername']);
   });
 
   it('tells a viewer whose request waits that it does, and lets them withdraw it', async () => {
     const profile = profileFixture({ is_private: true, follow_status: 'requested' });
     const { requests } = renderProfile({
       profile,
-      handle: ({ method }) => {
-        if (method !== 'DELETE') return undefined;
+      handle: ({ operation }) => {
+        if (operation !== 'unfollowUser') return undefined;
         profile.follow_status = 'none';
         return { status: 204 };
       },
@@ -223,7 +223,7 @@ describe('a private profile', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Withdraw follow request' }));
 
     expect(await screen.findByRole('button', { name: 'Follow @lena' })).toBeInTheDocument();
-    expect(requests.some((r) => r.method === 'DELETE' && r.url === `/api/social/follows/${lena.id}/`)).toBe(true);
+    expect(requests.some((r) => r.operation === 'unfollowUser' && r.params?.id === String(lena.id))).toBe(true);
   });
 
   it('shows its tabs to a follower', async () => {
@@ -238,7 +238,8 @@ describe('the Stats tab', () => {
   it('shows the figures and names each chart, with its numbers in a table', async () => {
     const { requests } = renderProfile({
       at: '/profile/lena?tab=stats',
-      handle: ({ url }) => (url === `/api/social/users/${lena.id}/stats/` ? { status: 200, data: stats } : undefined),
+      handle: ({ operation, params }) =>
+        operation === 'getUserStats' && params?.id === String(lena.id) ? { status: 200, data: stats } : undefined,
     });
 
     const ratings = await screen.findByRole('figure', { name: 'Rating distribution' });
@@ -275,14 +276,14 @@ describe('the Stats tab', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual(['DriverStars', 'Charles Leclerc6', 'Oscar Piastri2']);
-    expect(requests.filter((r) => r.url.endsWith('/stats/'))).toHaveLength(1);
+    expect(requests.filter((r) => r.operation === 'getUserStats')).toHaveLength(1);
   });
 
   it('explains that there is nothing to chart before the first review', async () => {
     renderProfile({
       at: '/profile/lena?tab=stats',
-      handle: ({ url }) =>
-        url.endsWith('/stats/')
+      handle: ({ operation }) =>
+        operation === 'getUserStats'
           ? {
               status: 200,
               data: {
@@ -306,9 +307,9 @@ describe('the Stats tab', () => {
 describe('followers and following', () => {
   it('lists followers page by page, each opening their profile', async () => {
     const { router, requests } = renderProfile({
-      handle: ({ url, params }) =>
-        url === `/api/social/users/${lena.id}/followers/`
-          ? params?.cursor === 'p2'
+      handle: ({ operation, params, query }) =>
+        operation === 'listFollowers' && params?.id === String(lena.id)
+          ? query?.cursor === 'p2'
             ? { status: 200, data: { results: [person(sam)], next_cursor: null } }
             : { status: 200, data: { results: [person(marco, 'following')], next_cursor: 'p2' } }
           : undefined,
@@ -324,7 +325,10 @@ describe('followers and following', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Load more' }));
     expect(await within(list).findByRole('link', { name: /Sam Okafor @sam/ })).toHaveAttribute('href', '/profile/sam');
     expect(within(dialog).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    expect(requests.filter((r) => r.url.endsWith('/followers/')).map((r) => r.params)).toEqual([{}, { cursor: 'p2' }]);
+    expect(requests.filter((r) => r.operation === 'listFollowers').map((r) => r.query)).toEqual([
+      undefined,
+      { cursor: 'p2' },
+    ]);
 
     await userEvent.click(within(list).getByRole('link', { name: /Marco Rossi/ }));
     expect(router.state.location.pathname).toBe('/profile/marco');
@@ -333,8 +337,8 @@ describe('followers and following', () => {
 
   it('says when an account follows nobody, and gives focus back to the count on closing', async () => {
     renderProfile({
-      handle: ({ url }) =>
-        url.endsWith('/following/') ? { status: 200, data: { results: [], next_cursor: null } } : undefined,
+      handle: ({ operation }) =>
+        operation === 'listFollowing' ? { status: 200, data: { results: [], next_cursor: null } } : undefined,
     });
 
     const count = await screen.findByRole('button', { name: 'Following: 3' });
@@ -353,8 +357,8 @@ describe('the follow button', () => {
     const profile = profileFixture({ follow_status: 'following' });
     const { requests } = renderProfile({
       profile,
-      handle: ({ method }) => {
-        if (method !== 'DELETE') return undefined;
+      handle: ({ operation }) => {
+        if (operation !== 'unfollowUser') return undefined;
         profile.follow_status = 'none';
         profile.followers_count -= 1;
         return { status: 204 };
@@ -362,11 +366,11 @@ describe('the follow button', () => {
     });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Following @lena' }));
-    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    expect(requests.some((r) => r.operation === 'unfollowUser')).toBe(false);
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Unfollow @lena' }));
 
     expect(await screen.findByRole('button', { name: 'Follow @lena' })).toBeInTheDocument();
-    expect(requests.some((r) => r.method === 'DELETE' && r.url === `/api/social/follows/${lena.id}/`)).toBe(true);
+    expect(requests.some((r) => r.operation === 'unfollowUser' && r.params?.id === String(lena.id))).toBe(true);
     expect(await screen.findByRole('button', { name: 'Followers: 8' })).toBeInTheDocument();
   });
 });

@@ -9,8 +9,7 @@ export async function createThoughtComment(body: {
   comment: string;
   parent_comment_id: number | null;
 }): Promise<AnyThoughtComment> {
-  const { data } = await api.post<AnyThoughtComment>('/api/core/thought-comments/', body);
-  return data;
+  return api.call('createThoughtComment', { body });
 }
 
 /** Comments on a thought of the race `raceId`, or replies with `parentId`; the thought's count goes up. */

@@ -5,8 +5,7 @@ import { addCachedThought } from '../utils/thought-cache.ts';
 import { onThoughtWriteError } from '../utils/thoughts-closed.ts';
 
 export async function createThought(body: { race_id: number; content: string }): Promise<Thought> {
-  const { data } = await api.post<Thought>('/api/core/race-thoughts/', body);
-  return data;
+  return api.call('createThought', { body });
 }
 
 /** Posts a thought; it goes to the top of the race's list (once, should the live stream bring it first). */

@@ -5,7 +5,7 @@ import { removeOwnComment } from '../utils/thought-cache.ts';
 import { onThoughtWriteError } from '../utils/thoughts-closed.ts';
 
 export async function deleteThoughtComment(id: number): Promise<void> {
-  await api.delete(`/api/core/thought-comments/${id}/`);
+  await api.call('deleteThoughtComment', { params: { id } });
 }
 
 /** A top-level comment goes with its replies, so the thought's count drops by all of them. */

@@ -5,7 +5,7 @@ import { removeCachedThought } from '../utils/thought-cache.ts';
 import { onThoughtWriteError } from '../utils/thoughts-closed.ts';
 
 export async function deleteThought(id: number): Promise<void> {
-  await api.delete(`/api/core/race-thoughts/${id}/`);
+  await api.call('deleteThought', { params: { id } });
 }
 
 export function useDeleteThought(thought: Pick<Thought, 'id' | 'race_id'>) {

@@ -7,8 +7,7 @@ export const ACTIVE_THOUGHTS_STALE_MS = 2 * 60_000;
 export const ACTIVE_THOUGHTS_REFETCH_MS = 5 * 60_000;
 
 export async function getActiveThoughts({ signal }: { signal?: AbortSignal } = {}): Promise<ActiveThoughts> {
-  const { data } = await api.get<ActiveThoughts>('/api/f1/races/active-thoughts/', { signal });
-  return data;
+  return api.call('activeThoughts', { signal });
 }
 
 export function getActiveThoughtsQueryOptions() {

@@ -4,8 +4,7 @@ import { api } from '@/lib/api-client.ts';
 
 /** Where the site's results come from: the latest Jolpica sync, else the bundled F1DB data. */
 export async function getDataStatus({ signal }: { signal?: AbortSignal } = {}): Promise<F1DataStatus> {
-  const { data } = await api.get<F1DataStatus>('/api/f1/data-status/', { signal });
-  return data;
+  return api.call('dataStatus', { signal });
 }
 
 export function getDataStatusQueryOptions() {

@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 
 export async function getRaceResults(raceId: string, { signal }: { signal?: AbortSignal } = {}): Promise<RaceResults> {
-  const { data } = await api.get<RaceResults>(`/api/f1/races/${encodeURIComponent(raceId)}/results/`, { signal });
-  return data;
+  return api.call('getRaceResults', { params: { id: raceId }, signal });
 }
 
 export function getRaceResultsQueryOptions(raceId: string) {

@@ -4,8 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { dependsOn } from '@/lib/query-events.ts';
 
 export async function getRace(raceId: string, { signal }: { signal?: AbortSignal } = {}): Promise<RaceDetail> {
-  const { data } = await api.get<RaceDetail>(`/api/f1/races/${encodeURIComponent(raceId)}/`, { signal });
-  return data;
+  return api.call('getRace', { params: { id: raceId }, signal });
 }
 
 export function getRaceQueryOptions(raceId: string) {

@@ -1,16 +1,5 @@
-import type { ThoughtComment, ThoughtReply } from '@paddock/contract/thoughts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client.ts';
-
-export interface ThoughtCommentPage {
-  results: ThoughtComment[];
-  next_cursor: string | null;
-}
-
-export interface ThoughtReplyPage {
-  results: ThoughtReply[];
-  next_cursor: string | null;
-}
+import { api, type ApiOutput } from '@/lib/api-client.ts';
 
 /** Comments stay fresh 2 min (spec §9), like review comments. */
 const COMMENTS_STALE_MS = 2 * 60_000;
@@ -20,11 +9,8 @@ export async function getThoughtComments(
   thoughtId: number,
   cursor: string | null,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<ThoughtCommentPage> {
-  const params: Record<string, string | number> = { thought_id: thoughtId };
-  if (cursor !== null) params.cursor = cursor;
-  const { data } = await api.get<ThoughtCommentPage>('/api/core/thought-comments/', { params, signal });
-  return data;
+): Promise<ApiOutput<'listThoughtComments'>> {
+  return api.call('listThoughtComments', { query: { thought_id: thoughtId, cursor: cursor ?? undefined }, signal });
 }
 
 export function getThoughtCommentsQueryOptions(thoughtId: number) {
@@ -46,11 +32,11 @@ export async function getThoughtReplies(
   commentId: number,
   cursor: string | null,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<ThoughtReplyPage> {
-  const params: Record<string, string | number> = { parent_comment_id: commentId, page_size: 100 };
-  if (cursor !== null) params.cursor = cursor;
-  const { data } = await api.get<ThoughtReplyPage>('/api/core/thought-comments/', { params, signal });
-  return data;
+): Promise<ApiOutput<'listThoughtComments'>> {
+  return api.call('listThoughtComments', {
+    query: { parent_comment_id: commentId, page_size: 100, cursor: cursor ?? undefined },
+    signal,
+  });
 }
 
 /** The key every thought comment's replies share, for changes that do not know the parent. */

@@ -1,10 +1,8 @@
-import type { ThoughtStatus } from '@paddock/contract/f1';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 
 export async function getThoughtStatus(raceId: number, { signal }: { signal?: AbortSignal } = {}) {
-  const { data } = await api.get<ThoughtStatus>(`/api/f1/races/${raceId}/thought-status/`, { signal });
-  return data;
+  return api.call('thoughtStatus', { params: { id: raceId }, signal });
 }
 
 /** Whether a race's thoughts take writes now, or in how many seconds they open. */

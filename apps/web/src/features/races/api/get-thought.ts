@@ -6,8 +6,7 @@ import { isNotFoundError } from '@/lib/query-errors.ts';
 /** One thought, or null when it is gone (deleted, or its author's account is private to the viewer). */
 export async function getThought(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Thought | null> {
   try {
-    const { data } = await api.get<Thought>(`/api/core/race-thoughts/${id}/`, { signal });
-    return data;
+    return await api.call('getThought', { params: { id }, signal });
   } catch (error) {
     if (isNotFoundError(error)) return null;
     throw error;

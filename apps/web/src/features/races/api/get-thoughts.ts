@@ -1,11 +1,6 @@
-import type { Thought } from '@paddock/contract/thoughts';
+import type { ThoughtPage } from '@paddock/contract/thoughts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-
-export interface ThoughtPage {
-  results: Thought[];
-  next_cursor: string | null;
-}
 
 /** A race's thoughts, newest first. */
 export async function getThoughts(
@@ -13,10 +8,7 @@ export async function getThoughts(
   cursor: string | null,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ThoughtPage> {
-  const params: Record<string, string> = {};
-  if (cursor !== null) params.cursor = cursor;
-  const { data } = await api.get<ThoughtPage>(`/api/core/race-thoughts/by-race/${raceId}/`, { params, signal });
-  return data;
+  return api.call('listThoughts', { params: { race_id: raceId }, query: { cursor: cursor ?? undefined }, signal });
 }
 
 export function getThoughtsQueryOptions(raceId: number) {

@@ -7,8 +7,7 @@ export const NEXT_RACE_STALE_MS = 10 * 60_000;
 export const NEXT_RACE_REFETCH_MS = 60 * 60_000;
 
 export async function getUpcomingRaces({ signal }: { signal?: AbortSignal } = {}): Promise<Race[]> {
-  const { data } = await api.get<Race[]>('/api/f1/races/upcoming/', { signal });
-  return data;
+  return api.call('upcomingRaces', { signal });
 }
 
 export function getUpcomingRacesQueryOptions() {

@@ -1,4 +1,4 @@
-import type { MostStarred, StarredDriver, StarredDriverList } from '@paddock/contract/stars';
+import type { StarredDriver } from '@paddock/contract/stars';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { dependsOn, refreshAfter } from '@/lib/query-events.ts';
@@ -15,8 +15,7 @@ export function getMostStarredQueryOptions(raceId: number) {
   return queryOptions({
     queryKey: keys.mostStarred(raceId),
     queryFn: async ({ signal }) =>
-      (await api.get<MostStarred>('/api/core/starred-drivers/most-starred/', { params: { race_id: raceId }, signal }))
-        .data.results,
+      (await api.call('mostStarredDrivers', { query: { race_id: raceId }, signal })).results,
     meta: dependsOn('stars'),
   });
 }
@@ -30,12 +29,7 @@ export function useMyStars(raceId: number) {
   return useQuery({
     queryKey: keys.mine(raceId),
     queryFn: async ({ signal }) =>
-      (
-        await api.get<StarredDriverList>('/api/core/starred-drivers/', {
-          params: { race_id: raceId },
-          signal,
-        })
-      ).data.results,
+      (await api.call('listStarredDrivers', { query: { race_id: raceId }, signal })).results,
     enabled: signedIn,
     meta: dependsOn('stars'),
   });
@@ -47,8 +41,8 @@ export function useToggleStar(raceId: number) {
   return useMutation({
     mutationFn: (change: { star: string } | { unstar: StarredDriver }) =>
       'star' in change
-        ? api.post('/api/core/starred-drivers/', { race_id: raceId, driver_id: change.star })
-        : api.delete(`/api/core/starred-drivers/${change.unstar.id}/`),
+        ? api.call('starDriver', { body: { race_id: raceId, driver_id: change.star } })
+        : api.call('unstarDriver', { params: { id: change.unstar.id } }),
     onSettled: () => refreshAfter(queryClient, 'stars'),
   });
 }

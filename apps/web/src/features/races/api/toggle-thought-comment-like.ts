@@ -6,10 +6,7 @@ import { setOwnCommentLike } from '../utils/thought-cache.ts';
 import { onThoughtWriteError } from '../utils/thoughts-closed.ts';
 
 export async function toggleThoughtCommentLike(commentId: number): Promise<LikeToggleResult> {
-  const { data } = await api.post<LikeToggleResult>('/api/core/thought-comment-likes/toggle/', {
-    comment_id: commentId,
-  });
-  return data;
+  return api.call('toggleThoughtCommentLike', { body: { comment_id: commentId } });
 }
 
 export function useToggleThoughtCommentLike(raceId: number) {

@@ -6,8 +6,7 @@ import { setOwnThoughtLike } from '../utils/thought-cache.ts';
 import { onThoughtWriteError } from '../utils/thoughts-closed.ts';
 
 export async function toggleThoughtLike(thoughtId: number): Promise<LikeToggleResult> {
-  const { data } = await api.post<LikeToggleResult>('/api/core/race-thought-likes/toggle/', { thought_id: thoughtId });
-  return data;
+  return api.call('toggleThoughtLike', { body: { thought_id: thoughtId } });
 }
 
 export function useToggleThoughtLike(thought: Pick<Thought, 'id' | 'race_id'>) {

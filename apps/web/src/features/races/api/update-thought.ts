@@ -5,8 +5,7 @@ import { changeCachedThought } from '../utils/thought-cache.ts';
 import { onThoughtWriteError } from '../utils/thoughts-closed.ts';
 
 export async function updateThought(id: number, content: string): Promise<Thought> {
-  const { data } = await api.patch<Thought>(`/api/core/race-thoughts/${id}/`, { content });
-  return data;
+  return api.call('updateThought', { params: { id }, body: { content } });
 }
 
 export function useUpdateThought(thought: Pick<Thought, 'id' | 'race_id'>) {

@@ -35,7 +35,7 @@ describe('the F1 data credit', () => {
       'https://github.com/jolpica/jolpica-f1',
     );
     expect(screen.getByRole('link', { name: 'F1DB' })).toHaveAttribute('href', 'https://github.com/f1db/f1db');
-    expect(requests.map((r) => r.url)).toEqual(['/api/f1/data-status/']);
+    expect(requests.map((r) => r.operation)).toEqual(['dataStatus']);
   });
 
   it('says the results are the bundled F1DB data, and up to when, until a sync brought any', async () => {

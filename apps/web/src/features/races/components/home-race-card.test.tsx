@@ -37,9 +37,9 @@ function serve({
     value !== null && typeof value === 'object' && 'status' in value && typeof value.status === 'number'
       ? (value as StubReply)
       : { status: 200, data: value };
-  return stubApi(({ url }) => {
-    if (url === '/api/f1/races/upcoming/') return reply(upcoming);
-    if (url === '/api/f1/races/active-thoughts/') return reply(active);
+  return stubApi(({ operation }) => {
+    if (operation === 'upcomingRaces') return reply(upcoming);
+    if (operation === 'activeThoughts') return reply(active);
     return { status: 404, data: { detail: 'Not found.' } };
   });
 }
@@ -202,8 +202,8 @@ describe('home race card: race thoughts', () => {
   it('counts down to the opening with a View button, then fetches the status again when it opens', async () => {
     vi.setSystemTime(vegasStart - DAY - (5 * HOUR + 12 * MINUTE + 30 * SECOND));
     let open = false;
-    const requests = stubApi(({ url }) => {
-      if (url === '/api/f1/races/upcoming/') return { status: 200, data: [qatar2026] };
+    const requests = stubApi(({ operation }) => {
+      if (operation === 'upcomingRaces') return { status: 200, data: [qatar2026] };
       return {
         status: 200,
         data: open
@@ -236,6 +236,6 @@ describe('home race card: race thoughts', () => {
     });
     expect(await screen.findByText('Live')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Join' })).toBeInTheDocument();
-    expect(requests.filter((r) => r.url === '/api/f1/races/active-thoughts/')).toHaveLength(2);
+    expect(requests.filter((r) => r.operation === 'activeThoughts')).toHaveLength(2);
   });
 });

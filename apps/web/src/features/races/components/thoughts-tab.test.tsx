@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeEventStreamFetch, sseEvent } from '@/test/event-stream.ts';
 import { monza2024Results, raceDetailFixture } from '@/test/f1-fixtures.ts';
-import { stubApi, type StubbedRequest } from '@/test/http.ts';
+import { operationOf, stubApi, type StubbedRequest } from '@/test/http.ts';
 import { renderRoutes } from '@/test/render.tsx';
 import { checo, lena, marco, meFixture } from '@/test/review-fixtures.ts';
 import { openStatus, thoughtCommentFixture, thoughtFixture } from '@/test/thought-fixtures.ts';
@@ -54,47 +54,55 @@ function serve({
 }: Server = {}): StubbedRequest[] {
   if (signedIn) localStorage.setItem('access', 'token');
   let nextId = 9000;
-  return stubApi(({ method, url, body, params }) => {
-    if (url === '/api/f1/races/1117/') return { status: 200, data: raceDetailFixture() };
-    if (url === '/api/f1/races/1117/results/') return { status: 200, data: monza2024Results };
-    if (url === '/api/f1/races/1117/thought-status/') return { status: 200, data: status };
-    if (url === '/api/social/users/me/') return { status: 200, data: meFixture() };
-    if (url === '/api/core/race-thoughts/by-race/1117/') {
-      return params?.cursor === 'p2'
+  const requests = stubApi(({ operation, params, query, body }) => {
+    const race = params?.id === '1117';
+    if (operation === 'getRace' && race) return { status: 200, data: raceDetailFixture() };
+    if (operation === 'getRaceResults' && race) return { status: 200, data: monza2024Results };
+    if (operation === 'thoughtStatus' && race) return { status: 200, data: status };
+    if (operation === 'getMe') return { status: 200, data: meFixture() };
+    if (operation === 'listThoughts' && params?.race_id === '1117') {
+      return query?.cursor === 'p2'
         ? { status: 200, data: { results: older ?? [], next_cursor: null } }
         : { status: 200, data: { results: thoughts, next_cursor: older ? 'p2' : null } };
     }
-    const single = /^\/api\/core\/race-thoughts\/(\d+)\/$/.exec(url);
-    if (method === 'GET' && single) {
-      const found = byId[Number(single[1])];
+    if (operation === 'getThought') {
+      const found = byId[Number(params?.id)];
       return found ? { status: 200, data: found } : { status: 404, data: { detail: 'Not found.' } };
     }
-    if (method === 'POST' && url === '/api/core/race-thoughts/') {
+    if (operation === 'createThought') {
       const { content } = body as { content: string };
       return { status: 201, data: thoughtFixture({ id: (nextId += 1), content, user: checo, like_count: 0 }) };
     }
-    if (method === 'PATCH' && single) {
+    if (operation === 'updateThought') {
       const { content } = body as { content: string };
-      const current = thoughts.find((t) => t.id === Number(single[1]))!;
+      const current = thoughts.find((t) => t.id === Number(params?.id))!;
       return { status: 200, data: { ...current, content, updated_at: new Date().toISOString() } };
     }
-    if (method === 'DELETE' && single) return { status: 204 };
-    if (url === '/api/core/race-thought-likes/toggle/') {
+    if (operation === 'deleteThought') return { status: 204 };
+    if (operation === 'toggleThoughtLike') {
       const { thought_id } = body as { thought_id: number };
       const current = thoughts.find((t) => t.id === thought_id)!;
       return { status: 200, data: { liked: true, like_count: current.like_count + 1 } };
     }
-    if (method === 'GET' && url === '/api/core/thought-comments/') {
-      const list = comments[Number(params?.thought_id)] ?? [];
+    if (operation === 'listThoughtComments') {
+      const list = comments[Number(query?.thought_id)] ?? [];
       return { status: 200, data: { results: list, next_cursor: null } };
     }
-    if (method === 'POST' && url === '/api/core/thought-comments/') {
+    if (operation === 'createThoughtComment') {
       const { thought_id, comment } = body as { thought_id: number; comment: string };
       return { status: 201, data: thoughtCommentFixture({ id: (nextId += 1), thought_id, comment, user: checo }) };
     }
-    if (url === '/api/core/thought-comment-likes/toggle/') return { status: 200, data: { liked: true, like_count: 1 } };
+    if (operation === 'toggleThoughtCommentLike') return { status: 200, data: { liked: true, like_count: 1 } };
     return { status: 404, data: { detail: 'Not found.' } };
   });
+  // The live stream is fetched too: its requests go to the fake event stream, every other one to the stub.
+  const answer = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const { pathname } = new URL(String(input instanceof Request ? input.url : input), 'http://paddock.test');
+    const { operation } = operationOf(init?.method ?? 'GET', pathname);
+    return operation === 'thoughtStream' ? stream.fetch(input, init) : answer(input, init);
+  });
+  return requests;
 }
 
 const thoughtCard = (author: string) => screen.findByRole('article', { name: `Thought by ${author}` });
@@ -120,7 +128,7 @@ describe('race page Thoughts tab', () => {
     expect(within(list).getAllByRole('link', { name: 'Lena Fischer' })[0]).toHaveAttribute('href', '/profile/lena');
 
     const connection = await stream.latest();
-    expect(connection.url).toBe('/api/core/race-thoughts/by-race/1117/stream/');
+    expect(operationOf('GET', connection.url)).toEqual({ operation: 'thoughtStream', params: { race_id: '1117' } });
     await waitFor(() => expect(screen.getByText('Live')).toBeInTheDocument());
     expect(screen.getByText('Live').closest('[role="status"]')).toHaveTextContent(
       'Live: New thoughts, comments and likes appear as they happen',
@@ -248,7 +256,7 @@ describe('race page Thoughts tab', () => {
     expect(await screen.findByText('Comment posted successfully!')).toBeInTheDocument();
     expect(await within(comments).findByText('Great call')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: '2 comments' })).toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'POST' && r.url === '/api/core/thought-comments/')?.body).toEqual({
+    expect(requests.find((r) => r.operation === 'createThoughtComment')?.body).toEqual({
       thought_id: thought.id,
       comment: 'Great call',
       parent_comment_id: null,
@@ -280,7 +288,7 @@ describe('race page Thoughts tab', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Second draft.')).not.toBeInTheDocument());
     expect(await screen.findByText('Thought deleted')).toBeInTheDocument();
-    expect(requests.some((r) => r.method === 'DELETE' && r.url === `/api/core/race-thoughts/${own.id}/`)).toBe(true);
+    expect(requests.some((r) => r.operation === 'deleteThought' && r.params?.id === String(own.id))).toBe(true);
   });
 });
 
@@ -297,7 +305,7 @@ describe('Thoughts tab deep links', () => {
     await waitFor(() => expect(card.className).toContain('ring-primary'));
     expect(scrollIntoView.mock.contexts).toContain(card);
     expect(card).toHaveFocus();
-    expect(requests.some((r) => r.url === '/api/core/race-thoughts/4242/')).toBe(true);
+    expect(requests.some((r) => r.operation === 'getThought' && r.params?.id === '4242')).toBe(true);
   });
 
   it('opens the linked thought’s comments on the linked comment, and highlights it', async () => {
@@ -316,6 +324,6 @@ describe('Thoughts tab deep links', () => {
     // One highlight: the comment's, not also the thought's around it.
     expect(document.getElementById('thought-31')?.className).not.toContain('ring-primary');
     // The thought was on the first page: not asked for again.
-    expect(requests.some((r) => r.url === '/api/core/race-thoughts/31/')).toBe(false);
+    expect(requests.some((r) => r.operation === 'getThought' && r.params?.id === '31')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { thoughtStreamEventSchema } from '@paddock/contract/thoughts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { renewSession } from '@/lib/api-client.ts';
+import { apiUrl, renewSession } from '@/lib/api-client.ts';
 import { connectEventStream, type EventStreamState } from '@/lib/event-stream.ts';
 import { getAccessToken, useIsSignedIn } from '@/lib/session.ts';
 import { getThoughtsQueryOptions } from '../api/get-thoughts.ts';
@@ -9,7 +9,7 @@ import { applyThoughtEvent } from '../utils/thought-cache.ts';
 
 export type ThoughtStreamState = EventStreamState | 'idle';
 
-export const thoughtStreamUrl = (raceId: number) => `/api/core/race-thoughts/by-race/${raceId}/stream/`;
+export const thoughtStreamUrl = (raceId: number) => apiUrl('thoughtStream', { params: { race_id: raceId } });
 
 /**
  * Keeps a race's thoughts live while `enabled` (the tab is shown and the thoughts are open): every event

@@ -23,9 +23,9 @@ function renderRace(at = '/race/1117', queryClient?: ReturnType<typeof createQue
 }
 
 function serveMonza() {
-  return stubApi(({ url }) => {
-    if (url === '/api/f1/races/1117/') return { status: 200, data: raceDetailFixture() };
-    if (url === '/api/f1/races/1117/results/') return { status: 200, data: monza2024Results };
+  return stubApi(({ operation, params }) => {
+    if (operation === 'getRace' && params?.id === '1117') return { status: 200, data: raceDetailFixture() };
+    if (operation === 'getRaceResults' && params?.id === '1117') return { status: 200, data: monza2024Results };
     return { status: 404, data: { detail: 'Not found.' } };
   });
 }
@@ -140,8 +140,8 @@ describe('race page', () => {
   });
 
   it('says when a race has no results yet', async () => {
-    stubApi(({ url }) => {
-      if (url === '/api/f1/races/1171/') {
+    stubApi(({ operation, params }) => {
+      if (operation === 'getRace' && params?.id === '1171') {
         return {
           status: 200,
           data: raceDetailFixture({
@@ -166,8 +166,8 @@ describe('race page', () => {
   });
 
   it('says the results of a race that has run are pending, not missing', async () => {
-    stubApi(({ url }) => {
-      if (url === '/api/f1/races/1161/') {
+    stubApi(({ operation, params }) => {
+      if (operation === 'getRace' && params?.id === '1161') {
         return {
           status: 200,
           data: raceDetailFixture({
@@ -180,13 +180,13 @@ describe('race page', () => {
           }),
         };
       }
-      if (url === '/api/f1/races/1161/results/') {
+      if (operation === 'getRaceResults' && params?.id === '1161') {
         return {
           status: 200,
           data: { race_id: 1161, classification: [], sprint: [], qualifying: [], fastest_lap: null },
         };
       }
-      if (url === '/api/core/starred-drivers/most-starred/') return { status: 200, data: { results: [] } };
+      if (operation === 'mostStarredDrivers') return { status: 200, data: { results: [] } };
       return { status: 404, data: { detail: 'Not found.' } };
     });
     renderRace('/race/1161');
@@ -206,28 +206,28 @@ describe('race page', () => {
     expect(await screen.findByText('Race not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/home');
     // A 404 is final: no retries.
-    expect(requests.filter((r) => r.url === '/api/f1/races/999999/')).toHaveLength(1);
+    expect(requests.filter((r) => r.operation === 'getRace' && r.params?.id === '999999')).toHaveLength(1);
   });
 });
 
 describe('starred drivers on the race page', () => {
   function serveStars(initial: { id: number; driver: typeof leclerc }[]) {
     let mine = initial;
-    const requests = stubApi(({ method, url, body }) => {
-      if (url === '/api/f1/races/1117/') return { status: 200, data: raceDetailFixture() };
-      if (url === '/api/f1/races/1117/results/') return { status: 200, data: monza2024Results };
-      if (url === '/api/core/starred-drivers/most-starred/')
+    const requests = stubApi(({ operation, params, body }) => {
+      if (operation === 'getRace' && params?.id === '1117') return { status: 200, data: raceDetailFixture() };
+      if (operation === 'getRaceResults' && params?.id === '1117') return { status: 200, data: monza2024Results };
+      if (operation === 'mostStarredDrivers')
         return { status: 200, data: { results: [{ driver: leclerc, star_count: 3 }] } };
-      if (method === 'GET' && url === '/api/core/starred-drivers/')
+      if (operation === 'listStarredDrivers')
         return { status: 200, data: { results: mine.map((s) => ({ ...s, race_id: 1117 })), next_cursor: null } };
-      if (method === 'POST' && url === '/api/core/starred-drivers/') {
+      if (operation === 'starDriver') {
         const { driver_id } = body as { driver_id: string };
         const driver = monza2024Results.classification.find((r) => r.driver.id === driver_id)!.driver;
         mine = [{ id: 50 + mine.length, driver }, ...mine];
         return { status: 201, data: mine[0] };
       }
-      if (method === 'DELETE') {
-        mine = mine.filter((s) => url !== `/api/core/starred-drivers/${s.id}/`);
+      if (operation === 'unstarDriver') {
+        mine = mine.filter((s) => String(s.id) !== params?.id);
         return { status: 204 };
       }
       return { status: 404, data: { detail: 'Not found.' } };

@@ -1,16 +1,12 @@
-import type { Thought } from '@paddock/contract/thoughts';
+import type { Thought, ThoughtPage } from '@paddock/contract/thoughts';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import type { ApiOutput } from '@/lib/api-client.ts';
 import { testQueryClient } from '@/test/render.tsx';
 import { thoughtCommentFixture, thoughtFixture, thoughtReplyFixture } from '@/test/thought-fixtures.ts';
 import { getThoughtQueryOptions } from '../api/get-thought.ts';
-import {
-  getThoughtCommentsQueryOptions,
-  getThoughtRepliesQueryOptions,
-  type ThoughtCommentPage,
-  type ThoughtReplyPage,
-} from '../api/get-thought-comments.ts';
-import { getThoughtsQueryOptions, type ThoughtPage } from '../api/get-thoughts.ts';
+import { getThoughtCommentsQueryOptions, getThoughtRepliesQueryOptions } from '../api/get-thought-comments.ts';
+import { getThoughtsQueryOptions } from '../api/get-thoughts.ts';
 import { addCachedThought, addOwnComment, applyThoughtEvent, removeOwnComment } from './thought-cache.ts';
 
 const RACE = 1117;
@@ -88,7 +84,7 @@ describe('live thought events in the cache', () => {
     const first = thoughtCommentFixture({ id: 70, thought_id: 7 });
     queryClient.setQueryData(
       getThoughtCommentsQueryOptions(7).queryKey,
-      pages<ThoughtCommentPage>({ results: [first], next_cursor: null }),
+      pages<ApiOutput<'listThoughtComments'>>({ results: [first], next_cursor: null }),
     );
     const second = thoughtCommentFixture({ id: 71, thought_id: 7 });
 
@@ -105,11 +101,14 @@ describe('live thought events in the cache', () => {
     withThoughts(queryClient, { results: [thoughtFixture({ id: 8, comment_count: 1 })], next_cursor: null });
     queryClient.setQueryData(
       getThoughtCommentsQueryOptions(8).queryKey,
-      pages<ThoughtCommentPage>({ results: [thoughtCommentFixture({ id: 80, thought_id: 8 })], next_cursor: null }),
+      pages<ApiOutput<'listThoughtComments'>>({
+        results: [thoughtCommentFixture({ id: 80, thought_id: 8 })],
+        next_cursor: null,
+      }),
     );
     queryClient.setQueryData(
       getThoughtRepliesQueryOptions(80).queryKey,
-      pages<ThoughtReplyPage>({ results: [], next_cursor: null }),
+      pages<ApiOutput<'listThoughtComments'>>({ results: [], next_cursor: null }),
     );
     const reply = thoughtReplyFixture({ id: 81, thought_id: 8, parent_comment_id: 80 });
 
@@ -130,7 +129,7 @@ describe('live thought events in the cache', () => {
     for (const id of [9, 10]) {
       queryClient.setQueryData(
         getThoughtCommentsQueryOptions(id).queryKey,
-        pages<ThoughtCommentPage>({ results: [], next_cursor: null }),
+        pages<ApiOutput<'listThoughtComments'>>({ results: [], next_cursor: null }),
       );
     }
     const a = thoughtCommentFixture({ id: 90, thought_id: 9 });
@@ -159,7 +158,7 @@ describe('live thought events in the cache', () => {
     });
     queryClient.setQueryData(
       getThoughtCommentsQueryOptions(11).queryKey,
-      pages<ThoughtCommentPage>({ results: [comment], next_cursor: null }),
+      pages<ApiOutput<'listThoughtComments'>>({ results: [comment], next_cursor: null }),
     );
 
     applyThoughtEvent(queryClient, RACE, {
@@ -182,7 +181,7 @@ describe('live thought events in the cache', () => {
     const reply = thoughtReplyFixture({ id: 121, thought_id: 12, parent_comment_id: 120 });
     queryClient.setQueryData(
       getThoughtCommentsQueryOptions(12).queryKey,
-      pages<ThoughtCommentPage>({
+      pages<ApiOutput<'listThoughtComments'>>({
         results: [thoughtCommentFixture({ id: 120, thought_id: 12, replies: [reply], reply_count: 2 })],
         next_cursor: null,
       }),
@@ -207,14 +206,14 @@ describe('live thought events in the cache', () => {
     const reply = thoughtReplyFixture({ id: 131, thought_id: 13, parent_comment_id: 130, is_liked_by_user: true });
     queryClient.setQueryData(
       getThoughtCommentsQueryOptions(13).queryKey,
-      pages<ThoughtCommentPage>({
+      pages<ApiOutput<'listThoughtComments'>>({
         results: [thoughtCommentFixture({ id: 130, thought_id: 13, replies: [reply], reply_count: 1 })],
         next_cursor: null,
       }),
     );
     queryClient.setQueryData(
       getThoughtRepliesQueryOptions(130).queryKey,
-      pages<ThoughtReplyPage>({ results: [reply], next_cursor: null }),
+      pages<ApiOutput<'listThoughtComments'>>({ results: [reply], next_cursor: null }),
     );
 
     applyThoughtEvent(queryClient, RACE, { type: 'comment.liked', thought_id: 13, comment_id: 131, like_count: 6 });

@@ -1,11 +1,6 @@
-import type {
-  AnyThoughtComment,
-  Thought,
-  ThoughtComment,
-  ThoughtReply,
-  ThoughtStreamEvent,
-} from '@paddock/contract/thoughts';
+import type { AnyThoughtComment, Thought, ThoughtReply, ThoughtStreamEvent } from '@paddock/contract/thoughts';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { ApiOutput } from '@/lib/api-client.ts';
 import { changeCommentInPages, hasComment, type CommentChange } from '@/lib/comment-tree.ts';
 import { changeItemInPages } from '@/lib/infinite-pages.ts';
 import { getThoughtQueryOptions } from '../api/get-thought.ts';
@@ -13,8 +8,6 @@ import {
   getThoughtCommentsQueryOptions,
   getThoughtRepliesQueryOptions,
   THOUGHT_REPLIES_KEY,
-  type ThoughtCommentPage,
-  type ThoughtReplyPage,
 } from '../api/get-thought-comments.ts';
 import { getThoughtsQueryOptions } from '../api/get-thoughts.ts';
 
@@ -96,9 +89,9 @@ function bumpCommentCount(queryClient: QueryClient, raceId: number, thoughtId: n
 const asReply = (comment: AnyThoughtComment): ThoughtReply => ({ ...comment, replies: [], reply_count: 0 });
 
 /** Appends to the last page when it is the end of the list (otherwise the new item arrives with a later page). */
-function appendToEnd<P extends { results: T[]; next_cursor: string | null }, T>(
+function appendToEnd<P extends { results: unknown[]; next_cursor: string | null }>(
   data: InfiniteData<P> | undefined,
-  item: T,
+  item: P['results'][number],
 ): InfiniteData<P> | undefined {
   const last = data?.pages.at(-1);
   if (!data || !last || last.next_cursor !== null) return data;
@@ -111,8 +104,8 @@ function insertComment(queryClient: QueryClient, comment: AnyThoughtComment): vo
   queryClient.setQueryData(getThoughtCommentsQueryOptions(comment.thought_id).queryKey, (data) => {
     // Already there: the list was fetched after the comment was written.
     if (!data || data.pages.some((page) => hasComment(page.results, comment.id))) return data;
-    if (parentId === null) return appendToEnd<ThoughtCommentPage, ThoughtComment>(data, comment);
-    return changeCommentInPages<ThoughtCommentPage, ThoughtComment>(data, parentId, (parent) => {
+    if (parentId === null) return appendToEnd(data, comment);
+    return changeCommentInPages(data, parentId, (parent) => {
       const allInline = parent.replies.length >= parent.reply_count;
       return {
         ...parent,
@@ -123,9 +116,7 @@ function insertComment(queryClient: QueryClient, comment: AnyThoughtComment): vo
   });
   if (parentId !== null) {
     queryClient.setQueryData(getThoughtRepliesQueryOptions(parentId).queryKey, (data) =>
-      data?.pages.some((page) => hasComment(page.results, comment.id))
-        ? data
-        : appendToEnd<ThoughtReplyPage, ThoughtReply>(data, asReply(comment)),
+      data?.pages.some((page) => hasComment(page.results, comment.id)) ? data : appendToEnd(data, asReply(comment)),
     );
   }
 }
@@ -134,15 +125,15 @@ function insertComment(queryClient: QueryClient, comment: AnyThoughtComment): vo
 function deleteComment(queryClient: QueryClient, thoughtId: number, commentId: number, parentId: number | null): void {
   queryClient.setQueryData(getThoughtCommentsQueryOptions(thoughtId).queryKey, (data) => {
     if (!data) return data;
-    if (parentId === null) return changeCommentInPages<ThoughtCommentPage, ThoughtComment>(data, commentId, () => null);
-    return changeCommentInPages<ThoughtCommentPage, ThoughtComment>(data, parentId, (parent) => {
+    if (parentId === null) return changeCommentInPages(data, commentId, () => null);
+    return changeCommentInPages(data, parentId, (parent) => {
       const replies = parent.replies.filter((reply) => reply.id !== commentId);
       return { ...parent, replies, reply_count: Math.max(0, parent.reply_count - 1) };
     });
   });
   if (parentId !== null) {
     queryClient.setQueryData(getThoughtRepliesQueryOptions(parentId).queryKey, (data) =>
-      changeCommentInPages<ThoughtReplyPage, ThoughtReply>(data, commentId, () => null),
+      changeCommentInPages(data, commentId, () => null),
     );
   }
   queryClient.removeQueries({ queryKey: getThoughtRepliesQueryOptions(commentId).queryKey });
@@ -156,10 +147,11 @@ function changeCachedComment(
   change: CommentChange,
 ): void {
   queryClient.setQueryData(getThoughtCommentsQueryOptions(thoughtId).queryKey, (data) =>
-    changeCommentInPages<ThoughtCommentPage, ThoughtComment>(data, commentId, change),
+    changeCommentInPages(data, commentId, change),
   );
-  queryClient.setQueriesData<InfiniteData<ThoughtReplyPage>>({ queryKey: THOUGHT_REPLIES_KEY }, (data) =>
-    changeCommentInPages<ThoughtReplyPage, ThoughtReply>(data, commentId, change),
+  queryClient.setQueriesData<InfiniteData<ApiOutput<'listThoughtComments'>>>(
+    { queryKey: THOUGHT_REPLIES_KEY },
+    (data) => changeCommentInPages(data, commentId, change),
   );
 }
 

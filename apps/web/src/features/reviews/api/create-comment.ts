@@ -7,8 +7,7 @@ import { getCommentsQueryOptions } from './get-comments.ts';
 import { getRepliesQueryOptions } from './get-replies.ts';
 
 export async function createComment(body: CreateCommentBody): Promise<Comment | Reply> {
-  const { data } = await api.post<Comment | Reply>('/api/social/comments/', body);
-  return data;
+  return api.call('createComment', { body });
 }
 
 /** Posts a comment or a reply; the thread reloads and the review's comment count goes up by one. */

@@ -1,18 +1,16 @@
 import type { CreateReviewBody, Review } from '@paddock/contract/reviews';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import axios from 'axios';
-import { api } from '@/lib/api-client.ts';
+import { api, isApiError } from '@/lib/api-client.ts';
 import { refreshAfter } from '@/lib/query-events.ts';
 import { markWatched } from './mark-watched.ts';
 
 export async function createReview(body: CreateReviewBody): Promise<Review> {
-  const { data } = await api.post<Review>('/api/core/reviews/', body);
-  return data;
+  return api.call('createReview', { body });
 }
 
 /** Spec §8: a watched-race error that mentions the race is not the review's problem. */
 function mentionsRace(error: unknown): boolean {
-  if (!axios.isAxiosError(error) || !error.response) return false;
+  if (!isApiError(error) || !error.response) return false;
   return JSON.stringify(error.response.data ?? '')
     .toLowerCase()
     .includes('race');

@@ -6,7 +6,7 @@ import { changeCachedComment } from '../utils/comment-cache.ts';
 import { changeCachedReview } from '../utils/review-cache.ts';
 
 export async function deleteComment(id: number): Promise<void> {
-  await api.delete(`/api/social/comments/${id}/`);
+  await api.call('deleteComment', { params: { id } });
 }
 
 /** A top-level comment goes with its replies, so the review's count drops by all of them. */

@@ -6,7 +6,7 @@ import { changeCachedReview } from '../utils/review-cache.ts';
 import { getReviewQueryOptions } from './get-review.ts';
 
 export async function deleteReview(id: number): Promise<void> {
-  await api.delete(`/api/core/reviews/${id}/`);
+  await api.call('deleteReview', { params: { id } });
 }
 
 /**

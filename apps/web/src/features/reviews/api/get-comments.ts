@@ -1,22 +1,13 @@
-import type { Comment } from '@paddock/contract/comments';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client.ts';
-
-export interface CommentPage {
-  results: Comment[];
-  next_cursor: string | null;
-}
+import { api, type ApiOutput } from '@/lib/api-client.ts';
 
 /** A review's top-level comments, oldest first, each with its first replies and reply_count. */
 export async function getComments(
   reviewId: number,
   cursor: string | null,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<CommentPage> {
-  const params: Record<string, string | number> = { review_id: reviewId };
-  if (cursor !== null) params.cursor = cursor;
-  const { data } = await api.get<CommentPage>('/api/social/comments/', { params, signal });
-  return data;
+): Promise<ApiOutput<'listComments'>> {
+  return api.call('listComments', { query: { review_id: reviewId, cursor: cursor ?? undefined }, signal });
 }
 
 export function getCommentsQueryOptions(reviewId: number) {

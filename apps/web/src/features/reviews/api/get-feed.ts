@@ -7,9 +7,9 @@ import { takeSeenSnapshot, type FeedKind } from '../utils/seen-ids.ts';
 
 export type { FeedKind } from '../utils/seen-ids.ts';
 
-const PATHS: Record<FeedKind, string> = {
-  following: '/api/core/reviews/feed/',
-  forYou: '/api/core/reviews/for-you/',
+const OPERATIONS: Record<FeedKind, 'followingFeed' | 'forYouFeed'> = {
+  following: 'followingFeed',
+  forYou: 'forYouFeed',
 };
 
 export interface FeedParams {
@@ -23,12 +23,15 @@ export async function getFeed(
   { cursor, seenIds, lastAuthorId }: FeedParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<FeedPage> {
-  const params: Record<string, string | number> = { page_size: FEED_PAGE_SIZE };
-  if (cursor !== undefined && cursor !== null) params.cursor = cursor;
-  if (seenIds.length > 0) params.seen_ids = seenIds.join(',');
-  if (lastAuthorId !== undefined && lastAuthorId !== null) params.last_author_id = lastAuthorId;
-  const { data } = await api.get<FeedPage>(PATHS[feed], { params, signal });
-  return data;
+  return api.call(OPERATIONS[feed], {
+    query: {
+      page_size: FEED_PAGE_SIZE,
+      cursor: cursor ?? undefined,
+      seen_ids: seenIds.length > 0 ? seenIds.join(',') : undefined,
+      last_author_id: lastAuthorId ?? undefined,
+    },
+    signal,
+  });
 }
 
 /** A page as cached: the server's page plus the seen-ids snapshot the feed was started with. */

@@ -4,8 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { dependsOn } from '@/lib/query-events.ts';
 
 export async function getPopularReviews({ signal }: { signal?: AbortSignal } = {}): Promise<Review[]> {
-  const { data } = await api.get<Review[]>('/api/core/reviews/popular/', { signal });
-  return data;
+  return api.call('popularReviews', { signal });
 }
 
 /** Spec §9: popular reviews stay fresh 2 min; every review change refreshes them (spec §4). */

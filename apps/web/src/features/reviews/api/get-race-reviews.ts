@@ -1,23 +1,14 @@
-import type { Review } from '@paddock/contract/reviews';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client.ts';
+import { api, type ApiOutput } from '@/lib/api-client.ts';
 import { dependsOn } from '@/lib/query-events.ts';
-
-export interface ReviewPage {
-  results: Review[];
-  next_cursor: string | null;
-}
 
 /** A race's reviews, newest first, with the server's opaque cursor. */
 export async function getRaceReviews(
   raceId: number,
   cursor: string | null,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<ReviewPage> {
-  const params: Record<string, string | number> = { race_id: raceId };
-  if (cursor !== null) params.cursor = cursor;
-  const { data } = await api.get<ReviewPage>('/api/core/reviews/', { params, signal });
-  return data;
+): Promise<ApiOutput<'listReviews'>> {
+  return api.call('listReviews', { query: { race_id: raceId, cursor: cursor ?? undefined }, signal });
 }
 
 export function getRaceReviewsQueryOptions(raceId: number) {

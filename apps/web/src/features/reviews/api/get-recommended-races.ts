@@ -5,8 +5,7 @@ import { dependsOn } from '@/lib/query-events.ts';
 
 /** Recently completed races the viewer has not reviewed, newest first. */
 export async function getRecommendedRaces({ signal }: { signal?: AbortSignal } = {}): Promise<Race[]> {
-  const { data } = await api.get<Race[]>('/api/f1/races/recommended_for_review/', { signal });
-  return data;
+  return api.call('recommendedRaces', { signal });
 }
 
 export function getRecommendedRacesQueryOptions() {

@@ -1,22 +1,17 @@
-import type { Reply } from '@paddock/contract/comments';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client.ts';
-
-export interface ReplyPage {
-  results: Reply[];
-  next_cursor: string | null;
-}
+import { api, type ApiOutput } from '@/lib/api-client.ts';
 
 /** Every reply of a comment, oldest first: asked for when a comment has more than it carries inline. */
 export async function getReplies(
   commentId: number,
   cursor: string | null,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<ReplyPage> {
-  const params: Record<string, string | number> = { page_size: 100 };
-  if (cursor !== null) params.cursor = cursor;
-  const { data } = await api.get<ReplyPage>(`/api/social/comments/${commentId}/replies/`, { params, signal });
-  return data;
+): Promise<ApiOutput<'listCommentReplies'>> {
+  return api.call('listCommentReplies', {
+    params: { id: commentId },
+    query: { page_size: 100, cursor: cursor ?? undefined },
+    signal,
+  });
 }
 
 export function getRepliesQueryOptions(commentId: number) {

@@ -4,8 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { dependsOn } from '@/lib/query-events.ts';
 
 export async function getReview(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Review> {
-  const { data } = await api.get<Review>(`/api/core/reviews/${id}/`, { signal });
-  return data;
+  return api.call('getReview', { params: { id }, signal });
 }
 
 export function getReviewQueryOptions(id: number) {

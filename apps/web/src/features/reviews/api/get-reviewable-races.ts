@@ -6,11 +6,11 @@ import { dependsOn } from '@/lib/query-events.ts';
 
 /** Completed races the viewer has not reviewed yet whose name, circuit or place match `search`. */
 export async function getReviewableRaces(search: string, { signal }: { signal?: AbortSignal } = {}): Promise<Race[]> {
-  const { data } = await api.get<{ results: Race[] }>('/api/f1/races/', {
-    params: { search, reviewable_only: 'true', exclude_reviewed: 'true', page_size: 20 },
+  const page = await api.call('listRaces', {
+    query: { search, reviewable_only: 'true', exclude_reviewed: 'true', page_size: 20 },
     signal,
   });
-  return data.results;
+  return page.results;
 }
 
 export function getReviewableRacesQueryOptions(search: string) {

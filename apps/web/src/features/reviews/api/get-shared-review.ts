@@ -5,8 +5,7 @@ import { dependsOn } from '@/lib/query-events.ts';
 
 /** A shared link's review; 404 for a missing review or a private account's the viewer may not see. */
 export async function getSharedReview(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<Review> {
-  const { data } = await api.get<Review>(`/api/core/reviews/shared/${encodeURIComponent(id)}/`, { signal });
-  return data;
+  return api.call('getSharedReview', { params: { token: id }, signal });
 }
 
 export function getSharedReviewQueryOptions(id: string) {

@@ -1,18 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client.ts';
+import { api, type ApiOutput } from '@/lib/api-client.ts';
 import { dependsOn } from '@/lib/query-events.ts';
-import type { ReviewPage } from './get-race-reviews.ts';
 
 /** A user's reviews, newest first (403 for a private account the viewer does not follow). */
 export async function getUserReviews(
   userId: number,
   cursor: string | null,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<ReviewPage> {
-  const params: Record<string, string | number> = { user_id: userId };
-  if (cursor !== null) params.cursor = cursor;
-  const { data } = await api.get<ReviewPage>('/api/core/reviews/', { params, signal });
-  return data;
+): Promise<ApiOutput<'listReviews'>> {
+  return api.call('listReviews', { query: { user_id: userId, cursor: cursor ?? undefined }, signal });
 }
 
 export function getUserReviewsQueryOptions(userId: number) {

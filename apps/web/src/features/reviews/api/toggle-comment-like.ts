@@ -5,8 +5,7 @@ import { api } from '@/lib/api-client.ts';
 import { changeCachedComment } from '../utils/comment-cache.ts';
 
 export async function toggleCommentLike(commentId: number): Promise<LikeToggleResult> {
-  const { data } = await api.post<LikeToggleResult>('/api/social/comment-likes/toggle/', { comment_id: commentId });
-  return data;
+  return api.call('toggleCommentLike', { body: { comment_id: commentId } });
 }
 
 export function useToggleCommentLike() {

@@ -4,8 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { changeCachedReview } from '../utils/review-cache.ts';
 
 export async function toggleReviewLike(reviewId: number): Promise<LikeToggleResult> {
-  const { data } = await api.post<LikeToggleResult>('/api/core/review-likes/toggle/', { review_id: reviewId });
-  return data;
+  return api.call('toggleReviewLike', { body: { review_id: reviewId } });
 }
 
 /** Spec §4: the answer's `liked` is kept and the count moves by one (never below 0) wherever the review is cached. */

@@ -4,8 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { refreshAfter } from '@/lib/query-events.ts';
 
 export async function updateReview(id: number, body: UpdateReviewBody): Promise<Review> {
-  const { data } = await api.patch<Review>(`/api/core/reviews/${id}/`, body);
-  return data;
+  return api.call('updateReview', { params: { id }, body });
 }
 
 /** Spec §4: after any review update the feeds, popular reviews and the race refresh. */

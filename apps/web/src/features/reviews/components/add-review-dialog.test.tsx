@@ -8,6 +8,9 @@ import { renderRoutes } from '@/test/render.tsx';
 import { reviewFixture } from '@/test/review-fixtures.ts';
 import { AddReviewDialog } from './add-review-dialog.tsx';
 
+/** What a request asked for: its operation, path parameters, query and body. */
+const sent = ({ operation, params, query, body }: StubbedRequest) => ({ operation, params, query, body });
+
 const monza = raceFixture();
 const spa = raceFixture({
   id: 1116,
@@ -30,10 +33,10 @@ function serve(extra?: (request: StubbedRequest) => StubReply | undefined) {
   return stubApi((request) => {
     const answer = extra?.(request);
     if (answer) return answer;
-    if (request.url === '/api/f1/races/recommended_for_review/') return { status: 200, data: [spa] };
-    if (request.url === '/api/f1/races/') return { status: 200, data: { results: [monza], next_cursor: null } };
-    if (request.url === '/api/core/watched-races/') return { status: 201, data: { race_id: request.body } };
-    if (request.url === '/api/core/reviews/') return { status: 201, data: reviewFixture() };
+    if (request.operation === 'recommendedRaces') return { status: 200, data: [spa] };
+    if (request.operation === 'listRaces') return { status: 200, data: { results: [monza], next_cursor: null } };
+    if (request.operation === 'markWatched') return { status: 201, data: { race_id: request.body } };
+    if (request.operation === 'createReview') return { status: 201, data: reviewFixture() };
     return { status: 404, data: { detail: 'Not found.' } };
   });
 }
@@ -100,15 +103,15 @@ describe('Add Race Review dialog', () => {
 
     await userEvent.type(screen.getByRole('searchbox'), 'm');
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(requests.filter((r) => r.url === '/api/f1/races/')).toHaveLength(0);
+    expect(requests.filter((r) => r.operation === 'listRaces')).toHaveLength(0);
 
     await userEvent.type(screen.getByRole('searchbox'), 'onza');
     expect(await screen.findByText('Matching races')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: /Italian Grand Prix 2024/ }));
 
-    const searches = requests.filter((r) => r.url === '/api/f1/races/');
+    const searches = requests.filter((r) => r.operation === 'listRaces');
     expect(searches).toHaveLength(1);
-    expect(searches[0]?.params).toEqual({
+    expect(searches[0]?.query).toEqual({
       search: 'monza',
       reviewable_only: 'true',
       exclude_reviewed: 'true',
@@ -129,11 +132,10 @@ describe('Add Race Review dialog', () => {
 
     expect(await screen.findByText('Review created successfully!')).toBeInTheDocument();
     const writes = requests.filter((r) => r.method === 'POST');
-    expect(writes).toEqual([
-      { method: 'POST', url: '/api/core/watched-races/', body: { race_id: spa.id } },
+    expect(writes.map(sent)).toEqual([
+      { operation: 'markWatched', body: { race_id: spa.id } },
       {
-        method: 'POST',
-        url: '/api/core/reviews/',
+        operation: 'createReview',
         body: { race_id: spa.id, rating: 5, review_text: 'Eau Rouge in the rain.' },
       },
     ]);
@@ -148,7 +150,7 @@ describe('Add Race Review dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
 
     await screen.findByText('Review created successfully!');
-    expect(requests.find((r) => r.url === '/api/core/reviews/')?.body).toEqual({
+    expect(requests.find((r) => r.operation === 'createReview')?.body).toEqual({
       race_id: monza.id,
       rating: 3,
       review_text: null,
@@ -156,10 +158,8 @@ describe('Add Race Review dialog', () => {
   });
 
   it('ignores a watched-race error that mentions the race', async () => {
-    serve(({ url }) =>
-      url === '/api/core/watched-races/'
-        ? { status: 400, data: { race_id: ['This race has not been run yet.'] } }
-        : undefined,
+    serve(({ operation }) =>
+      operation === 'markWatched' ? { status: 400, data: { race_id: ['This race has not been run yet.'] } } : undefined,
     );
     renderDialog({ race: monza });
     await dialog();
@@ -174,7 +174,7 @@ describe('Add Race Review dialog', () => {
     [{ non_field_errors: ['One review per race.', 'Second'] }, 'One review per race.'],
     [{ rating: ['Ensure this value is less than or equal to 5.'] }, 'Failed to create review. Please try again.'],
   ])('explains a refused review (%o)', async (data, message) => {
-    serve(({ url }) => (url === '/api/core/reviews/' ? { status: 400, data } : undefined));
+    serve(({ operation }) => (operation === 'createReview' ? { status: 400, data } : undefined));
     const { onOpenChange } = renderDialog({ race: monza });
     await dialog();
     await userEvent.click(screen.getByRole('radio', { name: '3 stars' }));

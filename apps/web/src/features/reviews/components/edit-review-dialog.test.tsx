@@ -3,10 +3,13 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi, type StubReply } from '@/test/http.ts';
+import { stubApi, type StubbedRequest, type StubReply } from '@/test/http.ts';
 import { renderRoutes } from '@/test/render.tsx';
 import { checo, reviewFixture } from '@/test/review-fixtures.ts';
 import { EditReviewDialog } from './edit-review-dialog.tsx';
+
+/** What a request asked for: its operation, path parameters, query and body. */
+const sent = ({ operation, params, query, body }: StubbedRequest) => ({ operation, params, query, body });
 
 function renderEdit(review: Review, reply: StubReply) {
   localStorage.setItem('access', 'token');
@@ -50,9 +53,9 @@ describe('Edit Review dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByText('Review updated successfully')).toBeInTheDocument();
-    expect(requests[0]).toEqual({
-      method: 'PATCH',
-      url: `/api/core/reviews/${review.id}/`,
+    expect(requests.map(sent)[0]).toEqual({
+      operation: 'updateReview',
+      params: { id: String(review.id) },
       body: { rating: 5, review_text: null },
     });
     expect(onOpenChange).toHaveBeenCalledWith(false);

@@ -2,11 +2,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '@/test/http.ts';
+import { stubApi, type StubbedRequest } from '@/test/http.ts';
 import { renderRoutes, testQueryClient } from '@/test/render.tsx';
 import { checo, meFixture, reviewFixture } from '@/test/review-fixtures.ts';
 import type { Review } from '@paddock/contract/reviews';
 import { ReviewCard } from './review-card.tsx';
+
+/** What a request asked for: its operation, path parameters, query and body. */
+const sent = ({ operation, params, query, body }: StubbedRequest) => ({ operation, params, query, body });
 
 function renderCard(review: Review, { signedIn = false, onOpen }: { signedIn?: boolean; onOpen?: () => void } = {}) {
   const queryClient = testQueryClient();
@@ -119,9 +122,8 @@ describe('review card', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Lena Fischer' }));
 
     await vi.waitFor(() =>
-      expect(requests).toContainEqual({
-        method: 'POST',
-        url: '/api/core/review-likes/toggle/',
+      expect(requests.map(sent)).toContainEqual({
+        operation: 'toggleReviewLike',
         body: { review_id: review.id },
       }),
     );

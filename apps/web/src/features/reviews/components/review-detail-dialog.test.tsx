@@ -10,6 +10,9 @@ import { checo, commentFixture, meFixture, replyFixture, reviewFixture, sam } fr
 import { getFeedQueryOptions } from '../api/get-feed.ts';
 import { ReviewDetailDialog } from './review-detail-dialog.tsx';
 
+/** What a request asked for: its operation, path parameters, query and body. */
+const sent = ({ operation, params, query, body }: StubbedRequest) => ({ operation, params, query, body });
+
 function renderDetail(
   review: Review,
   comments: Comment[],
@@ -24,12 +27,11 @@ function renderDetail(
   const requests = stubApi((request) => {
     const answer = extra?.(request);
     if (answer) return answer;
-    if (request.url === `/api/core/reviews/${review.id}/`) return { status: 200, data: review };
-    if (request.url === '/api/social/comments/' && request.method === 'GET') {
-      return { status: 200, data: { results: comments, next_cursor: null } };
+    if (request.operation === 'getReview' && request.params?.id === String(review.id)) {
+      return { status: 200, data: review };
     }
-    if (request.url.startsWith('/api/social/users/by_username/'))
-      return { status: 200, data: { follow_status: 'none' } };
+    if (request.operation === 'listComments') return { status: 200, data: { results: comments, next_cursor: null } };
+    if (request.operation === 'getProfileByUsername') return { status: 200, data: { follow_status: 'none' } };
     return { status: 404, data: { detail: 'Not found.' } };
   });
   renderRoutes(
@@ -79,8 +81,8 @@ describe('review detail dialog', () => {
 
   it('posts with Enter, keeps Shift+Enter for a new line, and says so', async () => {
     const review = reviewFixture({ id: 1, comment_count: 0 });
-    const { requests, queryClient } = renderDetail(review, [], ({ method, url }) =>
-      method === 'POST' && url === '/api/social/comments/' ? { status: 201, data: commentFixture() } : undefined,
+    const { requests, queryClient } = renderDetail(review, [], ({ operation }) =>
+      operation === 'createComment' ? { status: 201, data: commentFixture() } : undefined,
     );
     queryClient.setQueryData(getFeedQueryOptions('forYou').queryKey, {
       pages: [
@@ -101,9 +103,8 @@ describe('review detail dialog', () => {
     await userEvent.type(composer(), '{Enter}');
 
     expect(await screen.findByText('Comment posted successfully!')).toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'POST')).toEqual({
-      method: 'POST',
-      url: '/api/social/comments/',
+    expect(requests.filter((r) => r.method === 'POST').map(sent)[0]).toEqual({
+      operation: 'createComment',
       body: { race_review_id: 1, comment: 'First line\nsecond line', parent_comment_id: null },
     });
     expect(composer()).toHaveValue('');
@@ -166,7 +167,9 @@ describe('review detail dialog', () => {
 
     expect(await screen.findByText('Comment deleted successfully!')).toBeInTheDocument();
     expect(screen.queryByText('My take.')).not.toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'DELETE')?.url).toBe('/api/social/comments/9/');
+    const deleted = requests.find((r) => r.method === 'DELETE');
+    expect(deleted?.operation).toBe('deleteComment');
+    expect(deleted?.params).toEqual({ id: '9' });
   });
 
   it('says when a comment could not be deleted', async () => {
@@ -183,8 +186,8 @@ describe('review detail dialog', () => {
   it('likes a comment, and says when that fails', async () => {
     const comment = commentFixture({ id: 5, like_count: 1 });
     const likes: StubReply[] = [{ status: 200, data: { liked: true, like_count: 2 } }, { status: 500 }];
-    renderDetail(reviewFixture({ id: 1 }), [comment], ({ url }) =>
-      url === '/api/social/comment-likes/toggle/' ? likes.shift() : undefined,
+    renderDetail(reviewFixture({ id: 1 }), [comment], ({ operation }) =>
+      operation === 'toggleCommentLike' ? likes.shift() : undefined,
     );
 
     await userEvent.click(await screen.findByRole('button', { name: 'Like comment, 1 like' }));
@@ -195,8 +198,8 @@ describe('review detail dialog', () => {
 
   it('updates the like in the open dialog and in the cached feeds', async () => {
     const review = reviewFixture({ id: 1, like_count: 1 });
-    const { queryClient } = renderDetail(review, [], ({ url }) =>
-      url === '/api/core/review-likes/toggle/' ? { status: 200, data: { liked: true, like_count: 2 } } : undefined,
+    const { queryClient } = renderDetail(review, [], ({ operation }) =>
+      operation === 'toggleReviewLike' ? { status: 200, data: { liked: true, like_count: 2 } } : undefined,
     );
     queryClient.setQueryData(getFeedQueryOptions('following').queryKey, {
       pages: [

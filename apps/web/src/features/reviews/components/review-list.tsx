@@ -2,7 +2,7 @@ import type { Review } from '@paddock/contract/reviews';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { LoadMoreButton } from '@/components/load-more-button.tsx';
-import type { ReviewPage } from '../api/get-race-reviews.ts';
+import type { ApiOutput } from '@/lib/api-client.ts';
 import { FeedError, FeedLoading } from './review-feed.tsx';
 import { ReviewCard } from './review-card.tsx';
 
@@ -18,7 +18,7 @@ export function ReviewList({
   showRace = true,
   showFollow = true,
 }: {
-  query: UseInfiniteQueryResult<InfiniteData<ReviewPage>>;
+  query: UseInfiniteQueryResult<InfiniteData<ApiOutput<'listReviews'>>>;
   label: string;
   empty: ReactNode;
   showRace?: boolean;

@@ -13,8 +13,8 @@ function renderPage(at: string) {
 describe('shared review page', () => {
   it('shows a guest the review and its comments', async () => {
     const review = reviewFixture({ id: 31, like_count: 3 });
-    const requests = stubApi(({ url }) =>
-      url === '/api/core/reviews/shared/31/'
+    const requests = stubApi(({ operation, params }) =>
+      operation === 'getSharedReview' && params?.token === '31'
         ? { status: 200, data: review }
         : { status: 200, data: { results: [commentFixture({ review_id: 31 })], next_cursor: null } },
     );
@@ -25,7 +25,7 @@ describe('shared review page', () => {
     expect(screen.getByLabelText('3 likes')).toBeInTheDocument();
     expect(await screen.findByText('That hard-tyre stint was a masterclass.')).toBeInTheDocument();
     expect(screen.getByText('Please log in to comment')).toBeInTheDocument();
-    expect(requests.find((r) => r.url === '/api/social/comments/')?.params).toEqual({ review_id: '31' });
+    expect(requests.find((r) => r.operation === 'listComments')?.query).toEqual({ review_id: '31' });
   });
 
   it('says the review is not there for a missing or private review', async () => {
@@ -39,8 +39,8 @@ describe('shared review page', () => {
   it('scrolls to and highlights the comment of a #comment-{id} link', async () => {
     const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => undefined);
     const reply = replyFixture({ id: 77, parent_comment_id: 70, review_id: 31 });
-    stubApi(({ url }) =>
-      url === '/api/core/reviews/shared/31/'
+    stubApi(({ operation, params }) =>
+      operation === 'getSharedReview' && params?.token === '31'
         ? { status: 200, data: reviewFixture({ id: 31 }) }
         : {
             status: 200,

@@ -1,8 +1,8 @@
 import type { Comment, Reply } from '@paddock/contract/comments';
 import type { QueryClient } from '@tanstack/react-query';
 import { changeCommentInPages, type CommentChange } from '@/lib/comment-tree.ts';
-import { getCommentsQueryOptions, type CommentPage } from '../api/get-comments.ts';
-import { getRepliesQueryOptions, type ReplyPage } from '../api/get-replies.ts';
+import { getCommentsQueryOptions } from '../api/get-comments.ts';
+import { getRepliesQueryOptions } from '../api/get-replies.ts';
 
 type AnyComment = Comment | Reply;
 
@@ -13,11 +13,11 @@ export function changeCachedComment(
   change: CommentChange,
 ): void {
   queryClient.setQueryData(getCommentsQueryOptions(comment.review_id).queryKey, (data) =>
-    changeCommentInPages<CommentPage, Comment>(data, comment.id, change),
+    changeCommentInPages(data, comment.id, change),
   );
   if (comment.parent_comment_id !== null) {
     queryClient.setQueryData(getRepliesQueryOptions(comment.parent_comment_id).queryKey, (data) =>
-      changeCommentInPages<ReplyPage, Reply>(data, comment.id, change),
+      changeCommentInPages(data, comment.id, change),
     );
   }
 }

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { changeItemInPages } from '@/lib/infinite-pages.ts';
 import { getFeedQueryOptions, type CachedFeedPage } from '../api/get-feed.ts';
 import { getPopularReviewsQueryOptions } from '../api/get-popular-reviews.ts';
-import { getRaceReviewsQueryOptions, type ReviewPage } from '../api/get-race-reviews.ts';
+import { getRaceReviewsQueryOptions } from '../api/get-race-reviews.ts';
 import { getReviewQueryOptions } from '../api/get-review.ts';
 import { getSharedReviewQueryOptions } from '../api/get-shared-review.ts';
 
@@ -21,7 +21,7 @@ export function changeCachedReview(queryClient: QueryClient, review: ReviewRef, 
     );
   }
   queryClient.setQueryData(getRaceReviewsQueryOptions(review.race.id).queryKey, (data) =>
-    changeItemInPages<ReviewPage>(data, review.id, change),
+    changeItemInPages(data, review.id, change),
   );
   queryClient.setQueryData(getPopularReviewsQueryOptions().queryKey, (data) =>
     data?.flatMap((item) => (item.id === review.id ? (change(item) ?? []) : [item])),

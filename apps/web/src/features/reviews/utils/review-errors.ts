@@ -1,4 +1,4 @@
-import axios from 'axios';
+import { isApiError } from '@/lib/api-error.ts';
 
 function firstString(value: unknown): string | null {
   if (typeof value === 'string' && value) return value;
@@ -7,7 +7,7 @@ function firstString(value: unknown): string | null {
 }
 
 function detailOrNonField(error: unknown): string | null {
-  if (!axios.isAxiosError(error)) return null;
+  if (!isApiError(error)) return null;
   const data: unknown = error.response?.data;
   if (!data || typeof data !== 'object') return null;
   const body = data as Record<string, unknown>;
@@ -21,7 +21,7 @@ export function createReviewErrorMessage(error: unknown): string {
 
 /** Spec §8 review update failure: a 400 says why where it can; anything else is one general message. */
 export function updateReviewErrorMessage(error: unknown): string {
-  if (axios.isAxiosError(error) && error.response?.status === 400) {
+  if (isApiError(error) && error.status === 400) {
     return detailOrNonField(error) ?? 'Failed to update review. Please try again.';
   }
   return 'Failed to update review';

@@ -16,9 +16,7 @@ export async function getSearchResults(
   limit: number,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<SearchResult> {
-  const query = new URLSearchParams({ q, limit: String(limit) });
-  const { data } = await api.get<SearchResult>(`/api/core/search/?${query.toString()}`, { signal });
-  return data;
+  return api.call('search', { query: { q, limit }, signal });
 }
 
 export function getSearchResultsQueryOptions(q: string, limit: number) {

@@ -12,8 +12,8 @@ function renderSearch(at: string) {
 
 describe('search page', () => {
   it('searches for ?q= and lists each group with links', async () => {
-    const requests = stubApi(({ url }) =>
-      url.startsWith('/api/core/search/?q=monza')
+    const requests = stubApi(({ operation, query }) =>
+      operation === 'search' && query?.q?.startsWith('monza')
         ? { status: 200, data: monzaSearch }
         : { status: 200, data: emptySearch },
     );
@@ -38,7 +38,8 @@ describe('search page', () => {
       'href',
       '/profile/tifosi_monza',
     );
-    expect(requests[0]?.url).toBe('/api/core/search/?q=monza&limit=20');
+    expect(requests[0]?.operation).toBe('search');
+    expect(requests[0]?.query).toEqual({ q: 'monza', limit: '20' });
   });
 
   it('follows the typed text in the address and says when nothing matches', async () => {

@@ -6,8 +6,7 @@ export async function getSeasonResults(
   season: number,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<SeasonRaceResult[]> {
-  const { data } = await api.get<SeasonRaceResult[]>(`/api/f1/race_results/?season=${season}`, { signal });
-  return data;
+  return api.call('seasonRaceResults', { query: { season }, signal });
 }
 
 /** The season's calendar, each race with its podium. */

@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 
 export async function getSeasonStats(season: number, { signal }: { signal?: AbortSignal } = {}): Promise<SeasonStats> {
-  const { data } = await api.get<SeasonStats>(`/api/f1/season_stats/?season=${season}`, { signal });
-  return data;
+  return api.call('seasonStats', { query: { season }, signal });
 }
 
 export function getSeasonStatsQueryOptions(season: number) {

@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 
 export async function getSeasons({ signal }: { signal?: AbortSignal } = {}): Promise<SeasonSummary[]> {
-  const { data } = await api.get<SeasonSummary[]>('/api/f1/seasons/', { signal });
-  return data;
+  return api.call('listSeasons', { signal });
 }
 
 /** Every season, newest first. */

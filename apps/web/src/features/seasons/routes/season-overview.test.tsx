@@ -7,11 +7,13 @@ import { renderRoutes } from '@/test/render.tsx';
 import { SeasonOverviewRoute } from './season-overview.tsx';
 
 function serveSeasons() {
-  return stubApi(({ url }) => {
-    if (url === '/api/f1/seasons/') return { status: 200, data: seasonsFixture };
-    if (url === '/api/f1/season_stats/?season=2024') return { status: 200, data: season2024Stats };
-    if (url === '/api/f1/season_stats/?season=2025') return { status: 200, data: { ...season2024Stats, season: 2025 } };
-    if (url.startsWith('/api/f1/race_results/?season=202')) return { status: 200, data: season2024Results };
+  return stubApi(({ operation, query }) => {
+    if (operation === 'listSeasons') return { status: 200, data: seasonsFixture };
+    if (operation === 'seasonStats' && query?.season === '2024') return { status: 200, data: season2024Stats };
+    if (operation === 'seasonStats' && query?.season === '2025')
+      return { status: 200, data: { ...season2024Stats, season: 2025 } };
+    if (operation === 'seasonRaceResults' && query?.season?.startsWith('202'))
+      return { status: 200, data: season2024Results };
     return { status: 404, data: { detail: 'Not found.' } };
   });
 }
@@ -28,7 +30,10 @@ describe('season overview', () => {
     expect(await screen.findByRole('heading', { name: '2025 Season Overview' })).toBeInTheDocument();
     expect(screen.getByLabelText('Season')).toHaveValue('2025');
     await screen.findByRole('table', { name: "Drivers' standings" });
-    expect(requests.map((r) => r.url)).toContain('/api/f1/season_stats/?season=2025');
+    expect(requests.map(({ operation, query }) => ({ operation, query }))).toContainEqual({
+      operation: 'seasonStats',
+      query: { season: '2025' },
+    });
   });
 
   it('shows both standings, the champions and the calendar with winners linking to races', async () => {
@@ -89,11 +94,11 @@ describe('season overview', () => {
         podium: [],
       },
     ];
-    stubApi(({ url }) => {
-      if (url === '/api/f1/seasons/') return { status: 200, data: seasonsFixture };
-      if (url === '/api/f1/season_stats/?season=2026')
+    stubApi(({ operation, query }) => {
+      if (operation === 'listSeasons') return { status: 200, data: seasonsFixture };
+      if (operation === 'seasonStats' && query?.season === '2026')
         return { status: 200, data: { ...running, standings_round: 11, results_pending: 10 } };
-      if (url === '/api/f1/race_results/?season=2026') return { status: 200, data: calendar };
+      if (operation === 'seasonRaceResults' && query?.season === '2026') return { status: 200, data: calendar };
       return { status: 404, data: { detail: 'Not found.' } };
     });
     renderOverview('/season-overview?season=2026');
@@ -131,7 +136,10 @@ describe('season overview', () => {
 
     expect(await screen.findByRole('heading', { name: '2024 Season Overview' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?season=2024');
-    expect(requests.map((r) => r.url)).toContain('/api/f1/season_stats/?season=2024');
+    expect(requests.map(({ operation, query }) => ({ operation, query }))).toContainEqual({
+      operation: 'seasonStats',
+      query: { season: '2024' },
+    });
   });
 
   it("says 'Season not found' for a year without races", async () => {

@@ -3,8 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 
 export async function getTeam(teamId: string, { signal }: { signal?: AbortSignal } = {}): Promise<TeamDetail> {
-  const { data } = await api.get<TeamDetail>(`/api/f1/teams/${encodeURIComponent(teamId)}/`, { signal });
-  return data;
+  return api.call('getTeam', { params: { id: teamId }, signal });
 }
 
 export function getTeamQueryOptions(teamId: string) {

@@ -7,8 +7,8 @@ import { TeamRoute } from './team.tsx';
 
 describe('team page', () => {
   it('shows the team on its colour with principal, country, drivers, figures and seasons', async () => {
-    stubApi(({ url }) =>
-      url === '/api/f1/teams/ferrari/'
+    stubApi(({ operation, params }) =>
+      operation === 'getTeam' && params?.id === 'ferrari'
         ? { status: 200, data: ferrariDetail }
         : { status: 404, data: { detail: 'Not found.' } },
     );

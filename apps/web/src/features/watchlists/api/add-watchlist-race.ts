@@ -5,8 +5,7 @@ import { storeWatchlist } from './get-watchlist.ts';
 
 /** Appends the race at the end of the list (a race already in it stays where it is). */
 export async function addWatchlistRace({ id, raceId }: { id: number; raceId: number }): Promise<Watchlist> {
-  const { data } = await api.post<Watchlist>(`/api/social/watchlists/${id}/races/`, { race_id: raceId });
-  return data;
+  return api.call('addWatchlistRace', { params: { id }, body: { race_id: raceId } });
 }
 
 export function useAddWatchlistRace() {

@@ -4,8 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { storeWatchlist } from './get-watchlist.ts';
 
 export async function createWatchlist(body: CreateWatchlistBody): Promise<Watchlist> {
-  const { data } = await api.post<Watchlist>('/api/social/watchlists/', body);
-  return data;
+  return api.call('createWatchlist', { body });
 }
 
 export function useCreateWatchlist() {

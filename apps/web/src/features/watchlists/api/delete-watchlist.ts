@@ -4,7 +4,7 @@ import { getWatchlistQueryOptions } from './get-watchlist.ts';
 import { invalidateWatchlists } from './get-watchlists.ts';
 
 export async function deleteWatchlist(id: number): Promise<void> {
-  await api.delete(`/api/social/watchlists/${id}/`);
+  await api.call('deleteWatchlist', { params: { id } });
 }
 
 export function useDeleteWatchlist() {

@@ -7,11 +7,9 @@ import { invalidateWatchlists } from './get-watchlists.ts';
 export const isWatchlistId = (idOrToken: string) => /^\d{1,10}$/.test(idOrToken);
 
 export async function getWatchlist(idOrToken: string, { signal }: { signal?: AbortSignal } = {}): Promise<Watchlist> {
-  const path = isWatchlistId(idOrToken)
-    ? `/api/social/watchlists/${idOrToken}/`
-    : `/api/social/watchlists/shared/${encodeURIComponent(idOrToken)}/`;
-  const { data } = await api.get<Watchlist>(path, { signal });
-  return data;
+  return isWatchlistId(idOrToken)
+    ? api.call('getWatchlist', { params: { id: idOrToken }, signal })
+    : api.call('getSharedWatchlist', { params: { token: idOrToken }, signal });
 }
 
 export function getWatchlistQueryOptions(idOrToken: string | number) {

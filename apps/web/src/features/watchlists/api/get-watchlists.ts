@@ -1,15 +1,12 @@
 import { WATCHLISTS_PER_USER } from '@paddock/contract/limits';
-import type { WatchlistPage, WatchlistSummary } from '@paddock/contract/watchlists';
+import type { WatchlistSummary } from '@paddock/contract/watchlists';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 
 /** The signed-in user's lists, newest first; a user has at most WATCHLISTS_PER_USER, so one page holds them all. */
 export async function getWatchlists({ signal }: { signal?: AbortSignal } = {}): Promise<WatchlistSummary[]> {
-  const { data } = await api.get<WatchlistPage>('/api/social/watchlists/', {
-    params: { page_size: WATCHLISTS_PER_USER },
-    signal,
-  });
-  return data.results;
+  const page = await api.call('listWatchlists', { query: { page_size: WATCHLISTS_PER_USER }, signal });
+  return page.results;
 }
 
 export function getWatchlistsQueryOptions() {

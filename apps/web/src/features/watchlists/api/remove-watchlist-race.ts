@@ -5,7 +5,7 @@ import { getWatchlistQueryOptions } from './get-watchlist.ts';
 import { invalidateWatchlists } from './get-watchlists.ts';
 
 export async function removeWatchlistRace({ id, raceId }: { id: number; raceId: number }): Promise<void> {
-  await api.delete(`/api/social/watchlists/${id}/races/${raceId}/`);
+  await api.call('removeWatchlistRace', { params: { id, race_id: raceId } });
 }
 
 /** The race leaves the cached list (the others close up); the overview's count refreshes. */

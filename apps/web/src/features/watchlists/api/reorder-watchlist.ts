@@ -4,8 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { getWatchlistQueryOptions } from './get-watchlist.ts';
 
 export async function reorderWatchlist({ id, raceIds }: { id: number; raceIds: number[] }): Promise<Watchlist> {
-  const { data } = await api.put<Watchlist>(`/api/social/watchlists/${id}/races/order/`, { race_ids: raceIds });
-  return data;
+  return api.call('reorderWatchlist', { params: { id }, body: { race_ids: raceIds } });
 }
 
 /**

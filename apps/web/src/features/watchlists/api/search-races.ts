@@ -3,10 +3,10 @@ import { SEARCH_MIN_LENGTH } from '@paddock/contract/limits';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 
-/** Races of any season, run or not, whose name, circuit or place match `search` (the race search of /api/f1/races/). */
+/** Races of any season, run or not, whose name, circuit or place match `search` (the race search of listRaces). */
 export async function searchRaces(search: string, { signal }: { signal?: AbortSignal } = {}): Promise<Race[]> {
-  const { data } = await api.get<{ results: Race[] }>('/api/f1/races/', { params: { search, page_size: 10 }, signal });
-  return data.results;
+  const page = await api.call('listRaces', { query: { search, page_size: 10 }, signal });
+  return page.results;
 }
 
 export function searchRacesQueryOptions(search: string) {

@@ -4,8 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { storeWatchlist } from './get-watchlist.ts';
 
 export async function updateWatchlist({ id, ...body }: UpdateWatchlistBody & { id: number }): Promise<Watchlist> {
-  const { data } = await api.patch<Watchlist>(`/api/social/watchlists/${id}/`, body);
-  return data;
+  return api.call('updateWatchlist', { params: { id }, body });
 }
 
 export function useUpdateWatchlist() {

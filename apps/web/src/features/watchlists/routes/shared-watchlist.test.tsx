@@ -16,7 +16,8 @@ describe('shared watchlist page', () => {
     renderPage('/watchlist/b6Jq3x1R9wKp0ZtLmN4sVg');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Classic title deciders' })).toBeInTheDocument();
-    expect(requests[0]?.url).toBe('/api/social/watchlists/shared/b6Jq3x1R9wKp0ZtLmN4sVg/');
+    expect(requests[0]?.operation).toBe('getSharedWatchlist');
+    expect(requests[0]?.params).toEqual({ token: 'b6Jq3x1R9wKp0ZtLmN4sVg' });
     expect(screen.getByText('Championships settled at the last race.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Lena Fischer (@lena)' })).toHaveAttribute('href', '/profile/lena');
     expect(screen.getByText('2 races')).toBeInTheDocument();
@@ -35,7 +36,8 @@ describe('shared watchlist page', () => {
     renderPage('/watchlist/12');
 
     expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/watchlists?list=12');
-    expect(requests[0]?.url).toBe('/api/social/watchlists/12/');
+    expect(requests[0]?.operation).toBe('getWatchlist');
+    expect(requests[0]?.params).toEqual({ id: '12' });
     expect(screen.getByText('Public')).toBeInTheDocument();
   });
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '@/test/http.ts';
+import { stubApi, type StubbedRequest } from '@/test/http.ts';
 import { renderRoutes } from '@/test/render.tsx';
 import {
   abuDhabi2021,
@@ -13,6 +13,9 @@ import {
   watchlistFixture,
 } from '@/test/watchlist-fixtures.ts';
 import { WatchlistsRoute } from './watchlists.tsx';
+
+/** What a request asked for: its operation, path parameters, query and body. */
+const sent = ({ operation, params, query, body }: StubbedRequest) => ({ operation, params, query, body });
 
 function renderPage(at = '/watchlists') {
   localStorage.setItem('access', 'token');
@@ -130,9 +133,9 @@ describe('watchlists page', () => {
         '2005 Japanese Grand Prix',
       ]),
     );
-    expect(requests.find((r) => r.method === 'PUT')).toEqual({
-      method: 'PUT',
-      url: '/api/social/watchlists/12/races/order/',
+    expect(requests.filter((r) => r.method === 'PUT').map(sent)[0]).toEqual({
+      operation: 'reorderWatchlist',
+      params: { id: '12' },
       body: { race_ids: [800, 1055, 740] },
     });
     await waitFor(() =>
@@ -150,7 +153,7 @@ describe('watchlists page', () => {
 
   it('puts the order back and says so when reordering fails', async () => {
     const server = fakeWatchlistsApi([watchlistFixture()]);
-    server.fail('PUT', /order/, { status: 500, data: { detail: 'A server error occurred.' } });
+    server.fail('reorderWatchlist', { status: 500, data: { detail: 'A server error occurred.' } });
     stubApi(server.handle);
     renderPage();
 
@@ -166,14 +169,14 @@ describe('watchlists page', () => {
 
     await userEvent.type(await screen.findByLabelText('Add races'), 'grand prix');
     const results = await screen.findByRole('list', { name: 'Matching races' });
-    expect(requests.find((r) => r.url === '/api/f1/races/')?.params).toEqual({ search: 'grand prix', page_size: '10' });
+    expect(requests.find((r) => r.operation === 'listRaces')?.query).toEqual({ search: 'grand prix', page_size: '10' });
     expect(within(results).getAllByText('In list')).toHaveLength(2);
     await userEvent.click(within(results).getByRole('button', { name: 'Add 2005 Japanese Grand Prix' }));
 
     expect(await screen.findByText('Added 2005 Japanese Grand Prix to Classic title deciders')).toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'POST')).toEqual({
-      method: 'POST',
-      url: '/api/social/watchlists/12/races/',
+    expect(requests.filter((r) => r.method === 'POST').map(sent)[0]).toEqual({
+      operation: 'addWatchlistRace',
+      params: { id: '12' },
       body: { race_id: 740 },
     });
     const races = screen.getByRole('list', { name: 'Races in Classic title deciders' });
@@ -184,7 +187,10 @@ describe('watchlists page', () => {
 
   it("shows the server's reason when a race cannot be added", async () => {
     const server = fakeWatchlistsApi([watchlistFixture()]);
-    server.fail('POST', /races/, { status: 400, data: { non_field_errors: ['A watchlist holds at most 500 races.'] } });
+    server.fail('addWatchlistRace', {
+      status: 400,
+      data: { non_field_errors: ['A watchlist holds at most 500 races.'] },
+    });
     stubApi(server.handle);
     renderPage();
 
@@ -201,7 +207,9 @@ describe('watchlists page', () => {
     expect(
       await screen.findByText('Removed 2021 Abu Dhabi Grand Prix from Classic title deciders'),
     ).toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'DELETE')?.url).toBe('/api/social/watchlists/12/races/1055/');
+    const removed = requests.find((r) => r.method === 'DELETE');
+    expect(removed?.operation).toBe('removeWatchlistRace');
+    expect(removed?.params).toEqual({ id: '12', race_id: '1055' });
     const races = screen.getByRole('list', { name: 'Races in Classic title deciders' });
     expect(raceNames(races)).toEqual(['2008 Brazilian Grand Prix']);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 2008 Brazilian Grand Prix' }));
@@ -222,9 +230,9 @@ describe('watchlists page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText('Watchlist updated')).toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'PATCH')).toEqual({
-      method: 'PATCH',
-      url: '/api/social/watchlists/12/',
+    expect(requests.filter((r) => r.method === 'PATCH').map(sent)[0]).toEqual({
+      operation: 'updateWatchlist',
+      params: { id: '12' },
       body: { name: 'Last-race deciders', description: 'Championships settled at the last race.', is_public: false },
     });
     expect(await screen.findByRole('heading', { level: 2, name: 'Last-race deciders' })).toBeInTheDocument();
@@ -262,7 +270,9 @@ describe('watchlists page', () => {
       }),
     );
     expect(await screen.findByText('Deleted Classic title deciders')).toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'DELETE')?.url).toBe('/api/social/watchlists/12/');
+    const deleted = requests.find((r) => r.method === 'DELETE');
+    expect(deleted?.operation).toBe('deleteWatchlist');
+    expect(deleted?.params).toEqual({ id: '12' });
     expect(await screen.findByText('No watchlists yet')).toBeInTheDocument();
   });
 
