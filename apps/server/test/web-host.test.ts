@@ -3,7 +3,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
 let dist: string;

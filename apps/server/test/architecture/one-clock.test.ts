@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { clock } from '../../src/lib/clock.ts';
-import { addResult, createDriver, createTeam } from '../factories/f1.ts';
-import { createUser } from '../factories/users.ts';
-import { caller, pastRace } from '../social/helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { addResult, createDriver, createTeam } from '../support/factories/f1.ts';
+import { createUser } from '../support/factories/users.ts';
+import { caller, pastRace } from '../support/social.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /*
  * Times that rules and pages read are the server clock's (lib/clock.ts), which CLOCK_START moves for a

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../src/lib/clock.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
-import { login, mailText, registerUser, resetLinkIn, type RegisteredUser } from './helpers.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { login, mailText, registerUser, resetLinkIn, type RegisteredUser } from '../support/auth.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as AuthQueries from '../../src/modules/auth/queries.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Two sign-ups can both pass the "is it taken?" lookup before either inserts. Skipping the lookup
 // here makes the unique indexes the only guard, as they are for the slower of two such requests.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authResponseSchema } from '@paddock/contract';
-import { createTestApp, type TestApp } from '../test-app.ts';
-import { bearer, registerUser } from './helpers.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { bearer, registerUser } from '../support/auth.ts';
 
 let t: TestApp;
 beforeAll(async () => {

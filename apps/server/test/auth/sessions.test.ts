@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenPairSchema, type TokenPair } from '@paddock/contract';
 import { refreshTokens } from '../../src/db/schema/index.ts';
 import { clock, startClockAt } from '../../src/lib/clock.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
-import { bearer, login, registerUser, type RegisteredUser } from './helpers.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { bearer, login, registerUser, type RegisteredUser } from '../support/auth.ts';
 
 let t: TestApp;
 let lena: RegisteredUser;

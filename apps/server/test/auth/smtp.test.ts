@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../test-app.ts';
-import { login, registerUser, resetLinkIn } from './helpers.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { login, registerUser, resetLinkIn } from '../support/auth.ts';
 
 interface Delivery {
   from: string;

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../src/lib/clock.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
-import { login, resetLinkIn } from './helpers.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { login, resetLinkIn } from '../support/auth.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -9,8 +9,8 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { selectRows } from '../../src/lib/sql.ts';
-import { createUser } from '../factories/users.ts';
-import { pastRace } from '../social/helpers.ts';
+import { createUser } from '../support/factories/users.ts';
+import { pastRace } from '../support/social.ts';
 
 /*
  * What the chaos tests share (decision 019): sites listening on real ports, writers posting comments

@@ -3,7 +3,7 @@ import type { RaceDetail } from '@paddock/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
-import { createUser } from '../factories/users.ts';
+import { createUser } from '../support/factories/users.ts';
 import {
   CommentWriters,
   expectOnlyCleanAnswers,
@@ -13,7 +13,7 @@ import {
   startSite,
   type Site,
 } from './harness.ts';
-import { startPostgresServer, type PostgresServer } from './servers.ts';
+import { startPostgresServer, type PostgresServer } from '../support/servers.ts';
 
 /*
  * Chaos: the PostgreSQL server of two instances (DATABASE_URL, with Redis) is stopped and started again

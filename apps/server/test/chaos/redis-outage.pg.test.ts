@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { RaceDetail } from '@paddock/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
-import { createUser } from '../factories/users.ts';
-import { createTestDatabase } from '../test-app.ts';
+import { createUser } from '../support/factories/users.ts';
+import { createTestDatabase } from '../support/test-app.ts';
 import {
   CommentWriters,
   expectOnlyCleanAnswers,
@@ -12,7 +12,7 @@ import {
   startSite,
   type Site,
 } from './harness.ts';
-import { startTcpProxy, type TcpProxy } from './servers.ts';
+import { startTcpProxy, type TcpProxy } from '../support/servers.ts';
 
 /*
  * Chaos: Redis becomes unreachable under load, then comes back, with two instances on one PostgreSQL

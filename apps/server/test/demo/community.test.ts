@@ -4,8 +4,8 @@ import { follows, users } from '../../src/db/schema/index.ts';
 import { seedDemoCommunity } from '../../src/demo/community.ts';
 import { getCurrentUser } from '../../src/modules/users/service.ts';
 import { prepareData } from '../../src/startup.ts';
-import { login } from '../auth/helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { login } from '../support/auth.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

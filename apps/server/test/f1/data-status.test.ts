@@ -2,8 +2,8 @@ import type { F1DataStatus } from '@paddock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceF1Change } from '../../src/f1data/results-scheduler.ts';
 import { recordAttempt, recordFailure, recordSuccess } from '../../src/f1data/sync-state.ts';
-import { addResult, createDriver, createRace, createTeam, DAY } from '../factories/f1.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { addResult, createDriver, createRace, createTeam, DAY } from '../support/factories/f1.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { Driver, DriverDetail, Team, TeamDetail } from '@paddock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { buildTwoSeasons } from './two-seasons.ts';
 
 let t: TestApp;

@@ -9,8 +9,8 @@ import {
   createTeam,
   DAY,
   HOUR,
-} from '../factories/f1.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+} from '../support/factories/f1.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /*
  * One calendar shared by the list tests: season 2019 (three completed races, one of them at a

@@ -12,8 +12,8 @@ import {
   createTeam,
   DAY,
   HOUR,
-} from '../factories/f1.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+} from '../support/factories/f1.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

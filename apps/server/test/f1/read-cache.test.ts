@@ -16,10 +16,10 @@ import { importF1Data } from '../../src/f1data/importer.ts';
 import { syncSeason } from '../../src/f1data/jolpica.ts';
 import type { F1Data } from '../../src/f1data/types.ts';
 import { F1_TAG, publishInvalidation } from '../../src/lib/read-cache.ts';
-import { AUSTRIA_2023, F1DB_FIXTURE, fakeClock, replayJolpica, withoutAustria2023Results } from '../f1data/helpers.ts';
-import { createUser, signedIn, type TestUser } from '../factories/users.ts';
-import { caller } from '../social/helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { AUSTRIA_2023, F1DB_FIXTURE, fakeClock, replayJolpica, withoutAustria2023Results } from '../support/f1data.ts';
+import { createUser, signedIn, type TestUser } from '../support/factories/users.ts';
+import { caller } from '../support/social.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /*
  * The read cache (decision 016) never shows an answer older than the last write: a review, an import

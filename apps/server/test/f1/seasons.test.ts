@@ -1,7 +1,7 @@
 import type { SeasonRaceResult, SeasonStats, SeasonSummary } from '@paddock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDriverStanding, addResult, createRace } from '../factories/f1.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { addDriverStanding, addResult, createRace } from '../support/factories/f1.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { buildTwoSeasons } from './two-seasons.ts';
 
 let t: TestApp;

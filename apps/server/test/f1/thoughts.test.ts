@@ -1,8 +1,8 @@
 import type { ActiveThoughts, ThoughtStatus } from '@paddock/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../src/lib/clock.ts';
-import { createRace, DAY, HOUR } from '../factories/f1.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { createRace, DAY, HOUR } from '../support/factories/f1.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
   createRace,
   createTeam,
   DAY,
-} from '../factories/f1.ts';
+} from '../support/factories/f1.ts';
 
 /*
  * Two seasons of a small championship, shared by the driver, team and season tests:

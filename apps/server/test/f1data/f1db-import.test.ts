@@ -18,8 +18,8 @@ import { danglingReferences, importF1Data, reportHasChanges, type ImportReport }
 import { formatRounds, parseRounds } from '../../src/f1data/rounds.ts';
 import { applyTeamFacts, loadTeamFacts } from '../../src/f1data/team-facts.ts';
 import type { F1Data } from '../../src/f1data/types.ts';
-import { createTestDatabase } from '../test-app.ts';
-import { F1DB_FIXTURE } from './helpers.ts';
+import { createTestDatabase } from '../support/test-app.ts';
+import { F1DB_FIXTURE } from '../support/f1data.ts';
 
 let database: Database;
 let data: F1Data;

@@ -21,7 +21,7 @@ import {
 import { mapConstructorId, matchDriver } from '../../src/f1data/jolpica-ids.ts';
 import { formatMillis, syncSeason } from '../../src/f1data/jolpica.ts';
 import type { F1Data } from '../../src/f1data/types.ts';
-import { createTestDatabase } from '../test-app.ts';
+import { createTestDatabase } from '../support/test-app.ts';
 import {
   AUSTRIA_2023,
   F1DB_FIXTURE,
@@ -29,7 +29,7 @@ import {
   recordingName,
   replayJolpica,
   withoutAustria2023Results,
-} from './helpers.ts';
+} from '../support/f1data.ts';
 
 const ABU_DHABI_2023 = 1101;
 /** Well after the 2023 season, so only races without results are fetched. */

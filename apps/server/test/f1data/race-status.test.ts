@@ -9,7 +9,7 @@ import {
   raceIsCompletedSql,
   raceIsCompletedSqlOf,
 } from '../../src/f1data/race-status.ts';
-import { createTestDatabase } from '../test-app.ts';
+import { createTestDatabase } from '../support/test-app.ts';
 
 const START = '2026-08-23T13:00:00.000Z';
 const startMs = Date.parse(START);

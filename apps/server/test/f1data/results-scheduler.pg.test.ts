@@ -5,8 +5,8 @@ import { readF1db } from '../../src/f1data/f1db-reader.ts';
 import { importF1Data } from '../../src/f1data/importer.ts';
 import { ResultsScheduler } from '../../src/f1data/results-scheduler.ts';
 import { readSyncState } from '../../src/f1data/sync-state.ts';
-import { createTestDatabase } from '../test-app.ts';
-import { fakeClock, F1DB_FIXTURE, replayJolpica, withoutAustria2023Results, type Replay } from './helpers.ts';
+import { createTestDatabase } from '../support/test-app.ts';
+import { fakeClock, F1DB_FIXTURE, replayJolpica, withoutAustria2023Results, type Replay } from '../support/f1data.ts';
 
 /*
  * Two instances of a site on one PostgreSQL database, each with its results scheduler (decision 020):

@@ -18,7 +18,7 @@ import {
   type SchedulerLog,
 } from '../../src/f1data/results-scheduler.ts';
 import type { F1Data } from '../../src/f1data/types.ts';
-import { createTestApp, createTestDatabase, type TestApp } from '../test-app.ts';
+import { createTestApp, createTestDatabase, type TestApp } from '../support/test-app.ts';
 import {
   AUSTRIA_2023,
   F1DB_FIXTURE,
@@ -27,7 +27,7 @@ import {
   recordingName,
   replayJolpica,
   withoutAustria2023Results,
-} from './helpers.ts';
+} from '../support/f1data.ts';
 
 /*
  * The results scheduler, driven by a clock the tests move and recorded Jolpica answers: the 2023

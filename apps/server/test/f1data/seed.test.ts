@@ -21,9 +21,9 @@ import { loadSeedIfEmpty } from '../../src/f1data/seed-loader.ts';
 import { decodeSeed, encodeSeed, f1dbSource, readSeed, SEED_FILE } from '../../src/f1data/seed.ts';
 import { loadTeamFacts } from '../../src/f1data/team-facts.ts';
 import { prepareData } from '../../src/startup.ts';
-import { createTestApp, createTestDatabase, type TestApp } from '../test-app.ts';
+import { createTestApp, createTestDatabase, type TestApp } from '../support/test-app.ts';
 import { CHAMPIONS, RACE_FACTS } from './f1db-facts.ts';
-import { F1DB_FIXTURE } from './helpers.ts';
+import { F1DB_FIXTURE } from '../support/f1data.ts';
 
 /*
  * The shipped seed, loaded once through the server's first-start path, must answer F1DB's facts.

@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import { feedEntries } from '../../src/db/schema/index.ts';
 import { clock } from '../../src/lib/clock.ts';
 import { pruneFeedTimelines } from '../../src/modules/feeds/service.ts';
-import { DAY } from '../factories/f1.ts';
-import { createUser, type TestUser } from '../factories/users.ts';
-import { caller, pastRace } from '../social/helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { DAY } from '../support/factories/f1.ts';
+import { createUser, type TestUser } from '../support/factories/users.ts';
+import { caller, pastRace } from '../support/social.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 let as: ReturnType<typeof caller>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NULL_CHARACTER, UNPAIRED_SURROGATE } from '../../src/lib/text-input.ts';
-import { bearer, registerUser } from '../auth/helpers.ts';
-import { createDriver, createTeam } from '../factories/f1.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { bearer, registerUser } from '../support/auth.ts';
+import { createDriver, createTeam } from '../support/factories/f1.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

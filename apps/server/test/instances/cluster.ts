@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
-import { createTestDatabase } from '../test-app.ts';
+import { createTestDatabase } from '../support/test-app.ts';
 
 /** One server process of a cluster: its own app, its own connection pool, its own address. */
 export interface Instance {

@@ -4,8 +4,8 @@ import { announceF1DataChanged } from '../../src/f1data/cli-common.ts';
 import { readF1db } from '../../src/f1data/f1db-reader.ts';
 import { importF1Data } from '../../src/f1data/importer.ts';
 import type { F1Data } from '../../src/f1data/types.ts';
-import { F1DB_FIXTURE } from '../f1data/helpers.ts';
-import { createUser } from '../factories/users.ts';
+import { F1DB_FIXTURE } from '../support/f1data.ts';
+import { createUser } from '../support/factories/users.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 
 /*

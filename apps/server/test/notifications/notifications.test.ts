@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, Notification, Review } from '@paddock/contract';
 import { notifications } from '../../src/db/schema/index.ts';
-import { createUser, type TestUser } from '../factories/users.ts';
-import { caller, pastRace } from '../social/helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { createUser, type TestUser } from '../support/factories/users.ts';
+import { caller, pastRace } from '../support/social.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /* Notification rows written through the event seam, and the API the notification screens read. */
 

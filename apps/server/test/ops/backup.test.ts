@@ -25,10 +25,10 @@ import { migrateDatabase } from '../../src/db/migrate.ts';
 import { writeBackup } from '../../src/ops/backup.ts';
 import { appTables, rowsOf } from '../../src/ops/catalog.ts';
 import { restoreBackup } from '../../src/ops/restore.ts';
-import { bearer, registerUser, type RegisteredUser } from '../auth/helpers.ts';
-import { createUser } from '../factories/users.ts';
-import { pastRace } from '../social/helpers.ts';
-import { createTestDatabase, type TestApp } from '../test-app.ts';
+import { bearer, registerUser, type RegisteredUser } from '../support/auth.ts';
+import { createUser } from '../support/factories/users.ts';
+import { pastRace } from '../support/social.ts';
+import { createTestDatabase, type TestApp } from '../support/test-app.ts';
 import { openRace } from '../thoughts/helpers.ts';
 
 /*

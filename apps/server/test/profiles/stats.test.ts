@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review, UserStats } from '@paddock/contract';
-import { addClassification, createDriver, createTeam } from '../factories/f1.ts';
-import { createUser } from '../factories/users.ts';
-import { caller, pastRace } from '../social/helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { addClassification, createDriver, createTeam } from '../support/factories/f1.ts';
+import { createUser } from '../support/factories/users.ts';
+import { caller, pastRace } from '../support/social.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 let as: ReturnType<typeof caller>;

@@ -9,7 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { freePort } from '../../src/db/embedded-postgres.ts';
-import { startSilentServer, timed } from '../chaos/servers.ts';
+import { startSilentServer, timed } from '../support/servers.ts';
 
 /*
  * A site whose PostgreSQL cannot be reached (decision 019): the process keeps serving, every request

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { createTestDatabase } from '../test-app.ts';
+import { createTestDatabase } from '../support/test-app.ts';
 
 /*
  * Stopping means stopping, without dropping anything (decision 019): a request in flight when the

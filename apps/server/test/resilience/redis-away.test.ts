@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded-postgres.ts';
-import { startSilentServer, timed } from '../chaos/servers.ts';
+import { startSilentServer, timed } from '../support/servers.ts';
 import { REDIS_COMMAND_TIMEOUT_MS } from '../../src/lib/redis.ts';
-import { createUser, signedIn } from '../factories/users.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { createUser, signedIn } from '../support/factories/users.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /*
  * REDIS_URL set, Redis away (decision 019): a request never waits for it. Before, every request waited

@@ -2,9 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, FeedPage, Liker, Review } from '@paddock/contract';
 import { commentLikes, reviewComments, reviewLikes, reviews } from '../../src/db/schema/index.ts';
-import { createUser, type TestUser } from '../factories/users.ts';
-import { caller, pastRace } from '../social/helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { createUser, type TestUser } from '../support/factories/users.ts';
+import { caller, pastRace } from '../support/social.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 let as: ReturnType<typeof caller>;

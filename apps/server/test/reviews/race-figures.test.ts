@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Race, RaceDetail, Review, SeasonStats } from '@paddock/contract';
 import { clock } from '../../src/lib/clock.ts';
-import { createRace, DAY } from '../factories/f1.ts';
-import { createUser, type TestUser } from '../factories/users.ts';
-import { caller } from '../social/helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { createRace, DAY } from '../support/factories/f1.ts';
+import { createUser, type TestUser } from '../support/factories/users.ts';
+import { caller } from '../support/social.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /*
  * What the F1 pages show of the community (decision 006): figures of public accounts' reviews, and the

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, FeedPage, Race, RaceDetail, Review, SeasonStats } from '@paddock/contract';
-import { createUser, type TestUser } from '../factories/users.ts';
-import { caller, pastRace } from '../social/helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { createUser, type TestUser } from '../support/factories/users.ts';
+import { caller, pastRace } from '../support/social.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /*
  * A private account's reviews, the comments under them, its watched races and follower lists are for

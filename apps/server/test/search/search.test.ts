@@ -12,9 +12,9 @@ import {
   createGrandPrix,
   createRace,
   createTeam,
-} from '../factories/f1.ts';
-import { bearer, registerUser } from '../auth/helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+} from '../support/factories/f1.ts';
+import { bearer, registerUser } from '../support/auth.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 const ids: Record<string, number> = {};

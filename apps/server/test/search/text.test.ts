@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { selectRows } from '../../src/lib/sql.ts';
-import { createTestDatabase } from '../test-app.ts';
+import { createTestDatabase } from '../support/test-app.ts';
 import { matches, normalize, prepare, query, rank, wordSimilarity } from '../../src/modules/search/text.ts';
 
 /*

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ThoughtComment, ThoughtPage } from '@paddock/contract';
 import { seedDemoCommunity } from '../../src/demo/community.ts';
 import { raceStartedAgo } from './helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /* The demo community's race thoughts: written through the service only where a window is open. */
 

@@ -4,9 +4,9 @@ import type { SQL } from 'drizzle-orm';
 import type { Thought, ThoughtStreamEvent } from '@paddock/contract';
 import type { Db } from '../../src/db/client.ts';
 import { selectRows } from '../../src/lib/sql.ts';
-import { createRace, HOUR } from '../factories/f1.ts';
-import type { TestUser } from '../factories/users.ts';
-import type { caller } from '../social/helpers.ts';
+import { createRace, HOUR } from '../support/factories/f1.ts';
+import type { TestUser } from '../support/factories/users.ts';
+import type { caller } from '../support/social.ts';
 
 /* Races with open or closed thoughts, thoughts posted as a user, and a streaming SSE client. */
 

@@ -10,9 +10,9 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { selectRows } from '../../src/lib/sql.ts';
-import { createUser } from '../factories/users.ts';
+import { createUser } from '../support/factories/users.ts';
 import { startCluster, type Cluster } from '../instances/cluster.ts';
-import { createTestDatabase } from '../test-app.ts';
+import { createTestDatabase } from '../support/test-app.ts';
 import { listenOn, openRace, SseClient } from './helpers.ts';
 
 /*

@@ -4,10 +4,10 @@ import type { ThoughtComment } from '@paddock/contract';
 import { clock } from '../../src/lib/clock.ts';
 import { selectRows } from '../../src/lib/sql.ts';
 import { pruneLiveLog } from '../../src/modules/thoughts/service.ts';
-import { DAY } from '../factories/f1.ts';
-import { createUser, signedIn, type TestUser } from '../factories/users.ts';
-import { caller } from '../social/helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { DAY } from '../support/factories/f1.ts';
+import { createUser, signedIn, type TestUser } from '../support/factories/users.ts';
+import { caller } from '../support/social.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { countOf, listenOn, openRace, postThought, SseClient } from './helpers.ts';
 
 /*

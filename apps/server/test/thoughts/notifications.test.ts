@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, ThoughtComment } from '@paddock/contract';
-import { createUser, type TestUser } from '../factories/users.ts';
-import { caller } from '../social/helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { createUser, type TestUser } from '../support/factories/users.ts';
+import { caller } from '../support/social.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { openRace, postThought } from './helpers.ts';
 
 /* The four thought notifications: their senders, messages and the ids the web's click target needs. */

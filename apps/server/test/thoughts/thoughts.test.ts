@@ -9,10 +9,10 @@ import {
   type ThoughtReply,
 } from '@paddock/contract';
 import { clock } from '../../src/lib/clock.ts';
-import { HOUR } from '../factories/f1.ts';
-import { createUser, type TestUser } from '../factories/users.ts';
-import { caller } from '../social/helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { HOUR } from '../support/factories/f1.ts';
+import { createUser, type TestUser } from '../support/factories/users.ts';
+import { caller } from '../support/social.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { countOf, openRace, postThought, raceStartedAgo } from './helpers.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVISIBLE_CHARACTERS } from '@paddock/contract';
-import { bearer, registerUser, type RegisteredUser } from '../auth/helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { bearer, registerUser, type RegisteredUser } from '../support/auth.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

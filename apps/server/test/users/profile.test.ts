@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES, currentUserSchema } from '@paddock/contract';
 import { follows } from '../../src/db/schema/index.ts';
 import { AVATAR_SIZE } from '../../src/modules/users/avatars.ts';
-import { bearer, registerUser, type RegisteredUser } from '../auth/helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { bearer, registerUser, type RegisteredUser } from '../support/auth.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWatchlistBodySchema, updateMeBodySchema, type Watchlist, type WatchlistPage } from '@paddock/contract';
 import { users, watchlists } from '../../src/db/schema/index.ts';
 import { seedDemoCommunity } from '../../src/demo/community.ts';
-import { createRace } from '../factories/f1.ts';
-import { caller } from '../social/helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { createRace } from '../support/factories/f1.ts';
+import { caller } from '../support/social.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 let as: ReturnType<typeof caller>;

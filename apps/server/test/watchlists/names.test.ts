@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVISIBLE_CHARACTERS, type Watchlist } from '@paddock/contract';
-import { createUser, type TestUser } from '../factories/users.ts';
-import { caller } from '../social/helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { createUser, type TestUser } from '../support/factories/users.ts';
+import { caller } from '../support/social.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 let as: ReturnType<typeof caller>;

@@ -9,10 +9,10 @@ import {
   type WatchlistPage,
 } from '@paddock/contract';
 import { races, watchlistRaces, watchlists } from '../../src/db/schema/index.ts';
-import { createRace, type Race } from '../factories/f1.ts';
-import { createUser, signedIn, type TestUser } from '../factories/users.ts';
-import { caller, pastRace } from '../social/helpers.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { createRace, type Race } from '../support/factories/f1.ts';
+import { createUser, signedIn, type TestUser } from '../support/factories/users.ts';
+import { caller, pastRace } from '../support/social.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 let as: ReturnType<typeof caller>;

@@ -6,9 +6,9 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, openPglite, pgliteExtensions, type Database } from '../src/db/client.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { openDatabase, openPglite, pgliteExtensions, type Database } from '../../src/db/client.ts';
 
 /**
  * A fresh copy of the migrated template: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../src/db/client.ts';
+import type { Db } from '../../../src/db/client.ts';
 import {
   circuits,
   constructors,
@@ -14,7 +14,7 @@ import {
   races,
   seasonDrivers,
   seasons,
-} from '../../src/db/schema/index.ts';
+} from '../../../src/db/schema/index.ts';
 
 /*
  * Small, real-looking F1 data for tests, built row by row with overrides: createX(db, {...}) inserts

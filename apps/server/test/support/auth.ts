@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { authResponseSchema, type CurrentUser } from '@paddock/contract';
-import type { TestApp } from '../test-app.ts';
+import type { TestApp } from './test-app.ts';
 
 export const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
 

@@ -1,7 +1,7 @@
-import type { Db } from '../../src/db/client.ts';
-import { createEventBus } from '../../src/lib/events.ts';
-import { unusablePasswordHash } from '../../src/modules/auth/passwords.ts';
-import { createAccount } from '../../src/modules/users/service.ts';
+import type { Db } from '../../../src/db/client.ts';
+import { createEventBus } from '../../../src/lib/events.ts';
+import { unusablePasswordHash } from '../../../src/modules/auth/passwords.ts';
+import { createAccount } from '../../../src/modules/users/service.ts';
 import type { TestApp } from '../test-app.ts';
 
 /*

@@ -1,7 +1,7 @@
 import type { Db } from '../../src/db/client.ts';
-import { createRace, DAY } from '../factories/f1.ts';
-import { signedIn, type TestUser } from '../factories/users.ts';
-import type { TestApp } from '../test-app.ts';
+import { createRace, DAY } from './factories/f1.ts';
+import { signedIn, type TestUser } from './factories/users.ts';
+import type { TestApp } from './test-app.ts';
 
 /*
  * Calls to the social API as a given user (or a guest), for the reviews, comments, likes, follows and
