@@ -5,6 +5,7 @@ import { monza2024Results, raceDetailFixture } from '@/test/f1-fixtures.ts';
 import { stubApi } from '@/test/http.ts';
 import { renderRoutes } from '@/test/render.tsx';
 import { marco, reviewFixture, sam } from '@/test/review-fixtures.ts';
+import { thoughtFixture } from '@/test/thought-fixtures.ts';
 import { AddReviewProvider } from '../layouts/add-review-provider.tsx';
 import { RacePageRoute } from './race.tsx';
 
@@ -85,5 +86,30 @@ describe('race page Reviews tab', () => {
 
     await screen.findByText('Newest take.');
     expect(screen.queryByRole('button', { name: 'Write a review' })).not.toBeInTheDocument();
+  });
+});
+
+describe('race page Thoughts tab', () => {
+  it('opens straight on the thoughts feature’s tab from ?tab=thoughts', async () => {
+    stubApi(({ operation, params }) => {
+      const race = params?.id === '1117';
+      if (operation === 'getRace' && race) return { status: 200, data: raceDetailFixture() };
+      if (operation === 'getRaceResults' && race) return { status: 200, data: monza2024Results };
+      if (operation === 'thoughtStatus' && race) {
+        return { status: 200, data: { is_open: false, opens_in_seconds: 0, closes_in_seconds: null } };
+      }
+      if (operation === 'listThoughts' && params?.race_id === '1117') {
+        return {
+          status: 200,
+          data: { results: [thoughtFixture({ user: marco, content: 'Closed take.' })], next_cursor: null },
+        };
+      }
+      return { status: 404, data: { detail: 'Not found.' } };
+    });
+    renderRace('/race/1117?tab=thoughts');
+
+    expect(await screen.findByText('Closed take.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Thoughts' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Thoughts on this race are closed.')).toBeInTheDocument();
   });
 });

@@ -1,9 +1,23 @@
+import { lazy } from 'react';
 import { RaceRoute } from '@/features/races/routes/race.tsx';
 import { RaceReviews } from '@/features/reviews/components/race-reviews.tsx';
 import { useOpenAddReview } from '../layouts/add-review-provider.tsx';
 
-/** The race page with the reviews feature's list in its Reviews tab (features do not import each other). */
+// The Thoughts tab (live stream, forms, zod) loads when it is first shown, outside the page's first load.
+const ThoughtsTab = lazy(() =>
+  import('@/features/thoughts/components/thoughts-tab.tsx').then((m) => ({ default: m.ThoughtsTab })),
+);
+
+/**
+ * The race page with the reviews feature's list in its Reviews tab and the thoughts feature's live Thoughts
+ * tab (features do not import each other).
+ */
 export function RacePageRoute() {
   const openAddReview = useOpenAddReview();
-  return <RaceRoute reviews={(race) => <RaceReviews race={race} onWriteReview={() => openAddReview(race)} />} />;
+  return (
+    <RaceRoute
+      reviews={(race) => <RaceReviews race={race} onWriteReview={() => openAddReview(race)} />}
+      thoughts={(race) => <ThoughtsTab race={race} />}
+    />
+  );
 }

@@ -8,12 +8,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.t
 import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
+import { useInvalidateAt } from '@/hooks/use-invalidate-at.ts';
+import { useNow } from '@/hooks/use-now.ts';
 import { formatRaceDay, raceStartMs } from '@/lib/race-time.ts';
 import { cn } from '@/lib/utils.ts';
 import { getActiveThoughtsQueryOptions, useActiveThoughts } from '../api/get-active-thoughts.ts';
 import { useNextRace } from '../api/get-upcoming-races.ts';
-import { useInvalidateAt } from '../hooks/use-invalidate-at.ts';
-import { useNow } from '../hooks/use-now.ts';
 import {
   countdown,
   countdownBarPercent,

@@ -1,6 +1,6 @@
 import type { RaceDetail, RaceResults } from '@paddock/contract/f1';
 import { FlagIcon, TimerIcon } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
@@ -20,15 +20,17 @@ import { ClassificationTable, QualifyingTable } from '../components/race-results
 import { FansDriversCard, useStarControl } from '../components/starred-drivers.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 
-// The Thoughts tab (live stream, forms, zod) loads when it is first shown, outside the page's first load.
-const ThoughtsTab = lazy(() => import('../components/thoughts-tab.tsx').then((m) => ({ default: m.ThoughtsTab })));
+/** What the app puts in a tab of the race page, made from the race (features do not import each other). */
+type RaceSlot = (race: RaceDetail) => ReactNode;
 
 /**
- * The race page (spec §2 /race/{raceId}): results tabs, the live Thoughts tab (`?tab=thoughts`, with
- * `thoughtId` and `commentId` deep links) and, when the app gives one, a Reviews tab whose list comes
- * from the reviews feature (`reviews`, composed in app/routes/race.tsx).
+ * The race page (spec §2 /race/{raceId}): results tabs and, when the app gives them (composed in
+ * app/routes/race.tsx), a Reviews tab whose list comes from the reviews feature (`reviews`) and the live
+ * Thoughts tab of the thoughts feature (`thoughts`: `?tab=thoughts`, with `thoughtId` and `commentId` deep
+ * links), which the app loads lazily so it stays outside the page's first load; this page shows a skeleton
+ * until it has loaded.
  */
-export function RaceRoute({ reviews }: { reviews?: (race: RaceDetail) => ReactNode }) {
+export function RaceRoute({ reviews, thoughts }: { reviews?: RaceSlot; thoughts?: RaceSlot }) {
   const { raceId = '' } = useParams();
   const race = useRace(raceId);
 
@@ -40,10 +42,10 @@ export function RaceRoute({ reviews }: { reviews?: (race: RaceDetail) => ReactNo
       <LoadErrorState title="The race could not be loaded" onRetry={() => void race.refetch()} />
     );
   }
-  return <RacePage race={race.data} reviews={reviews} />;
+  return <RacePage race={race.data} reviews={reviews} thoughts={thoughts} />;
 }
 
-function RacePage({ race, reviews }: { race: RaceDetail; reviews?: (race: RaceDetail) => ReactNode }) {
+function RacePage({ race, reviews, thoughts }: { race: RaceDetail; reviews?: RaceSlot; thoughts?: RaceSlot }) {
   const results = useRaceResults(String(race.id));
   return (
     // grid-cols-1 (minmax(0, 1fr)) keeps the column as wide as the screen: an auto column grows to its widest
@@ -54,7 +56,7 @@ function RacePage({ race, reviews }: { race: RaceDetail; reviews?: (race: RaceDe
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           {race.podium.length > 0 && <Podium podium={race.podium} />}
-          <RaceTabs race={race} results={results} reviews={reviews} />
+          <RaceTabs race={race} results={results} reviews={reviews} thoughts={thoughts} />
         </div>
         <aside className="grid content-start gap-6" aria-label="Race facts">
           {/* With a Reviews tab the ratings live there, next to the reviews. */}
@@ -111,10 +113,12 @@ function RaceTabs({
   race,
   results,
   reviews,
+  thoughts,
 }: {
   race: RaceDetail;
   results: ReturnType<typeof useRaceResults>;
-  reviews?: (race: RaceDetail) => ReactNode;
+  reviews?: RaceSlot;
+  thoughts?: RaceSlot;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const stars = useStarControl(race);
@@ -144,7 +148,7 @@ function RaceTabs({
           ? data.qualifying.length > 0
           : tab === 'reviews'
             ? reviews !== undefined
-            : true,
+            : thoughts !== undefined,
   );
   const requested = searchParams.get('tab');
   const current: RaceTab = available.find((tab) => tab === requested) ?? available[0] ?? 'results';
@@ -165,7 +169,7 @@ function RaceTabs({
             Reviews <span className="text-xs text-muted-foreground tabular-nums">{race.review_count}</span>
           </TabsTrigger>
         )}
-        <TabsTrigger value="thoughts">Thoughts</TabsTrigger>
+        {available.includes('thoughts') && <TabsTrigger value="thoughts">Thoughts</TabsTrigger>}
       </TabsList>
       <TabsContent value="results">
         {noResults ? (
@@ -186,18 +190,20 @@ function RaceTabs({
           {reviews(race)}
         </TabsContent>
       )}
-      <TabsContent value="thoughts">
-        <Suspense
-          fallback={
-            <div className="grid gap-3" role="status" aria-label="Loading thoughts">
-              <Skeleton className="h-7 w-40" />
-              <Skeleton className="h-28 w-full rounded-xl" />
-            </div>
-          }
-        >
-          <ThoughtsTab race={race} />
-        </Suspense>
-      </TabsContent>
+      {thoughts && (
+        <TabsContent value="thoughts">
+          <Suspense
+            fallback={
+              <div className="grid gap-3" role="status" aria-label="Loading thoughts">
+                <Skeleton className="h-7 w-40" />
+                <Skeleton className="h-28 w-full rounded-xl" />
+              </div>
+            }
+          >
+            {thoughts(race)}
+          </Suspense>
+        </TabsContent>
+      )}
     </Tabs>
   );
 }

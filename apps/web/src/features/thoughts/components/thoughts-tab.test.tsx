@@ -4,12 +4,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeEventStreamFetch, sseEvent } from '@/test/event-stream.ts';
-import { monza2024Results, raceDetailFixture } from '@/test/f1-fixtures.ts';
 import { operationOf, stubApi, type StubbedRequest } from '@/test/http.ts';
 import { renderRoutes } from '@/test/render.tsx';
 import { checo, lena, marco, meFixture } from '@/test/review-fixtures.ts';
 import { openStatus, thoughtCommentFixture, thoughtFixture } from '@/test/thought-fixtures.ts';
-import { RaceRoute } from '../routes/race.tsx';
+import { ThoughtsTab } from './thoughts-tab.tsx';
 
 let stream: ReturnType<typeof fakeEventStreamFetch>;
 
@@ -26,7 +25,7 @@ afterEach(() => {
 function renderRace(at = '/race/1117?tab=thoughts') {
   return renderRoutes(
     [
-      { path: '/race/:raceId', element: <RaceRoute /> },
+      { path: '/race/:raceId', element: <ThoughtsTab race={{ id: 1117 }} /> },
       { path: '/login', element: <p>Login page</p> },
     ],
     { at },
@@ -56,8 +55,6 @@ function serve({
   let nextId = 9000;
   const requests = stubApi(({ operation, params, query, body }) => {
     const race = params?.id === '1117';
-    if (operation === 'getRace' && race) return { status: 200, data: raceDetailFixture() };
-    if (operation === 'getRaceResults' && race) return { status: 200, data: monza2024Results };
     if (operation === 'thoughtStatus' && race) return { status: 200, data: status };
     if (operation === 'getMe') return { status: 200, data: meFixture() };
     if (operation === 'listThoughts' && params?.race_id === '1117') {
@@ -118,7 +115,6 @@ describe('race page Thoughts tab', () => {
     renderRace();
 
     expect(await screen.findByText('Newest take.')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Thoughts' })).toHaveAttribute('aria-selected', 'true');
     const list = screen.getByRole('list', { name: 'Thoughts' });
     expect(
       within(list)
