@@ -355,6 +355,8 @@ async function prepare(kind: DbKind, url: string | undefined, groups: Set<string
     dataDir,
     embedded: kind === 'embedded' ? 'postgres' : 'pglite',
     log,
+    // Seeding a community runs statements far longer than a request's timeout allows (decision 019).
+    longQueries: true,
   });
   log(kind === 'pglite' ? `embedded PGlite in ${dataDir}` : database.location);
   await migrateDatabase(database);
