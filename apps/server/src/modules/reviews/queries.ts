@@ -1,6 +1,7 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { reviews } from '../../db/schema/reviews.ts';
+import { raceReviewStats, reviews } from '../../db/schema/reviews.ts';
 import type { Viewer } from '../../lib/context.ts';
 import { rowLimit, run, selectRows } from '../../lib/sql.ts';
 import { joinRaceYear } from '../f1/sql.ts';
@@ -132,20 +133,32 @@ export async function addToReviewCounts(
 
 /* The race figures, counting public accounts' reviews. */
 
+/** The figures' column counting each rating. */
+const ratingColumns: Partial<Record<number, 'rating1' | 'rating2' | 'rating3' | 'rating4' | 'rating5'>> = {
+  1: 'rating1',
+  2: 'rating2',
+  3: 'rating3',
+  4: 'rating4',
+  5: 'rating5',
+};
+
 /** Adds (`by` 1) or removes (-1) one rating of a race in its figures. */
 export async function addToRaceStats(tx: Db, raceId: number, rating: number, by: 1 | -1): Promise<void> {
-  if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new Error(`not a rating: ${rating}`);
-  const column = sql.raw(`rating_${rating}`);
-  await run(
-    tx,
-    sql`
-    insert into race_review_stats (race_id, review_count, rating_sum, ${column})
-    values (${raceId}, ${by}, ${by * rating}, ${by})
-    on conflict (race_id) do update set
-      review_count = race_review_stats.review_count + excluded.review_count,
-      rating_sum = race_review_stats.rating_sum + excluded.rating_sum,
-      ${column} = race_review_stats.${column} + excluded.${column}`,
-  );
+  const key = ratingColumns[rating];
+  if (key === undefined) throw new Error(`not a rating: ${rating}`);
+  /** The column plus the value the conflicting insert proposed for it. */
+  const added = (column: PgColumn) => sql`${column} + excluded.${sql.identifier(column.name)}`;
+  await tx
+    .insert(raceReviewStats)
+    .values({ raceId, reviewCount: by, ratingSum: by * rating, [key]: by })
+    .onConflictDoUpdate({
+      target: raceReviewStats.raceId,
+      set: {
+        reviewCount: added(raceReviewStats.reviewCount),
+        ratingSum: added(raceReviewStats.ratingSum),
+        [key]: added(raceReviewStats[key]),
+      },
+    });
 }
 
 /**
@@ -187,23 +200,14 @@ export async function recountRaceStatsOfUser(tx: Db, userId: number): Promise<vo
   );
 }
 
-export interface RaceStatsRow {
-  race_id: number;
-  review_count: number;
-  rating_sum: number;
-  rating_1: number;
-  rating_2: number;
-  rating_3: number;
-  rating_4: number;
-  rating_5: number;
-}
-
-export function selectRaceStats(db: Db, raceIds: readonly number[]): Promise<RaceStatsRow[]> {
-  return selectRows<RaceStatsRow>(
-    db,
-    sql`select race_id, review_count, rating_sum, rating_1, rating_2, rating_3, rating_4, rating_5
-        from race_review_stats where race_id = any(${sql.param([...raceIds])}::int[]) and review_count > 0`,
-  );
+/** The figures of these races, those with at least one review, in no particular order. */
+export function selectRaceStats(db: Db, raceIds: readonly number[]) {
+  return db
+    .select()
+    .from(raceReviewStats)
+    .where(
+      and(sql`${raceReviewStats.raceId} = any(${sql.param([...raceIds])}::int[])`, gt(raceReviewStats.reviewCount, 0)),
+    );
 }
 
 /** Races by the number of public accounts' reviews written since `since`. */

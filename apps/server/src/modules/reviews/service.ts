@@ -263,17 +263,17 @@ export const reviewsCommunity: RaceCommunity = {
     const rows = await selectRaceStats(db, raceIds);
     return new Map<number, RaceFigures>(
       rows.map((r) => [
-        r.race_id,
+        r.raceId,
         {
-          reviewCount: r.review_count,
-          averageRating: r.review_count > 0 ? Math.round((r.rating_sum / r.review_count) * 100) / 100 : null,
+          reviewCount: r.reviewCount,
+          averageRating: r.reviewCount > 0 ? Math.round((r.ratingSum / r.reviewCount) * 100) / 100 : null,
           distribution: {
             ...emptyDistribution(),
-            '1': r.rating_1,
-            '2': r.rating_2,
-            '3': r.rating_3,
-            '4': r.rating_4,
-            '5': r.rating_5,
+            '1': r.rating1,
+            '2': r.rating2,
+            '3': r.rating3,
+            '4': r.rating4,
+            '5': r.rating5,
           },
         },
       ]),

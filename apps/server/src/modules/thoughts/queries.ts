@@ -1,10 +1,16 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, max, sql, type SQL } from 'drizzle-orm';
 import type { FollowStatus, ThoughtStreamEvent, UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
-import { raceThoughts, thoughtComments, thoughtEvents } from '../../db/schema/thoughts.ts';
+import {
+  raceThoughts,
+  thoughtCommentLikes,
+  thoughtComments,
+  thoughtEvents,
+  thoughtLikes,
+} from '../../db/schema/thoughts.ts';
 import type { Viewer } from '../../lib/context.ts';
 import { commentThreads } from '../../lib/comment-threads.ts';
-import { likedBy, lockForTransaction, rowLimit, run, selectRows } from '../../lib/sql.ts';
+import { likedBy, lockForTransaction, rowLimit, selectRows } from '../../lib/sql.ts';
 import { raceStartMsOf } from '../f1/sql.ts';
 import { acceptedFollowingIds, canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
 import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
@@ -142,14 +148,25 @@ export async function addToThoughtComments(tx: Db, thoughtId: number, by: number
  * by one user serialize on the primary key, so nobody likes twice.
  */
 export async function toggleLikeRow(tx: Db, target: 'thought' | 'comment', id: number, userId: number) {
-  const [table, column] =
-    target === 'thought' ? [sql`thought_likes`, sql`thought_id`] : [sql`thought_comment_likes`, sql`comment_id`];
-  const inserted = await selectRows<{ ok: boolean }>(
-    tx,
-    sql`insert into ${table} (${column}, user_id) values (${id}, ${userId}) on conflict do nothing returning true as ok`,
-  );
+  if (target === 'thought') {
+    const inserted = await tx
+      .insert(thoughtLikes)
+      .values({ thoughtId: id, userId })
+      .onConflictDoNothing()
+      .returning({ userId: thoughtLikes.userId });
+    if (inserted.length === 1) return true;
+    await tx.delete(thoughtLikes).where(and(eq(thoughtLikes.thoughtId, id), eq(thoughtLikes.userId, userId)));
+    return false;
+  }
+  const inserted = await tx
+    .insert(thoughtCommentLikes)
+    .values({ commentId: id, userId })
+    .onConflictDoNothing()
+    .returning({ userId: thoughtCommentLikes.userId });
   if (inserted.length === 1) return true;
-  await run(tx, sql`delete from ${table} where ${column} = ${id} and user_id = ${userId}`);
+  await tx
+    .delete(thoughtCommentLikes)
+    .where(and(eq(thoughtCommentLikes.commentId, id), eq(thoughtCommentLikes.userId, userId)));
   return false;
 }
 
@@ -256,11 +273,11 @@ export async function selectEvents(
 
 /** The position of a race's latest event (0 when it has none). */
 export async function selectLastEventId(db: Db, raceId: number): Promise<number> {
-  const [row] = await selectRows<{ id: string | number | null }>(
-    db,
-    sql`select max(id) as id from thought_events where race_id = ${raceId}`,
-  );
-  return Number(row?.id ?? 0);
+  const [row] = await db
+    .select({ id: max(thoughtEvents.id) })
+    .from(thoughtEvents)
+    .where(eq(thoughtEvents.raceId, raceId));
+  return row?.id ?? 0;
 }
 
 /** Deletes the live log's events older than `before`; how many. */

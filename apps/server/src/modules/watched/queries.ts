@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { watchedRaces } from '../../db/schema/watched.ts';
 import { rowLimit, selectRows } from '../../lib/sql.ts';
@@ -49,9 +49,6 @@ export function selectWatched(
 
 /** How many races a user marked watched. */
 export async function selectWatchedCount(db: Db, userId: number): Promise<number> {
-  const [row] = await selectRows<{ watched: number }>(
-    db,
-    sql`select count(*)::int as watched from watched_races w where w.user_id = ${userId}`,
-  );
+  const [row] = await db.select({ watched: count() }).from(watchedRaces).where(eq(watchedRaces.userId, userId));
   return row?.watched ?? 0;
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
-import { watchlists } from '../../db/schema/watchlists.ts';
+import { watchlistRaces, watchlists } from '../../db/schema/watchlists.ts';
 import { countUpTo, lockForTransaction, rowLimit, run, selectRows } from '../../lib/sql.ts';
 import { joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
@@ -128,11 +128,12 @@ export async function deleteOwnWatchlist(db: Db, userId: number, id: number): Pr
  * user owns no list with that id.
  */
 export async function lockOwnWatchlist(tx: Db, userId: number, id: number): Promise<{ raceCount: number } | null> {
-  const [row] = await selectRows<{ race_count: number }>(
-    tx,
-    sql`select race_count from watchlists where id = ${id} and user_id = ${userId} for update`,
-  );
-  return row ? { raceCount: row.race_count } : null;
+  const [row] = await tx
+    .select({ raceCount: watchlists.raceCount })
+    .from(watchlists)
+    .where(and(eq(watchlists.id, id), eq(watchlists.userId, userId)))
+    .for('update');
+  return row ?? null;
 }
 
 /** Appends a race after the list's last one; false when the list already holds it. */
@@ -150,20 +151,20 @@ export async function appendWatchlistRace(tx: Db, watchlistId: number, raceId: n
 
 /** Removes a race from a list; false when the list did not hold it. */
 export async function deleteWatchlistRace(tx: Db, watchlistId: number, raceId: number): Promise<boolean> {
-  const rows = await selectRows<{ race_id: number }>(
-    tx,
-    sql`delete from watchlist_races where watchlist_id = ${watchlistId} and race_id = ${raceId} returning race_id`,
-  );
+  const rows = await tx
+    .delete(watchlistRaces)
+    .where(and(eq(watchlistRaces.watchlistId, watchlistId), eq(watchlistRaces.raceId, raceId)))
+    .returning({ raceId: watchlistRaces.raceId });
   return rows.length === 1;
 }
 
 /** The race ids a list holds, in no particular order. */
 export async function selectWatchlistRaceIds(tx: Db, watchlistId: number): Promise<number[]> {
-  const rows = await selectRows<{ race_id: number }>(
-    tx,
-    sql`select race_id from watchlist_races where watchlist_id = ${watchlistId}`,
-  );
-  return rows.map((r) => r.race_id);
+  const rows = await tx
+    .select({ raceId: watchlistRaces.raceId })
+    .from(watchlistRaces)
+    .where(eq(watchlistRaces.watchlistId, watchlistId));
+  return rows.map((r) => r.raceId);
 }
 
 /** Numbers the list's races 1, 2, … in the order of `raceIds` (exactly the races it holds). */
@@ -178,9 +179,8 @@ export async function setWatchlistOrder(tx: Db, watchlistId: number, raceIds: re
 
 /** Moves a list's race count by `delta` and marks it updated. */
 export async function touchWatchlist(tx: Db, watchlistId: number, delta: number, at: Date): Promise<void> {
-  await run(
-    tx,
-    sql`update watchlists set race_count = race_count + ${delta}::int, updated_at = ${at.toISOString()}::timestamptz
-        where id = ${watchlistId}`,
-  );
+  await tx
+    .update(watchlists)
+    .set({ raceCount: sql`${watchlists.raceCount} + ${delta}::int`, updatedAt: at })
+    .where(eq(watchlists.id, watchlistId));
 }

@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { races } from '../../../db/schema/f1.ts';
 import { nowDate } from '../../../lib/clock.ts';
 import { rowLimit, selectRows } from '../../../lib/sql.ts';
 import { raceIsCompletedSql } from '../../../f1data/race-status.ts';
@@ -181,11 +182,8 @@ export async function selectRaceDriver(
 }
 
 export async function selectRaceStart(db: Db, raceId: number): Promise<number | null> {
-  const [row] = await selectRows<{ starts_ms: number }>(
-    db,
-    sql`select (extract(epoch from starts_at) * 1000)::float8 as starts_ms from races where id = ${raceId}`,
-  );
-  return row?.starts_ms ?? null;
+  const [row] = await db.select({ startsAt: races.startsAt }).from(races).where(eq(races.id, raceId));
+  return row ? row.startsAt.getTime() : null;
 }
 
 export interface ClassificationJson {
