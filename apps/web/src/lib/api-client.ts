@@ -104,22 +104,26 @@ interface LooseLocator {
   query?: Record<string, unknown>;
 }
 
+/** The URL of a path with its parameters filled in and its query (undefined values left out). */
+function urlOf(path: string, { params, query = {} }: LooseLocator): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    // A list as the server reads one: comma-separated.
+    if (Array.isArray(value)) search.append(key, value.join(','));
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      search.append(key, String(value));
+    }
+  }
+  const text = search.toString();
+  return fillPath(path, params) + (text ? `?${text}` : '');
+}
+
 /** The URL of a call: its path with the parameters filled in, and its query (undefined values left out). */
 export function apiUrl<N extends EndpointName>(
   name: N,
   ...args: object extends Locator<N> ? [Locator<N>?] : [Locator<N>]
 ): string {
-  const input = (args[0] ?? {}) as LooseLocator;
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(input.query ?? {})) {
-    // A list as the server reads one: comma-separated.
-    if (Array.isArray(value)) query.append(key, value.join(','));
-    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-      query.append(key, String(value));
-    }
-  }
-  const search = query.toString();
-  return fillPath(routes[name].path, input.params) + (search ? `?${search}` : '');
+  return urlOf(routes[name].path, args[0] ?? {});
 }
 
 /** A body as JSON if it is JSON, else as text; null for none (204). */
@@ -258,7 +262,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   async function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<EndpointOutput<Endpoints[N]>> {
     const input = (args[0] ?? {}) as CallInput<N>;
     const endpoint = routes[name];
-    const url = apiUrl<EndpointName>(name, input as LooseLocator as Locator<EndpointName>);
+    const url = urlOf(endpoint.path, input);
     // Login, registration, refresh and password reset carry no Bearer token and their 401s are answers.
     const isAuth = endpoint.path.startsWith(AUTH_PREFIX);
     let sent = isAuth ? null : await accessToSend();
