@@ -215,6 +215,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-ssr/**',
       '**/node_modules/**',
       '**/.data/**',
       '**/migrations/**',

@@ -8,12 +8,31 @@ import { themeInitScript } from './build/theme-init-asset.ts';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.API_PORT ?? 8000}`;
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), themeInitScript(), routePreloads(), precompress()],
+/**
+ * Two builds: the browser's app (dist/, served as files) and, with `--ssr`, the server's renderer of
+ * the same app (dist-ssr/entry-server.js, loaded by the API server and never served).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild
+    ? [react(), tailwindcss()]
+    : [react(), tailwindcss(), themeInitScript(), routePreloads(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
-});
+  // The renderer carries its own dependencies, built for production (React's server renderer among
+  // them): the API server loads one file and never resolves the web app's packages.
+  ssr: { noExternal: true },
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  build: isSsrBuild
+    ? {
+        outDir: 'dist-ssr',
+        sourcemap: false,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        // One file: the server loads the whole renderer at start, and each instance is self-contained.
+        rolldownOptions: { output: { codeSplitting: false } },
+      }
+    : { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
+}));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -7,7 +8,7 @@ import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
@@ -36,11 +37,12 @@ import { connectRedis } from './lib/redis.ts';
 import { createMemoryCounterStore, createRedisCounterStore, type CounterStore } from './lib/throttle.ts';
 import { documentCommonErrors } from './lib/openapi.ts';
 import { syncResultsWhileListening } from './f1data/results-scheduler.ts';
-import { preferredEncoding, webPages } from './lib/web-pages.ts';
+import { preferredEncoding, renderedDocument, webPages } from './lib/web-pages.ts';
+import { loadPageRenderer, type PageRenderer, type RenderResult } from './lib/page-renderer.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { pageContentSecurityPolicy, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { modules } from './modules/index.ts';
 import { mediaPlugin } from './modules/users/media.ts';
 
@@ -113,12 +115,17 @@ export const compressOptions: FastifyCompressOptions = {
  * their own). With Redis every instance counts into the same windows. If Redis is unreachable the
  * general API limit lets requests through (the auth throttles, which guard passwords, refuse instead).
  */
-export function apiRateLimitOptions(config: Config, redis: Redis | null): RateLimitPluginOptions {
+export function apiRateLimitOptions(
+  config: Config,
+  redis: Redis | null,
+  renderCalls: { isRenderCall: (req: FastifyRequest) => boolean } = { isRenderCall: () => false },
+): RateLimitPluginOptions {
   return {
     global: true,
     max: config.API_RATE_LIMIT,
     timeWindow: '1 minute',
-    allowList: (req) => !req.url.startsWith(API_PREFIX),
+    // A page's render calls the API in process (lib/page-renderer.ts): the page's request was the client's.
+    allowList: (req) => !req.url.startsWith(API_PREFIX) || renderCalls.isRenderCall(req),
     ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
@@ -186,7 +193,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(securityHeadersPlugin);
   await app.register(compress, compressOptions);
-  await app.register(rateLimit, apiRateLimitOptions(config, redis));
+  // Filled in once the page renderer is loaded (below), before the server listens.
+  const renderCalls = { isRenderCall: (_req: FastifyRequest) => false };
+  await app.register(rateLimit, apiRateLimitOptions(config, redis, renderCalls));
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(swagger, {
     openapi: {
@@ -225,12 +234,28 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const webDist = config.WEB_DIST && existsSync(path.join(config.WEB_DIST, 'index.html')) ? config.WEB_DIST : null;
   if (webDist) await registerWebApp(app, webDist);
   const pageFor = webDist ? webPages(webDist) : null;
-  app.setNotFoundHandler((req, reply) => {
+  // The server's renderer of the web app is built beside it (apps/web: dist-ssr/).
+  const renderer = webDist
+    ? await loadPageRenderer(app, path.join(webDist, '..', 'dist-ssr', 'entry-server.js'))
+    : null;
+  if (renderer) renderCalls.isRenderCall = renderer.isRenderCall;
+  app.setNotFoundHandler(async (req, reply) => {
     if (pageFor && wantsWebPage(req.method, req.url, req.headers.accept)) {
       // The page must be revalidated so a new deploy is picked up at once.
       const page = pageFor(req.url.split('?')[0] ?? '/');
-      const encoding = preferredEncoding(req.headers['accept-encoding']);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+      if (renderer) {
+        const nonce = randomBytes(18).toString('base64');
+        const rendered = await renderPage(renderer, req, config.PUBLIC_URL, nonce);
+        if (rendered?.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
+        if (rendered?.kind === 'page') {
+          return reply
+            .code(rendered.status)
+            .header('content-security-policy', pageContentSecurityPolicy(nonce))
+            .send(renderedDocument(page.html, rendered, nonce));
+        }
+      }
+      const encoding = preferredEncoding(req.headers['accept-encoding']);
       return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.html);
     }
     // A route of this very method that found nothing (a missing static file) is a plain 404.
@@ -239,6 +264,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return reply.code(404).send({ detail: 'Not found.' });
   });
   return app;
+}
+
+/**
+ * A public page rendered as a guest sees it; null when it cannot be (a render that failed is logged and
+ * the browser renders the page instead, as it did before pages were rendered on the server).
+ */
+async function renderPage(
+  renderer: PageRenderer,
+  req: FastifyRequest,
+  origin: string,
+  nonce: string,
+): Promise<RenderResult | null> {
+  try {
+    return await renderer.render({ url: `${origin}${req.url}`, cookie: req.headers.cookie ?? '', nonce });
+  } catch (err) {
+    req.log.error({ err }, 'page render failed; the browser renders the page');
+    return null;
+  }
 }
 
 /** Client-side routes get index.html; API paths, other methods and missing asset files get a 404. */

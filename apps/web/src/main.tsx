@@ -1,17 +1,61 @@
 import './lib/zod-config.ts';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { App } from './app/app.tsx';
+import { routes } from './app/router.tsx';
+import { queryClient } from './lib/query-client.ts';
+import { parsePageState, QUERY_STATE_ELEMENT_ID } from './lib/query-state.ts';
+import { RenderEnvProvider } from './lib/render-env.tsx';
 import { dropExpiredSession } from './lib/session.ts';
 import './index.css';
 
-dropExpiredSession();
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: HydrationState;
+  }
+}
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+/** The code of the routes a page rendered on the server shows, loaded before it is hydrated. */
+async function loadMatchedRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined } satisfies Partial<RouteObject>);
+    }),
+  );
+}
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+async function start(): Promise<void> {
+  dropExpiredSession();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('the page has no #root element');
+  const hydrationData = window.__staticRouterHydrationData;
+  const state = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
+  if (hydrationData && state) {
+    // A page rendered on the server: its data is in the page, and React takes over its HTML.
+    await loadMatchedRoutes();
+    const { queries, timeZone, now } = parsePageState(state);
+    hydrate(queryClient, queries);
+    const router = createBrowserRouter(routes, { hydrationData });
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <RenderEnvProvider env={{ timeZone, now }}>
+          <App router={router} hydrated />
+        </RenderEnvProvider>
+      </StrictMode>,
+    );
+    return;
+  }
+  createRoot(root).render(
+    <StrictMode>
+      <App router={createBrowserRouter(routes)} hydrated={false} />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -47,3 +47,33 @@ export function webPages(dist: string): (urlPath: string) => WebPage {
 export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   return negotiate(acceptEncoding ?? '', ENCODINGS);
 }
+
+/** A page rendered on the server: the app's HTML, the query state it was rendered from, its head tags. */
+export interface RenderedPage {
+  html: string;
+  state: string;
+  head: string;
+}
+
+const ROOT_OPEN = '<div id="root">';
+
+/**
+ * The document of a page rendered on the server: the built page (with its route's preloads) whose
+ * #root holds the rendered app instead of the brand mark, followed by the query state as JSON (which the
+ * renderer escaped for a script element), and the page's own title and meta tags in place of the
+ * site's. Inline scripts carry the request's nonce.
+ */
+export function renderedDocument(shell: string, page: RenderedPage, nonce: string): string {
+  const open = shell.indexOf(ROOT_OPEN);
+  const close = shell.lastIndexOf('</body>');
+  if (open < 0 || close < 0) throw new Error('the built index.html has no #root before </body>');
+  let head = shell.slice(0, open);
+  if (page.head !== '') {
+    head = head
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>/, '')
+      .replace('</head>', `${page.head}</head>`);
+  }
+  const state = `<script type="application/json" id="query-state" nonce="${nonce}">${page.state}</script>`;
+  return `${head}${ROOT_OPEN}${page.html}</div>${state}${shell.slice(close)}`;
+}

@@ -46,6 +46,24 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Readonly
 }
 
 /**
+ * The CSP of a page rendered on the server: the same policy, with its inline scripts (the router's
+ * hydration data, the page's query state) allowed by the request's nonce. Still no 'unsafe-inline'.
+ */
+export function pageContentSecurityPolicy(nonce: string): string {
+  pagePolicy ??= splitAtScriptSrc(helmetHeaders()['content-security-policy']);
+  return `${pagePolicy[0]} 'nonce-${nonce}'${pagePolicy[1]}`;
+}
+
+let pagePolicy: [string, string] | null = null;
+
+function splitAtScriptSrc(policy: string | undefined): [string, string] {
+  const directive = "script-src 'self'";
+  const at = policy?.indexOf(directive) ?? -1;
+  if (policy === undefined || at < 0) throw new Error('the CSP has no script-src to add a nonce to');
+  return [policy.slice(0, at + directive.length), policy.slice(at + directive.length)];
+}
+
+/**
  * One set of security headers on every answer. Framing is refused by both CSP frame-ancestors and
  * X-Frame-Options (DENY, for browsers without CSP 2). HSTS is sent only over HTTPS — a browser ignores
  * it over HTTP, and sending it there would claim a promise the site cannot keep; behind a proxy,

@@ -1,14 +1,27 @@
-import { createBrowserRouter } from 'react-router';
+import { useEffect } from 'react';
+import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { queryClient } from '@/lib/query-client.ts';
+import { isSignedIn } from '@/lib/session.ts';
 import { AppProvider } from './provider.tsx';
-import { routes } from './router.tsx';
 
-const router = createBrowserRouter(routes);
-
-export function App() {
+export function App({ router, hydrated }: { router: ReturnType<typeof createBrowserRouter>; hydrated: boolean }) {
+  useReaderRefresh(hydrated);
   return (
     <AppProvider>
       <RouterProvider router={router} />
     </AppProvider>
   );
+}
+
+/**
+ * A page rendered on the server holds what a guest sees. Once it is hydrated, a signed-in reader's
+ * queries are fetched again with their session (the page keeps showing the guest's answers meanwhile,
+ * so nothing jumps while they arrive): their own review, like states, the follow button. A hook, not
+ * an element, so the tree hydrated is the tree the server rendered.
+ */
+function useReaderRefresh(hydrated: boolean): void {
+  useEffect(() => {
+    if (hydrated && isSignedIn()) void queryClient.invalidateQueries();
+  }, [hydrated]);
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { redirect, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { GuestOnly, RequireAuth } from './guard/require-auth.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -9,7 +9,8 @@ function lazyComponent<M, K extends keyof M>(load: () => Promise<M>, name: K): R
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
 
-const toHome = <Navigate to={paths.home.getHref()} replace />;
+/** `/` and unknown paths go home, replacing history (spec §2); on the server, a redirect answer. */
+const toHome = () => redirect(paths.home.getHref());
 
 /** The route table of spec §2. */
 export const routes: RouteObject[] = [
@@ -18,7 +19,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: () => null,
     children: [
-      { index: true, element: toHome },
+      { index: true, loader: toHome },
       {
         lazy: lazyComponent(() => import('./layouts/auth-layout.tsx'), 'AuthLayout'),
         children: [
@@ -72,26 +73,28 @@ export const routes: RouteObject[] = [
                 lazy: lazyComponent(() => import('@/features/search/routes/search.tsx'), 'SearchRoute'),
               },
               {
+                path: paths.userProfile.path,
+                lazy: lazyComponent(() => import('./routes/user-profile.tsx'), 'UserProfilePageRoute'),
+              },
+              {
+                path: paths.seasonOverview.path,
+                lazy: lazyComponent(
+                  () => import('@/features/seasons/routes/season-overview.tsx'),
+                  'SeasonOverviewRoute',
+                ),
+              },
+              {
+                // The reader's own pages: the browser renders them (the server never knows who reads).
                 Component: RequireAuth,
+                handle: { clientOnly: true },
                 children: [
                   {
                     path: paths.profile.path,
                     lazy: lazyComponent(() => import('./routes/own-profile.tsx'), 'OwnProfilePageRoute'),
                   },
                   {
-                    path: paths.userProfile.path,
-                    lazy: lazyComponent(() => import('./routes/user-profile.tsx'), 'UserProfilePageRoute'),
-                  },
-                  {
                     path: paths.watchlists.path,
                     lazy: lazyComponent(() => import('@/features/watchlists/routes/watchlists.tsx'), 'WatchlistsRoute'),
-                  },
-                  {
-                    path: paths.seasonOverview.path,
-                    lazy: lazyComponent(
-                      () => import('@/features/seasons/routes/season-overview.tsx'),
-                      'SeasonOverviewRoute',
-                    ),
                   },
                 ],
               },
@@ -112,7 +115,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: toHome },
+      { path: '*', loader: toHome },
     ],
   },
 ];

@@ -5,6 +5,7 @@ import { UserName } from '@/components/user-text.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatRelativeTime } from '@/lib/time.ts';
 import { cn } from '@/lib/utils.ts';
+import { useRenderNow } from '@/lib/render-env.tsx';
 
 type Author = Pick<UserRef, 'username' | 'name' | 'profile_picture'>;
 
@@ -41,6 +42,7 @@ export function AuthorLine({
   now?: number;
   className?: string;
 }) {
+  const renderNow = useRenderNow();
   const edited = updatedAt !== undefined && isEdited(createdAt, updatedAt);
   return (
     <p className={cn('flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-sm', className)}>
@@ -52,7 +54,7 @@ export function AuthorLine({
         <span className="truncate">@{user.username}</span>
         <span aria-hidden>·</span>
         <time dateTime={createdAt} className="shrink-0 text-xs" title={createdAt}>
-          {formatRelativeTime(createdAt, now)}
+          {formatRelativeTime(createdAt, now ?? renderNow)}
         </time>
         {edited && (
           <>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useHydrated } from './use-hydrated.ts';
 
 /** How long a deep link's target stays highlighted. */
 export const HIGHLIGHT_MS = 4000;
@@ -11,10 +12,12 @@ function prefersReducedMotion(): boolean {
  * The target of a deep link (a shared comment, a notification's thought): once `found` (loaded and on
  * the page), the element with id `elementId` is scrolled to the middle of the screen and given focus, so
  * a screen reader reads it next, and it stays highlighted for a few seconds. Returns whether it is
- * highlighted now. The element needs `tabIndex={-1}` to take focus.
+ * highlighted now. The element needs `tabIndex={-1}` to take focus. A page rendered on the server never
+ * saw the link's #hash, so the highlight is drawn once the page is hydrated.
  */
 export function useHighlight(elementId: string | null, found: boolean): boolean {
   const [faded, setFaded] = useState<string | null>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!found || elementId === null) return;
@@ -25,5 +28,5 @@ export function useHighlight(elementId: string | null, found: boolean): boolean 
     return () => window.clearTimeout(timer);
   }, [found, elementId]);
 
-  return found && elementId !== null && faded !== elementId;
+  return hydrated && found && elementId !== null && faded !== elementId;
 }

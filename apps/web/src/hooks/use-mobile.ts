@@ -11,5 +11,10 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useIsMobile(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches);
+  // The server renders the desktop layout (CSS hides its sidebar on a phone); a phone switches after hydration.
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => false,
+  );
 }

@@ -88,6 +88,16 @@ export interface ApiClientOptions {
   now?: () => number;
 }
 
+/**
+ * The transport of a page rendered on the server (entry-server.tsx): the server answers the app's calls
+ * in its own process. Unset in a browser, where calls go out with fetch.
+ */
+let serverTransport: typeof fetch | null = null;
+
+export function setServerTransport(transport: typeof fetch): void {
+  serverTransport = transport;
+}
+
 /** The refresh endpoint answered with a rejection (as opposed to a network failure). */
 class RefreshRejected extends Error {}
 
@@ -159,7 +169,8 @@ function deadline(signal: AbortSignal | undefined, ms: number) {
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
-  const transport: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const transport: typeof fetch =
+    options.fetch ?? ((input, init) => (serverTransport ?? globalThis.fetch)(input, init));
   const notify = options.notify ?? ((message: string) => void message);
   const now = options.now ?? (() => Date.now());
   const currentPath = options.currentPath ?? (() => window.location.pathname);

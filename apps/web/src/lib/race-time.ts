@@ -1,4 +1,4 @@
-import { format, parseISO } from 'date-fns';
+import { dateFormat, parseDate } from './time.ts';
 
 /** A race's `date` is its start as an ISO timestamp; `time_known` false means only the day is known. */
 export interface RaceStart {
@@ -7,20 +7,23 @@ export interface RaceStart {
 }
 
 export function raceStartMs(race: Pick<RaceStart, 'date'>): number {
-  return parseISO(race.date).getTime();
+  return parseDate(race.date)?.getTime() ?? Number.NaN;
 }
 
+const HOUR_MINUTE = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+
 /** "Sunday, November 29 · 16:00" in the viewer's time zone (spec §2 Next Race card); no time when unknown. */
-export function formatRaceDay(race: RaceStart): string {
-  const start = parseISO(race.date);
-  if (Number.isNaN(start.getTime())) return '';
-  return format(start, race.time_known ? 'EEEE, MMMM d · HH:mm' : 'EEEE, MMMM d');
+export function formatRaceDay(race: RaceStart, timeZone?: string): string {
+  const start = parseDate(race.date);
+  if (!start) return '';
+  const day = dateFormat({ weekday: 'long', month: 'long', day: 'numeric' }, timeZone).format(start);
+  return race.time_known ? `${day} · ${dateFormat(HOUR_MINUTE, timeZone).format(start)}` : day;
 }
 
 /** "Sun, Sep 1" for calendars and lists. */
-export function formatShortRaceDay(race: Pick<RaceStart, 'date'>): string {
-  const start = parseISO(race.date);
-  return Number.isNaN(start.getTime()) ? '' : format(start, 'EEE, MMM d');
+export function formatShortRaceDay(race: Pick<RaceStart, 'date'>, timeZone?: string): string {
+  const start = parseDate(race.date);
+  return start ? dateFormat({ weekday: 'short', month: 'short', day: 'numeric' }, timeZone).format(start) : '';
 }
 
 /**
@@ -28,23 +31,11 @@ export function formatShortRaceDay(race: Pick<RaceStart, 'date'>): string {
  * Intl rather than date-fns: it knows time zone names without shipping a time zone database.
  */
 export function formatRaceStartIn(race: RaceStart, timeZone?: string): string {
-  const start = parseISO(race.date);
-  if (Number.isNaN(start.getTime())) return '';
-  const day = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(start);
+  const start = parseDate(race.date);
+  if (!start) return '';
+  const day = dateFormat({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }, timeZone).format(start);
   if (!race.time_known) return day;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).formatToParts(start);
+  const parts = dateFormat({ ...HOUR_MINUTE, timeZoneName: 'short' }, timeZone).formatToParts(start);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${day} · ${part('hour')}:${part('minute')} ${part('timeZoneName')}`.trim();
 }

@@ -67,6 +67,10 @@ export function subscribeSession(onChange: () => void): () => void {
   };
 }
 
+/**
+ * Whether a session is stored. A page rendered on the server is a guest's (the server never reads
+ * browser storage), so hydration renders as a guest too and the stored session fills in right after.
+ */
 export function useIsSignedIn(): boolean {
-  return useSyncExternalStore(subscribeSession, isSignedIn);
+  return useSyncExternalStore(subscribeSession, isSignedIn, () => false);
 }

@@ -25,6 +25,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useTheme(): { theme: Theme; setTheme: (theme: Theme) => void; toggleTheme: () => void } {
-  const theme = useSyncExternalStore(subscribe, currentTheme);
+  // The server renders the light theme's controls; the stored theme is applied before paint by theme-init.
+  const theme = useSyncExternalStore(subscribe, currentTheme, () => 'light' as const);
   return { theme, setTheme, toggleTheme: () => setTheme(theme === 'dark' ? 'light' : 'dark') };
 }

@@ -40,9 +40,15 @@ function GuardRedirect() {
 
 /**
  * Layout route of /login and /register: someone already signed in who opens them goes home. Decided on
- * arrival only, so signing in on the page still ends where the page sends them (the intended destination).
+ * arrival only (after hydration: the server renders the form for everyone), so signing in on the page
+ * still ends where the page sends them (the intended destination).
  */
 export function GuestOnly() {
-  const [signedInAtArrival] = useState(isSignedIn);
-  return signedInAtArrival ? <Navigate to={paths.home.getHref()} replace /> : <Outlet />;
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (isSignedIn()) void navigate(paths.home.getHref(), { replace: true });
+    // Arrival only: signing in here must not send the visitor home.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return <Outlet />;
 }

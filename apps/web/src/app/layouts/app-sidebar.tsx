@@ -42,6 +42,7 @@ import { useMe } from '@/lib/current-user.ts';
 import { useLogout } from '@/features/auth/api/logout.ts';
 import { F1DataCredit } from '@/features/races/components/f1-data-credit.tsx';
 import { saveIntendedDestination } from '@/lib/intended-destination.ts';
+import { useHydrated } from '@/hooks/use-hydrated.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
 import { useTheme } from '@/lib/theme.ts';
 import { useOpenAddReview } from './add-review-provider.tsx';
@@ -72,7 +73,8 @@ export function AppSidebar({ onOpenSearch }: { onOpenSearch: () => void }) {
   };
   const isActive = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
 
-  const shortcut = isMac() ? '⌘K' : 'Ctrl K';
+  // The server cannot know the reader's platform: Ctrl K until hydrated.
+  const shortcut = useHydrated() && isMac() ? '⌘K' : 'Ctrl K';
 
   return (
     <>

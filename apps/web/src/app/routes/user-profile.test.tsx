@@ -59,9 +59,12 @@ describe("someone else's profile", () => {
     expect(requests.some((r) => r.operation === 'listReviews')).toBe(false);
   });
 
-  it("goes to the viewer's own profile page for their own username", async () => {
+  it('shows its owner their profile at its shareable address, with Edit profile instead of Follow', async () => {
     renderProfile({ follow_status: 'self' });
 
-    expect(await screen.findByText('Own profile')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Lena Fischer' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Follow @lena' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Own profile')).not.toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import {
 import { useIsMobile } from '@/hooks/use-mobile.ts';
 import { useReturnFocus } from '@/hooks/use-return-focus.ts';
 import { cn } from '@/lib/utils.ts';
+import { useCookies } from '@/lib/render-env.tsx';
 import { Button } from './button.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from './sheet.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip.tsx';
@@ -49,8 +50,8 @@ export function useSidebar(): SidebarContextValue {
   return context;
 }
 
-export function readSidebarCookie(): boolean | null {
-  const match = /(?:^|;\s*)sidebar_state=(true|false)(?:;|$)/.exec(document.cookie);
+export function readSidebarCookie(cookies: string): boolean | null {
+  const match = /(?:^|;\s*)sidebar_state=(true|false)(?:;|$)/.exec(cookies);
   return match ? match[1] === 'true' : null;
 }
 
@@ -78,7 +79,9 @@ export function SidebarProvider({
     },
     [rememberMobileOpener],
   );
-  const [open, setOpenState] = useState(() => readSidebarCookie() ?? defaultOpen);
+  // Read from the request on the server, so a page rendered there has the sidebar the reader left.
+  const cookies = useCookies();
+  const [open, setOpenState] = useState(() => readSidebarCookie(cookies) ?? defaultOpen);
 
   const setOpen = useCallback((value: boolean) => {
     setOpenState(value);

@@ -1,5 +1,5 @@
 import type { DriverDetail } from '@paddock/contract/f1';
-import { differenceInYears, format, parseISO } from 'date-fns';
+import { differenceInYears, parseISO } from 'date-fns';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
@@ -17,6 +17,8 @@ import { formatCount, formatPoints, formatPosition } from '@/lib/f1-format.ts';
 import { isNotFoundError } from '@/lib/query-errors.ts';
 import { useDriver } from '../api/get-driver.ts';
 import { PageTitle } from '@/components/page-title.tsx';
+import { useRenderNow } from '@/lib/render-env.tsx';
+import { dateFormat, parseDate } from '@/lib/time.ts';
 
 const DriverSeasonChart = lazy(() => import('../components/driver-season-chart.tsx'));
 
@@ -36,24 +38,27 @@ export function DriverRoute() {
   return <DriverProfile driver={driver.data} />;
 }
 
+/** A calendar date ("1997-09-30") as "30 September 1997": the same day in every time zone. */
 function formatDay(iso: string | null): string | null {
-  if (!iso) return null;
-  const date = parseISO(iso);
-  return Number.isNaN(date.getTime()) ? null : format(date, 'd MMMM yyyy');
+  const date = iso ? parseDate(iso) : null;
+  return date ? dateFormat({ day: 'numeric', month: 'long', year: 'numeric' }, 'UTC', 'en-GB').format(date) : null;
 }
 
 function DriverProfile({ driver }: { driver: DriverDetail }) {
+  const now = useRenderNow();
   const colour = teamColour(driver.current_team?.colour);
   const born = formatDay(driver.date_of_birth);
   const died = formatDay(driver.date_of_death);
   const age =
-    driver.date_of_birth && !driver.date_of_death
-      ? differenceInYears(new Date(), parseISO(driver.date_of_birth))
-      : null;
+    driver.date_of_birth && !driver.date_of_death ? differenceInYears(now, parseISO(driver.date_of_birth)) : null;
 
   return (
     <div className="grid grid-cols-1 gap-8">
-      <PageTitle name={driver.full_name} />
+      <PageTitle
+        name={driver.full_name}
+        description={`${driver.full_name} (${driver.country}): ${formatCount(driver.career.starts)} starts, ${formatCount(driver.career.wins)} wins, ${formatCount(driver.career.championships)} championships. Seasons, results and race reviews on Paddock.`}
+        type="profile"
+      />
       <header className="relative overflow-hidden rounded-2xl border bg-card p-6 shadow-xs sm:p-8">
         <span aria-hidden className="absolute inset-y-0 left-0 w-1.5" style={{ backgroundColor: colour }} />
         <div className="flex flex-wrap items-start justify-between gap-6">

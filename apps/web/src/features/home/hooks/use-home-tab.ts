@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useHydrated } from '@/hooks/use-hydrated.ts';
 import { isSignedIn } from '@/lib/session.ts';
 import { STORAGE_KEYS, storage } from '@/lib/storage.ts';
 
@@ -16,10 +17,13 @@ export function initialHomeTab(): HomeTab {
  * remembering (the automatic switch for someone who follows nobody is not their choice).
  */
 export function useHomeTab(): { tab: HomeTab; choose: (tab: HomeTab) => void; show: (tab: HomeTab) => void } {
-  const [tab, setTab] = useState(initialHomeTab);
+  // A page rendered on the server is a guest's (For You); the stored choice applies once hydrated.
+  const hydrated = useHydrated();
+  const [initial] = useState<HomeTab | null>(() => (hydrated ? initialHomeTab() : null));
+  const [shown, setShown] = useState<HomeTab | null>(null);
   const choose = useCallback((next: HomeTab) => {
-    setTab(next);
+    setShown(next);
     storage.set(STORAGE_KEYS.homeTab, next);
   }, []);
-  return { tab, choose, show: setTab };
+  return { tab: shown ?? initial ?? (hydrated ? initialHomeTab() : 'forYou'), choose, show: setShown };
 }

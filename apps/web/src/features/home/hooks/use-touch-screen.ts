@@ -14,5 +14,9 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useTouchScreen(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(COARSE_POINTER).matches);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(COARSE_POINTER).matches,
+    () => false,
+  );
 }

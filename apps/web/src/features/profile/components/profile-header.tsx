@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatMonthYear } from '@/lib/time.ts';
 import type { FollowList } from '../api/get-follow-list.ts';
+import { useTimeZone } from '@/lib/render-env.tsx';
 
 // The followers and following lists load when first asked for (pointing at a count starts it).
 const loadFollowListDialog = () => import('./follow-list-dialog.tsx');
@@ -39,7 +40,7 @@ export function ProfileHeader({
   action?: ReactNode;
   lists?: boolean;
 }) {
-  const joined = formatMonthYear(user.created_at);
+  const joined = formatMonthYear(user.created_at, useTimeZone());
   const [shown, setShown] = useState<{ list: FollowList; open: boolean } | null>(null);
   // Opened from state rather than a Radix trigger, the dialog hands focus back to the count itself.
   const opener = useRef<HTMLButtonElement | null>(null);

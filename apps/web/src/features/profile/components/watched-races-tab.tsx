@@ -1,4 +1,3 @@
-import { format, parseISO } from 'date-fns';
 import { TvIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
@@ -10,11 +9,14 @@ import { paths } from '@/config/paths.ts';
 import { useWatchedRaces } from '../api/get-watched-races.ts';
 import { ListSkeleton } from './tab-states.tsx';
 import type { ProfileSubject } from './profile-subject.ts';
+import { useTimeZone } from '@/lib/render-env.tsx';
+import { formatShortDate } from '@/lib/time.ts';
 
 /** The races a profile marked watched, most recently watched first. */
 export default function WatchedRacesTab({ user, own }: { user: ProfileSubject; own: boolean }) {
   const query = useWatchedRaces(user.id);
   const watched = query.data?.pages.flatMap((page) => page.results) ?? [];
+  const timeZone = useTimeZone();
   const name = displayNameOf(user);
 
   if (query.isPending) return <ListSkeleton label="Loading watched races" />;
@@ -57,7 +59,7 @@ export default function WatchedRacesTab({ user, own }: { user: ProfileSubject; o
             </div>
             <time dateTime={created_at} className="shrink-0 text-xs text-muted-foreground">
               <span className="max-sm:sr-only">Watched </span>
-              {format(parseISO(created_at), 'd MMM yyyy')}
+              {formatShortDate(created_at, timeZone)}
             </time>
           </li>
         ))}

@@ -1,28 +1,30 @@
 import { NotebookPenIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
 import { displayNameOf, UserName } from '@/components/user-text.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
-import { paths } from '@/config/paths.ts';
+import { useMe } from '@/lib/current-user.ts';
 import { useProfile } from '@/lib/follows.ts';
 import { isNotFoundError } from '@/lib/query-errors.ts';
 import type { PublicProfile } from '@paddock/contract/follows';
+import { EditProfileDialog } from '../components/edit-profile-dialog.tsx';
 import { PrivateProfileNotice } from '../components/private-profile-notice.tsx';
 import { ProfileFollowButton } from '../components/profile-follow-button.tsx';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header.tsx';
 import { ProfileTabs } from '../components/profile-tabs.tsx';
-import { PageTitle } from '@/components/page-title.tsx';
+import { PageTitle, summary } from '@/components/page-title.tsx';
 
 /**
  * Someone's profile (/profile/{username}) with Follow / Requested / Following and the tabs; a private
- * account shows a viewer who does not follow it only its header. `reviews` is the slot for their reviews,
+ * account shows a viewer who does not follow it only its header. Its owner sees Edit profile instead. `reviews` is the slot for their reviews,
  * which the reviews feature fills (composed in app/routes/user-profile.tsx).
  */
 export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfile) => ReactNode }) {
   const { username = '' } = useParams();
   const profile = useProfile(username);
+  const me = useMe();
 
   if (profile.isPending) return <ProfileHeaderSkeleton />;
   if (profile.isError) {
@@ -33,20 +35,29 @@ export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfil
     );
   }
   const user = profile.data;
-  if (user.follow_status === 'self') return <Navigate to={paths.profile.getHref()} replace />;
-  const hidden = user.is_private && user.follow_status !== 'following';
+  // /profile/{username} is the profile's shareable address for its owner too: they see Edit profile.
+  const own = user.follow_status === 'self';
+  const hidden = !own && user.is_private && user.follow_status !== 'following';
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <PageTitle name={`${displayNameOf(user)} (@${user.username})`} />
+      <PageTitle
+        name={`${displayNameOf(user)} (@${user.username})`}
+        description={summary(user.bio || `${displayNameOf(user)} rates and reviews Formula 1 races on Paddock.`)}
+        type="profile"
+      />
       <ProfileHeader
         user={user}
         lists={!hidden}
         action={
-          <div className="flex flex-col items-start gap-2 sm:items-end">
-            <ProfileFollowButton user={user} knownStatus={user.follow_status} />
-            {user.follows_you && <Badge variant="secondary">Follows you</Badge>}
-          </div>
+          own ? (
+            me.data && <EditProfileDialog user={me.data} />
+          ) : (
+            <div className="flex flex-col items-start gap-2 sm:items-end">
+              <ProfileFollowButton user={user} knownStatus={user.follow_status} />
+              {user.follows_you && <Badge variant="secondary">Follows you</Badge>}
+            </div>
+          )
         }
       />
       {hidden ? (
@@ -54,7 +65,7 @@ export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfil
       ) : (
         <ProfileTabs
           user={user}
-          own={false}
+          own={own}
           reviews={
             reviews?.(user) ?? (
               <EmptyState

@@ -1,15 +1,9 @@
 import type { F1DataStatus } from '@paddock/contract/f1';
 import { useDataStatus } from '../api/get-data-status.ts';
+import { useTimeZone } from '@/lib/render-env.tsx';
+import { formatShortDate } from '@/lib/time.ts';
 
 const linkClass = 'underline underline-offset-2 hover:text-foreground';
-
-/** "25 Nov 2026, 14:05" (with the time) or "26 Jul 2026", in the viewer's time zone; Intl, no date library. */
-function formatDay(iso: string, withTime: boolean): string {
-  const time = withTime ? ({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const) : {};
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', ...time }).format(
-    new Date(iso),
-  );
-}
 
 /**
  * The app shell's credit of the Formula 1 data, and what its results are (decision 020): when a sync last
@@ -30,10 +24,11 @@ export function F1DataCredit() {
 }
 
 function ResultsFreshness({ status }: { status: F1DataStatus }) {
+  const timeZone = useTimeZone();
   if (status.results_synced_at !== null) {
     return (
       <span className="mt-1 block">
-        Results last updated {formatDay(status.results_synced_at, true)} from{' '}
+        Results last updated {formatShortDate(status.results_synced_at, timeZone, true)} from{' '}
         <a href="https://github.com/jolpica/jolpica-f1" target="_blank" rel="noreferrer" className={linkClass}>
           Jolpica
         </a>{' '}
@@ -44,7 +39,7 @@ function ResultsFreshness({ status }: { status: F1DataStatus }) {
   if (status.latest_results === null) return null;
   return (
     <span className="mt-1 block">
-      Results from the bundled F1DB data, up to {formatDay(status.latest_results.date, false)}
+      Results from the bundled F1DB data, up to {formatShortDate(status.latest_results.date, timeZone)}
     </span>
   );
 }

@@ -24,6 +24,7 @@ import {
   type Countdown,
   type NextRaceBadge,
 } from '../utils/race-card-rules.ts';
+import { useTimeZone } from '@/lib/render-env.tsx';
 
 /**
  * The home screen's race card (spec §2 "Home screen"): the Race Thoughts card while a race has active
@@ -67,6 +68,7 @@ const badgeClass: Record<NextRaceBadge, string> = {
 
 function NextRaceCard({ race }: { race: Race }) {
   const now = useNow(1000);
+  const timeZone = useTimeZone();
   const startMs = raceStartMs(race);
   const badge = nextRaceBadge(startMs, now);
   const value = countdown(startMs, now);
@@ -95,7 +97,7 @@ function NextRaceCard({ race }: { race: Race }) {
           </h3>
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <CalendarIcon aria-hidden className="size-4 shrink-0" />
-            {formatRaceDay(race)}
+            {formatRaceDay(race, timeZone)}
           </p>
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <MapPinIcon aria-hidden className="size-4 shrink-0" />
@@ -196,6 +198,7 @@ function NextRaceError({ onRetry }: { onRetry: () => void }) {
 function RaceThoughtsCard({ active, fetchedAt }: { active: NonNullable<ActiveThoughts>; fetchedAt: number }) {
   const { race, status } = active;
   const now = useNow(1000);
+  const timeZone = useTimeZone();
   const opensAt = status.is_open ? null : fetchedAt + status.opens_in_seconds * 1000;
   useInvalidateAt(getActiveThoughtsQueryOptions().queryKey, opensAt);
 
@@ -230,7 +233,7 @@ function RaceThoughtsCard({ active, fetchedAt }: { active: NonNullable<ActiveTho
           </h3>
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <CalendarIcon aria-hidden className="size-4 shrink-0" />
-            {formatRaceDay(race)}
+            {formatRaceDay(race, timeZone)}
           </p>
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <MapPinIcon aria-hidden className="size-4 shrink-0" />

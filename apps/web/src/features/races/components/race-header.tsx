@@ -6,12 +6,14 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatRaceStartIn } from '@/lib/race-time.ts';
+import { useTimeZone } from '@/lib/render-env.tsx';
 
 /**
  * The race page header. The contract carries no circuit time zone, so "local" is the viewer's own
  * time, shown next to UTC.
  */
 export function RaceHeader({ race }: { race: RaceDetail }) {
+  const timeZone = useTimeZone();
   return (
     <header className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -72,7 +74,7 @@ export function RaceHeader({ race }: { race: RaceDetail }) {
             </span>
           </dd>
         </div>
-        <StartTime icon={ClockIcon} label="Local" time={formatRaceStartIn(race)} />
+        <StartTime icon={ClockIcon} label="Local" time={formatRaceStartIn(race, timeZone)} />
         <StartTime icon={GlobeIcon} label="UTC" time={formatRaceStartIn(race, 'UTC')} />
       </dl>
     </header>

@@ -45,13 +45,24 @@ export function RaceRoute({ reviews, thoughts }: { reviews?: RaceSlot; thoughts?
   return <RacePage race={race.data} reviews={reviews} thoughts={thoughts} />;
 }
 
+/** "Round 22 of 2021 at Yas Marina, Abu Dhabi. Won by Max Verstappen (Red Bull). Rated 4.0 from 12 reviews." */
+function raceDescription(race: RaceDetail): string {
+  const parts = [`Round ${race.round_number} of ${race.season.year} at ${race.circuit_name}, ${race.location}.`];
+  if (race.winner) parts.push(`Won by ${race.winner.driver.full_name} (${race.winner.team.name}).`);
+  if (race.average_rating !== null) {
+    const reviews = race.review_count === 1 ? '1 review' : `${race.review_count} reviews`;
+    parts.push(`Rated ${race.average_rating.toFixed(1)} from ${reviews} on Paddock.`);
+  } else parts.push('Rate and review it on Paddock.');
+  return parts.join(' ');
+}
+
 function RacePage({ race, reviews, thoughts }: { race: RaceDetail; reviews?: RaceSlot; thoughts?: RaceSlot }) {
   const results = useRaceResults(String(race.id));
   return (
     // grid-cols-1 (minmax(0, 1fr)) keeps the column as wide as the screen: an auto column grows to its widest
     // content, which on a phone pushed the page sideways.
     <div className="grid grid-cols-1 gap-8">
-      <PageTitle name={`${race.name} ${race.season.year}`} />
+      <PageTitle name={`${race.name} ${race.season.year}`} description={raceDescription(race)} type="article" />
       <RaceHeader race={race} />
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">

@@ -19,6 +19,7 @@ import { useDeleteReview } from '../api/delete-review.ts';
 import { useToggleReviewLike } from '../api/toggle-review-like.ts';
 import { reviewTitle } from '../utils/review-title.ts';
 import { ReviewShareMenu } from './review-share-menu.tsx';
+import { useRenderNow } from '@/lib/render-env.tsx';
 
 // The edit form validates with the contract's zod schema: loaded when first opened.
 const EditReviewDialog = lazy(() => import('./edit-review-dialog.tsx').then((m) => ({ default: m.EditReviewDialog })));
@@ -56,6 +57,7 @@ export function ReviewCard({
   className?: string;
 }) {
   const signedIn = useIsSignedIn();
+  const now = useRenderNow();
   const me = useMe();
   const isOwner = me.data?.id === review.user.id;
   const like = useToggleReviewLike(review);
@@ -97,7 +99,7 @@ export function ReviewCard({
                 <span className="truncate">@{review.user.username}</span>
                 <span aria-hidden>·</span>
                 <time dateTime={review.created_at} className="shrink-0" title={review.created_at}>
-                  {formatRelativeTime(review.created_at)}
+                  {formatRelativeTime(review.created_at, now)}
                 </time>
               </span>
             </p>

@@ -7,7 +7,7 @@ import { useSharedReview } from '../api/get-shared-review.ts';
 import { CommentSection } from '../components/comment-section.tsx';
 import { ReviewCard } from '../components/review-card.tsx';
 import { reviewTitle } from '../utils/review-title.ts';
-import { PageTitle } from '@/components/page-title.tsx';
+import { PageTitle, summary } from '@/components/page-title.tsx';
 
 /** `#comment-{id}` names the comment a link points at (spec §2). */
 function commentIdFromHash(hash: string): number | null {
@@ -47,7 +47,13 @@ export function ReviewRoute() {
   const author = displayNameOf(review.user);
   return (
     <article aria-labelledby="review-title" className="grid grid-cols-1 gap-6">
-      <PageTitle name={`${author} on ${reviewTitle(review)}`} />
+      <PageTitle
+        name={`${author} on ${reviewTitle(review)}`}
+        description={summary(
+          `${'★'.repeat(review.rating)}${'☆'.repeat(5 - review.rating)} ${review.review_text ?? ''}`,
+        )}
+        type="article"
+      />
       <header className="grid gap-1">
         <p className="text-xs font-semibold tracking-[0.2em] text-primary-text uppercase">Race review</p>
         <h1 id="review-title" className="text-2xl font-bold tracking-tight sm:text-3xl">

@@ -5,9 +5,11 @@ import { CountryFlag } from '@/components/country-flag.tsx';
 import { TeamColourBar } from '@/components/team-colour.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatShortRaceDay } from '@/lib/race-time.ts';
+import { useTimeZone } from '@/lib/render-env.tsx';
 
 /** The season's races by round, each with its winner once there is one, else "Results pending" or "Upcoming". */
 export function SeasonCalendar({ races }: { races: SeasonRaceResult[] }) {
+  const timeZone = useTimeZone();
   return (
     <ol className="divide-y overflow-hidden rounded-xl border bg-card" aria-label="Calendar">
       {races.map(({ race, podium }) => {
@@ -26,7 +28,7 @@ export function SeasonCalendar({ races }: { races: SeasonRaceResult[] }) {
                 </Link>
               </span>
               <span className="truncate text-xs text-muted-foreground">
-                {formatShortRaceDay(race)} · {race.circuit_name}
+                {formatShortRaceDay(race, timeZone)} · {race.circuit_name}
               </span>
             </div>
             <div className="col-start-2 text-sm sm:col-start-3">

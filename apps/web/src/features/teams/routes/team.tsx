@@ -64,7 +64,10 @@ function TeamProfile({ team }: { team: TeamDetail }) {
 
   return (
     <div className="grid grid-cols-1 gap-8">
-      <PageTitle name={team.name} />
+      <PageTitle
+        name={team.name}
+        description={`${team.full_name} (${team.country}): seasons, drivers, wins and championships on Paddock.`}
+      />
       <header
         className="relative overflow-hidden rounded-2xl border p-6 shadow-xs sm:p-10"
         style={heroStyle(colour)}

@@ -53,7 +53,12 @@ export function ThoughtsTab({ race }: { race: { id: number } }) {
   const inList = thoughtId !== null && list.some((thought) => thought.id === thoughtId);
   const linked = useThought(thoughts.isSuccess && !inList ? thoughtId : null);
   const pinned: Thought | null = !inList && linked.data && linked.data.race_id === race.id ? linked.data : null;
-  const highlighted = useHighlight(thoughtId === null ? null : thoughtAnchor(thoughtId), inList || pinned !== null);
+  // With a comment in the link, the comment takes the focus and the highlight (its own list does that);
+  // on a page rendered on the server both are on the page at once, and only one may take the focus.
+  const highlighted = useHighlight(
+    thoughtId === null || commentId !== null ? null : thoughtAnchor(thoughtId),
+    inList || pinned !== null,
+  );
 
   const card = (thought: Thought) => (
     <ThoughtCard
@@ -61,8 +66,7 @@ export function ThoughtsTab({ race }: { race: { id: number } }) {
       writable={open}
       now={now}
       target={thought.id === thoughtId}
-      // With a comment in the link the comment is highlighted: one highlight, one tint, readable text.
-      highlighted={highlighted && thought.id === thoughtId && commentId === null}
+      highlighted={highlighted && thought.id === thoughtId}
       highlightCommentId={thought.id === thoughtId ? commentId : null}
     />
   );

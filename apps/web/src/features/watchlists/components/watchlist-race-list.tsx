@@ -3,18 +3,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { paths } from '@/config/paths.ts';
+import { useTimeZone } from '@/lib/render-env.tsx';
+import { dateFormat, parseDate } from '@/lib/time.ts';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-
-/** "Sun, Dec 12, 2021", in the viewer's time zone. */
-export function formatRaceDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);
+/** "Sun, Dec 12, 2021", in the viewer's time zone (or the one given). */
+export function formatRaceDate(iso: string, timeZone?: string): string {
+  const date = parseDate(iso);
+  return date
+    ? dateFormat({ weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }, timeZone).format(date)
+    : '';
 }
 
 /** "2021 Abu Dhabi Grand Prix". */
@@ -30,6 +27,7 @@ export function WatchlistRaceList({
   label: string;
   actions?: (entry: WatchlistEntry, index: number) => ReactNode;
 }) {
+  const timeZone = useTimeZone();
   return (
     <ol aria-label={label} className="grid gap-2">
       {entries.map((entry, index) => (
@@ -52,7 +50,7 @@ export function WatchlistRaceList({
               <span className="truncate">{raceTitle(entry.race)}</span>
             </Link>
             <span className="truncate text-sm text-muted-foreground">
-              {entry.race.circuit_name} · {formatRaceDate(entry.race.date)}
+              {entry.race.circuit_name} · {formatRaceDate(entry.race.date, timeZone)}
             </span>
           </div>
           {actions && <div className="ml-auto flex items-center gap-1">{actions(entry, index)}</div>}

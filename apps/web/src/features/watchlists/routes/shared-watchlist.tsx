@@ -1,7 +1,7 @@
 import { ListVideoIcon, PencilIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
-import { PageTitle } from '@/components/page-title.tsx';
+import { PageTitle, summary } from '@/components/page-title.tsx';
 import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
 import { displayNameOf, UserName, UserParagraph, UserText } from '@/components/user-text.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -45,7 +45,12 @@ export function SharedWatchlistRoute() {
   const count = list.races.length;
   return (
     <article aria-labelledby="watchlist-title" className="grid grid-cols-1 gap-6">
-      <PageTitle name={`${list.name} by ${owner}`} />
+      <PageTitle
+        name={`${list.name} by ${owner}`}
+        description={summary(
+          list.description || `${count === 1 ? '1 race' : `${count} races`} to watch, a list by ${owner} on Paddock.`,
+        )}
+      />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid min-w-0 gap-1">
           <p className="text-xs font-semibold tracking-[0.2em] text-primary-text uppercase">Watchlist</p>

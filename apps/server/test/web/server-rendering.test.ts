@@ -1,0 +1,185 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Review } from '@paddock/contract';
+import { createRace } from '../support/factories/f1.ts';
+import { createUser, type TestUser } from '../support/factories/users.ts';
+import { caller, pastRace } from '../support/social.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+/*
+ * Public pages rendered on the server (decision 024), through the real renderer: the web app's
+ * entry-server built by Vite into a temporary folder beside a minimal built page, as `npm run build`
+ * lays them out. What a guest's HTML carries, what it must never carry, and the CSP nonce.
+ */
+
+const webRoot = path.resolve(import.meta.dirname, '../../../web');
+let folder: string;
+let t: TestApp;
+let as: ReturnType<typeof caller>;
+let author: TestUser;
+let hidden: TestUser;
+let race: { id: number; name: string; year: number };
+let upcomingName: string;
+let review: Review;
+let privateReview: Review;
+
+const SHELL =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="site" />' +
+  '<title>Paddock</title><script type="module" src="/assets/index.js"></script></head>' +
+  '<body><div id="root"><p>brand</p></div></body></html>';
+
+beforeAll(async () => {
+  folder = mkdtempSync(path.join(os.tmpdir(), 'paddock-ssr-'));
+  mkdirSync(path.join(folder, 'dist'));
+  writeFileSync(path.join(folder, 'dist', 'index.html'), SHELL);
+  execFileSync(
+    process.execPath,
+    [
+      path.resolve(webRoot, '../../node_modules/vite/bin/vite.js'),
+      'build',
+      '--ssr',
+      'src/entry-server.tsx',
+      '--outDir',
+      path.join(folder, 'dist-ssr'),
+      '--logLevel',
+      'error',
+    ],
+    // Built as `npm run build` builds it (Vitest sets NODE_ENV=test, which would pick React's dev JSX).
+    { cwd: webRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  t = await createTestApp({ WEB_DIST: path.join(folder, 'dist') });
+  as = caller(t);
+  author = await createUser(t.database.db);
+  hidden = await createUser(t.database.db);
+  const ran = await pastRace(t.database.db);
+  const detail = (await as(null).get<{ name: string; season: { year: number } }>(`/api/f1/races/${ran.id}/`)).body;
+  race = { id: ran.id, name: detail.name, year: detail.season.year };
+  review = (
+    await as(author).post<Review>('/api/core/reviews/', {
+      race_id: race.id,
+      rating: 4,
+      review_text: 'A late safety car </script><script>alert(1)</script> and <!-- a comment',
+    })
+  ).body;
+  privateReview = (
+    await as(hidden).post<Review>('/api/core/reviews/', {
+      race_id: race.id,
+      rating: 2,
+      review_text: 'Words only my approved followers may read',
+    })
+  ).body;
+  await as(hidden).patch('/api/social/users/me/', { is_private: true });
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+const stateOf = (html: string) =>
+  /<script type="application\/json" id="query-state"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
+
+describe('a public page rendered on the server', () => {
+  it("carries the race's name and its reviews in the HTML, and its own title in the head", async () => {
+    const res = await page(`/race/${race.id}?tab=reviews`);
+    expect(res.statusCode).toBe(200);
+    const [head, body] = res.body.split('<div id="root">') as [string, string];
+    expect(body).toContain(race.name);
+    expect(body).toContain('A late safety car');
+    expect(head).not.toContain('<title>Paddock</title>');
+    expect(head).toContain(`<title>${race.name} ${race.year} · Paddock</title>`);
+    expect(body).not.toContain('<title>');
+  });
+
+  it('gives every inline script a nonce that changes per request, and allows only that nonce in the CSP', async () => {
+    const first = await page(`/race/${race.id}`);
+    const second = await page(`/race/${race.id}`);
+    const nonces = [first, second].map((res) => {
+      const policy = String(res.headers['content-security-policy']);
+      const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(policy)?.[1];
+      expect(nonce).toBeDefined();
+      expect(policy).not.toContain("unsafe-inline';script-src");
+      expect(policy).toMatch(/script-src 'self' 'nonce-[^']+';/);
+      const inline = [...res.body.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)].map((m) => m[1]);
+      expect(inline.length).toBeGreaterThanOrEqual(2);
+      for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+      return nonce;
+    });
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("escapes the page's data so a review's text cannot end its script element", async () => {
+    const res = await page(`/review/${review.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    const state = stateOf(res.body);
+    expect(state).toBeDefined();
+    expect(state).not.toContain('<');
+    expect(state).toContain('\\u003c/script>');
+    // The text itself is shown, escaped as HTML.
+    expect(res.body).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it("keeps a private account's review out of a guest's HTML, and answers its page with a 404", async () => {
+    const racePage = await page(`/race/${race.id}?tab=reviews`);
+    expect(racePage.body).not.toContain('Words only my approved followers may read');
+    const shared = await page(`/review/${privateReview.id}`);
+    expect(shared.statusCode).toBe(404);
+    expect(shared.body).not.toContain('Words only my approved followers may read');
+    const profile = await page(`/profile/${hidden.username}`);
+    expect(profile.body).not.toContain('Words only my approved followers may read');
+  });
+
+  it('answers a race that is not there with a 404 page that says so', async () => {
+    const res = await page('/race/987654321');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toMatch(/not found/i);
+  });
+
+  it("leaves the reader's own pages to the browser: no render, the built page as it is", async () => {
+    for (const url of ['/watchlists', '/profile']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"><p>brand</p></div>');
+      expect(res.body, url).not.toContain('query-state');
+    }
+  });
+
+  it('sends / and unknown paths to /home with a redirect, as the router does', async () => {
+    for (const url of ['/', '/no/such/page']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe('/home');
+    }
+    const home = await page('/home');
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('For You');
+  });
+});
+
+describe('the API calls of a render', () => {
+  it("are not counted against the reader's API rate limit", async () => {
+    const limited = await createTestApp({ WEB_DIST: path.join(folder, 'dist'), API_RATE_LIMIT: 3 });
+    try {
+      const upcoming = await createRace(limited.database.db, { startsAt: new Date(Date.now() + 86_400_000) });
+      upcomingName = (await limited.app.inject({ method: 'GET', url: `/api/f1/races/${upcoming.id}/` })).json<{
+        name: string;
+      }>().name;
+      for (let i = 0; i < 4; i += 1) {
+        const res = await limited.app.inject({
+          method: 'GET',
+          url: `/race/${upcoming.id}`,
+          headers: { accept: 'text/html' },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain(upcomingName);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+
+/**
+ * Every public page rendered on the server (decision 024). Read with no JavaScript, its HTML carries
+ * the page's text. With JavaScript, in a time zone, locale and colour scheme other than the server's,
+ * React hydrates it without a mismatch: any hydration error or page error fails the page.
+ */
+
+interface PublicPage {
+  url: string;
+  /** Text a reader sees with no JavaScript at all. */
+  text: string;
+}
+
+async function post<T>(request: APIRequestContext, url: string, data: object, access?: string): Promise<T> {
+  const res = await request.post(url, {
+    data,
+    headers: access ? { authorization: `Bearer ${access}` } : {},
+  });
+  expect(res.ok(), `${url}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** The public pages, with a member, a review and a shared watchlist made for them through the API. */
+async function publicPages(request: APIRequestContext): Promise<PublicPage[]> {
+  const username = `ssr_${Date.now().toString(36)}`;
+  const { access } = await post<{ access: string }>(request, '/api/auth/register/', {
+    username,
+    email: `${username}@example.com`,
+    password: 'lights out 2026',
+    name: 'Rendered Reader',
+  });
+  const season = (await (await request.get('/api/f1/races/?season=2021')).json()) as {
+    results: { id: number; name: string }[];
+  };
+  const abuDhabi = season.results.at(-1)!;
+  const review = await post<{ id: number }>(
+    request,
+    '/api/core/reviews/',
+    { race_id: abuDhabi.id, rating: 5, review_text: 'A title decided on the last lap, argued about for years.' },
+    access,
+  );
+  const list = await post<{ id: number }>(
+    request,
+    '/api/social/watchlists/',
+    { name: 'Deciders to rewatch', is_public: true },
+    access,
+  );
+  await post(request, `/api/social/watchlists/${list.id}/races/`, { race_id: abuDhabi.id }, access);
+  return [
+    { url: '/home', text: 'For You' },
+    { url: `/race/${abuDhabi.id}`, text: 'Max Verstappen' },
+    { url: `/race/${abuDhabi.id}?tab=qualifying`, text: 'Max Verstappen' },
+    { url: `/race/${abuDhabi.id}?tab=reviews`, text: 'argued about for years' },
+    { url: `/race/${abuDhabi.id}?tab=thoughts`, text: abuDhabi.name },
+    { url: '/driver/max-verstappen', text: 'Max Verstappen' },
+    { url: '/team/red-bull', text: 'Red Bull' },
+    { url: '/season-overview?season=2021', text: 'Drivers’ champion' },
+    { url: '/search?q=monza', text: 'Italian Grand Prix' },
+    { url: `/review/${review.id}`, text: 'argued about for years' },
+    { url: `/profile/${username}`, text: 'Rendered Reader' },
+    { url: `/watchlist/${list.id}`, text: 'Deciders to rewatch' },
+    { url: '/login', text: 'Sign in' },
+    { url: '/register', text: 'Create your account' },
+    { url: '/forgot-password', text: 'Forgot your password?' },
+  ];
+}
+
+async function contextWithoutJavaScript(browser: Browser) {
+  return browser.newContext({ javaScriptEnabled: false });
+}
+
+test('every public page is readable without JavaScript and hydrates without a mismatch', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const pages = await publicPages(request);
+
+  const plain = await contextWithoutJavaScript(browser);
+  const reader = await plain.newPage();
+  for (const { url, text } of pages) {
+    await reader.goto(url);
+    await expect(reader.getByText(text).first(), `${url} without JavaScript`).toBeVisible();
+  }
+  await plain.close();
+
+  const elsewhere = await browser.newContext({
+    timezoneId: 'Pacific/Auckland',
+    locale: 'de-DE',
+    colorScheme: 'dark',
+  });
+  const page = await elsewhere.newPage();
+  let problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|Minified React error|did not match/i.test(message.text())) {
+      problems.push(`console error: ${message.text()}`);
+    }
+  });
+  for (const { url, text } of pages) {
+    problems = [];
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await expect(page.getByText(text).first(), url).toBeVisible();
+    expect(problems, url).toEqual([]);
+  }
+  await elsewhere.close();
+});

@@ -1,0 +1,146 @@
+import './lib/zod-config.ts';
+import { PassThrough } from 'node:stream';
+import { dehydrate, QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProvider } from './app/provider.tsx';
+import { routes } from './app/router.tsx';
+import { setServerTransport } from './lib/api-client.ts';
+import { queryDefaults } from './lib/query-client.ts';
+import { RenderEnvProvider } from './lib/render-env.tsx';
+import { serializePageState } from './lib/query-state.ts';
+
+/*
+ * The server's side of the app (built by `vite build --ssr`, loaded by the API server): a public page
+ * rendered as a guest sees it, with the data its queries fetched and the router's hydration data, so
+ * the browser shows the page before its JavaScript runs and hydrates it without fetching again.
+ */
+
+export interface RenderRequest {
+  /** The page's URL: origin, path and query. */
+  url: string;
+  /** The request's Cookie header: only the sidebar's state is read from it. */
+  cookie: string;
+  /** A per-request CSP nonce for the inline scripts. */
+  nonce: string;
+  signal?: AbortSignal;
+}
+
+export type RenderResult =
+  | { kind: 'page'; status: number; html: string; state: string; head: string }
+  | { kind: 'redirect'; status: number; location: string }
+  /** The page is not rendered on the server (a guarded page): the browser renders it. */
+  | { kind: 'client' };
+
+/**
+ * On the server every enabled query suspends until it has its answer, so one render holds all of a
+ * page's data, dependent queries included; one try, since the reader is waiting. A query that failed
+ * stops suspending (which would throw its error to the route's boundary), so the page shows its own
+ * error state, as the browser does: "not found" for a race that is not there.
+ */
+function serverQueryClient(): QueryClient {
+  const client = new QueryClient({ defaultOptions: serverDefaults });
+  const defaulted = client.defaultQueryOptions.bind(client);
+  client.defaultQueryOptions = ((options) => {
+    const o = defaulted(options);
+    if (o.enabled === false) return o;
+    const failed = o.queryHash !== undefined && client.getQueryCache().get(o.queryHash)?.state.status === 'error';
+    return failed ? { ...o, retry: false } : { ...o, suspense: true, retry: false };
+  }) satisfies QueryClient['defaultQueryOptions'];
+  return client;
+}
+
+const serverDefaults: DefaultOptions = { queries: { ...queryDefaults.queries, retry: false } };
+
+/** Installs the transport that answers the app's API calls inside the server's process. */
+export function configure(transport: typeof fetch): void {
+  setServerTransport(transport);
+}
+
+const handler = createStaticHandler(routes);
+
+export async function render(request: RenderRequest): Promise<RenderResult> {
+  const context = await handler.query(new Request(request.url, { signal: request.signal }));
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
+  }
+  const clientOnly = (handle: unknown) => (handle as { clientOnly?: boolean } | undefined)?.clientOnly === true;
+  if (context.matches.some((m) => clientOnly(m.route.handle))) return { kind: 'client' };
+
+  const queryClient = serverQueryClient();
+  const env = {
+    cookie: request.cookie,
+    timeZone: readerTimeZone(request.cookie),
+    now: Date.now(),
+    origin: new URL(request.url).origin,
+  };
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = await renderToString(
+    <StrictMode>
+      <RenderEnvProvider env={env}>
+        <AppProvider queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} nonce={request.nonce} />
+        </AppProvider>
+      </RenderEnvProvider>
+    </StrictMode>,
+    request.nonce,
+  );
+  const dehydrated = dehydrate(queryClient, {
+    // Failed queries too: the page shows their error (a race that is not there), and so must hydration.
+    shouldDehydrateQuery: (query) => query.state.status !== 'pending',
+  });
+  const notFound = dehydrated.queries.some((q) => isNotFound(q.state.error));
+  // React writes the page's <title>, <meta> and <link> elements (PageTitle, PageMeta) first: they go in <head>.
+  const head = HOISTED.exec(html)?.[0] ?? '';
+  return {
+    kind: 'page',
+    status: notFound ? 404 : context.statusCode,
+    html: html.slice(head.length),
+    state: serializePageState({ queries: dehydrated, timeZone: env.timeZone, now: env.now }),
+    head,
+  };
+}
+
+/** The run of <title>, <meta> and <link> elements React writes before a page's own HTML. */
+const HOISTED = /^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)+/;
+
+/** The reader's time zone from the `tz` cookie (build/theme-init.js writes it), if it is one; else UTC. */
+function readerTimeZone(cookie: string): string {
+  const zone = /(?:^|;\s*)tz=([^;]+)/.exec(cookie)?.[1];
+  if (!zone) return 'UTC';
+  try {
+    const name = decodeURIComponent(zone);
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+}
+
+/** The whole page once every suspended part has its data (React streams nothing before that). */
+function renderToString(element: React.ReactNode, nonce: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed: unknown = null;
+    const stream = renderToPipeableStream(element, {
+      nonce,
+      onAllReady() {
+        const sink = new PassThrough();
+        const chunks: Buffer[] = [];
+        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+        sink.on('end', () => {
+          if (failed === null) resolve(Buffer.concat(chunks).toString('utf8'));
+          else reject(failed instanceof Error ? failed : new Error('the page failed to render', { cause: failed }));
+        });
+        stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failed ??= error;
+      },
+    });
+  });
+}

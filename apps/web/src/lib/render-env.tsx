@@ -1,0 +1,49 @@
+import { createContext, use, useState, type ReactNode } from 'react';
+import { useHydrated } from '@/hooks/use-hydrated.ts';
+
+/*
+ * What a page rendered on the server was rendered with, where the browser would otherwise read its
+ * own: the request's cookies (the sidebar's open state), the reader's time zone (from the `tz` cookie
+ * theme-init writes; UTC on a first visit) and the time of the render. The browser hydrates with the
+ * same values (carried in the page), then uses its own, so hydration never meets other text.
+ */
+
+export interface RenderEnv {
+  /** The request's Cookie header; only on the server. */
+  cookie?: string;
+  timeZone: string;
+  now: number;
+  /** The site's origin for absolute links (canonical, og:url); only on the server. */
+  origin?: string;
+}
+
+const RenderEnvContext = createContext<RenderEnv | null>(null);
+
+export function RenderEnvProvider({ env, children }: { env: RenderEnv | null; children: ReactNode }) {
+  return <RenderEnvContext value={env}>{children}</RenderEnvContext>;
+}
+
+/** The page's cookies: the request's on the server, the document's in the browser. */
+export function useCookies(): string {
+  const env = use(RenderEnvContext);
+  return env?.cookie ?? document.cookie;
+}
+
+/** The site's origin: the server's public URL on the server, the page's in the browser. */
+export function useOrigin(): string {
+  const env = use(RenderEnvContext);
+  return env?.origin ?? window.location.origin;
+}
+
+/** The time zone to show times in: the render's until hydrated, then the reader's own (undefined). */
+export function useTimeZone(): string | undefined {
+  const env = use(RenderEnvContext);
+  return useHydrated() || !env ? undefined : env.timeZone;
+}
+
+/** Now, for "3h ago" and ages: the render's time until hydrated, then the browser's clock when mounted. */
+export function useRenderNow(): number {
+  const env = use(RenderEnvContext);
+  const [mountedAt] = useState(() => Date.now());
+  return useHydrated() || !env ? mountedAt : env.now;
+}
