@@ -63,7 +63,7 @@ describe("someone else's profile", () => {
     renderProfile({ follow_status: 'self' });
 
     expect(await screen.findByRole('heading', { name: 'Lena Fischer' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Edit profile' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Edit profile' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Follow @lena' })).not.toBeInTheDocument();
     expect(screen.queryByText('Own profile')).not.toBeInTheDocument();
   });

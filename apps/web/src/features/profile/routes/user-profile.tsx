@@ -1,5 +1,5 @@
 import { NotebookPenIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
@@ -9,12 +9,16 @@ import { useMe } from '@/lib/current-user.ts';
 import { useProfile } from '@/lib/follows.ts';
 import { isNotFoundError } from '@/lib/query-errors.ts';
 import type { PublicProfile } from '@paddock/contract/follows';
-import { EditProfileDialog } from '../components/edit-profile-dialog.tsx';
 import { PrivateProfileNotice } from '../components/private-profile-notice.tsx';
 import { ProfileFollowButton } from '../components/profile-follow-button.tsx';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header.tsx';
 import { ProfileTabs } from '../components/profile-tabs.tsx';
 import { PageTitle, summary } from '@/components/page-title.tsx';
+
+// Only the owner sees it (after hydration): its form loads then, outside the page's first load.
+const EditProfileDialog = lazy(() =>
+  import('../components/edit-profile-dialog.tsx').then((m) => ({ default: m.EditProfileDialog })),
+);
 
 /**
  * Someone's profile (/profile/{username}) with Follow / Requested / Following and the tabs; a private
@@ -51,7 +55,11 @@ export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfil
         lists={!hidden}
         action={
           own ? (
-            me.data && <EditProfileDialog user={me.data} />
+            me.data && (
+              <Suspense>
+                <EditProfileDialog user={me.data} />
+              </Suspense>
+            )
           ) : (
             <div className="flex flex-col items-start gap-2 sm:items-end">
               <ProfileFollowButton user={user} knownStatus={user.follow_status} />
