@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '@paddock/contract';
-import { createRace } from '../support/factories/f1.ts';
+import { createDriver, createRace, createTeam } from '../support/factories/f1.ts';
 import { createUser, type TestUser } from '../support/factories/users.ts';
 import { caller, pastRace } from '../support/social.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -181,5 +181,26 @@ describe('the API calls of a render', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('discovery', () => {
+  it('names the sitemap in robots.txt, and the sitemap lists the F1 pages', async () => {
+    const driver = await createDriver(t.database.db);
+    const team = await createTeam(t.database.db);
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain(`Sitemap: ${t.app.config.PUBLIC_URL}/sitemap.xml`);
+    expect(robots.body).toContain('Disallow: /api/');
+
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    expect(sitemap.body).toContain(`<loc>${t.app.config.PUBLIC_URL}/race/${race.id}</loc>`);
+    expect(sitemap.body).toMatch(/<loc>[^<]+\/season-overview\?season=\d{4}<\/loc>/);
+    expect(sitemap.body).toContain(`/driver/${driver.id}</loc>`);
+    expect(sitemap.body).toContain(`/team/${team.id}</loc>`);
+    expect((await t.app.inject({ method: 'GET', url: '/sitemap-1.xml' })).body).toContain('/race/');
+    expect((await t.app.inject({ method: 'GET', url: '/sitemap-2.xml' })).statusCode).toBe(404);
   });
 });

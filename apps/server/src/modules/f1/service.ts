@@ -46,6 +46,7 @@ import {
   THOUGHTS_OPEN_BEFORE_MS,
   thoughtStatus,
 } from './thought-window.ts';
+import { selectPublicPageIds } from './queries/site-map.ts';
 
 /*
  * Community figures (average_rating, review_count, rating_distribution, trending, the season's community
@@ -447,4 +448,15 @@ export async function raceCompletion(
   const row = await selectRaceCompletion(ctx.db, raceId);
   if (!row) return null;
   return row.is_completed ? 'completed' : 'not_completed';
+}
+
+/** The paths of every public F1 page, for the sitemap: each race, driver, team and season overview. */
+export async function publicPagePaths(ctx: ServiceContext): Promise<string[]> {
+  const ids = await selectPublicPageIds(ctx.db);
+  return [
+    ...ids.seasons.map((year) => `/season-overview?season=${year}`),
+    ...ids.races.map((id) => `/race/${id}`),
+    ...ids.drivers.map((id) => `/driver/${encodeURIComponent(id)}`),
+    ...ids.teams.map((id) => `/team/${encodeURIComponent(id)}`),
+  ];
 }
