@@ -303,18 +303,20 @@ function wantsWebPage(method: string, url: string, accept = ''): boolean {
  * import or sync renews it.
  */
 function registerSiteMap(app: FastifyInstance, origin: string): void {
+  // Pages, not API: left out of the OpenAPI document.
+  const hidden = { schema: { hide: true } };
   const paths = () =>
     app.readCache.getOrLoad('site-map:paths', [F1_TAG], () =>
       publicPagePaths({ db: app.database.db, events: app.events }),
     );
-  app.get('/robots.txt', (_req, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(origin)));
-  app.get('/sitemap.xml', async (_req, reply) => {
+  app.get('/robots.txt', hidden, (_req, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(origin)));
+  app.get('/sitemap.xml', hidden, async (_req, reply) => {
     const all = await paths();
     const parts = Math.ceil(all.length / SITEMAP_MAX_URLS);
     const xml = parts > 1 ? sitemapIndexXml(origin, parts) : sitemapXml(origin, all);
     return reply.type('application/xml; charset=utf-8').send(xml);
   });
-  app.get<{ Params: { part: string } }>('/sitemap-:part.xml', async (req, reply) => {
+  app.get<{ Params: { part: string } }>('/sitemap-:part.xml', hidden, async (req, reply) => {
     const part = Number(req.params.part);
     const all = await paths();
     const slice =
