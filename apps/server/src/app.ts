@@ -39,8 +39,8 @@ import { connectRedis } from './lib/redis.ts';
 import { createMemoryCounterStore, createRedisCounterStore, type CounterStore } from './lib/throttle.ts';
 import { documentCommonErrors } from './lib/openapi.ts';
 import { syncResultsWhileListening } from './f1data/results-scheduler.ts';
-import { preferredEncoding, renderedDocument, webPages } from './lib/web-pages.ts';
-import { loadPageRenderer, type PageRenderer, type RenderResult } from './lib/page-renderer.ts';
+import { preferredEncoding, webPages } from './lib/web-pages.ts';
+import { loadPageRenderer, type PageRenderer, type ServedPage } from './lib/page-renderer.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
@@ -72,6 +72,8 @@ declare module 'fastify' {
      * Its epoch also tells the search's in-memory catalogue when F1 data changed.
      */
     searchCache: ReadCache;
+    /** Pages rendered on the server and kept for every guest, apart: they are large (decision 024). */
+    pageCache: ReadCache;
   }
 }
 
@@ -186,8 +188,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('liveBus', liveBus);
   app.addHook('onClose', () => liveBus.close());
   // Followed even when they keep nothing (READ_CACHE_ENTRIES=0): their epoch still says when F1 data changed.
-  for (const name of ['readCache', 'searchCache'] as const) {
-    const cache = new ReadCache({ maxEntries: config.READ_CACHE_ENTRIES, now: () => clock.now() });
+  for (const name of ['readCache', 'searchCache', 'pageCache'] as const) {
+    const maxEntries = name === 'pageCache' ? config.PAGE_CACHE_ENTRIES : config.READ_CACHE_ENTRIES;
+    const cache = new ReadCache({ maxEntries, now: () => clock.now() });
     app.decorate(name, cache);
     const stopFollowing = await followInvalidations(cache, liveBus);
     app.addHook('preClose', () => stopFollowing());
@@ -241,7 +244,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const pageFor = webDist ? webPages(webDist) : null;
   // The server's renderer of the web app is built beside it (apps/web: dist-ssr/).
   const renderer = webDist
-    ? await loadPageRenderer(app, path.join(webDist, '..', 'dist-ssr', 'entry-server.js'))
+    ? await loadPageRenderer(app, path.join(webDist, '..', 'dist-ssr', 'entry-server.js'), app.pageCache)
     : null;
   if (renderer) renderCalls.isRenderCall = renderer.isRenderCall;
   app.setNotFoundHandler(async (req, reply) => {
@@ -250,14 +253,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       const page = pageFor(req.url.split('?')[0] ?? '/');
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
       if (renderer) {
-        const nonce = randomBytes(18).toString('base64');
-        const rendered = await renderPage(renderer, req, config.PUBLIC_URL, nonce);
-        if (rendered?.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
-        if (rendered?.kind === 'page') {
-          return reply
-            .code(rendered.status)
-            .header('content-security-policy', pageContentSecurityPolicy(nonce))
-            .send(renderedDocument(page.html, rendered, nonce));
+        const served = await servePage(renderer, req, config.PUBLIC_URL, page.html);
+        if (served?.kind === 'redirect') return reply.redirect(served.location, served.status);
+        if (served?.kind === 'page') {
+          const nonce = randomBytes(18).toString('base64');
+          reply.code(served.status).header('content-security-policy', pageContentSecurityPolicy(nonce));
+          // Assembled from the kept page's compressed pieces, the nonce in between (lib/nonce-document.ts).
+          if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+            return reply.header('content-encoding', 'gzip').send(served.document.gzip(nonce));
+          }
+          return reply.send(served.document.text(nonce));
         }
       }
       const encoding = preferredEncoding(req.headers['accept-encoding']);
@@ -275,14 +280,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
  * A public page rendered as a guest sees it; null when it cannot be (a render that failed is logged and
  * the browser renders the page instead, as it did before pages were rendered on the server).
  */
-async function renderPage(
+async function servePage(
   renderer: PageRenderer,
   req: FastifyRequest,
   origin: string,
-  nonce: string,
-): Promise<RenderResult | null> {
+  shell: string,
+): Promise<ServedPage | null> {
   try {
-    return await renderer.render({ url: `${origin}${req.url}`, cookie: req.headers.cookie ?? '', nonce });
+    return await renderer.page({ url: `${origin}${req.url}`, cookie: req.headers.cookie ?? '', shell });
   } catch (err) {
     req.log.error({ err }, 'page render failed; the browser renders the page');
     return null;

@@ -49,6 +49,8 @@ const envSchema = z.object({
   FEED_FANOUT_BATCH: z.coerce.number().int().positive().default(1000),
   /** Public F1 answers kept in each instance's read cache (decision 016); 0 turns the cache off. */
   READ_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
+  /** Pages rendered on the server kept for reuse (decision 024): up to about 120 KB each, text and gzip. */
+  PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
+import { ANSWER_TAGS_HEADER, RENDER_CALL_HEADER } from './page-renderer.ts';
 import type { ReadCache } from './read-cache.ts';
 import { preferredEncoding } from './web-pages.ts';
 
@@ -44,6 +45,8 @@ export function cachedAnswer<T>(
   tags: readonly string[],
   load: () => Promise<T>,
 ): Promise<CachedAnswer<T>> {
+  // A page's render keeps the page under the tags of the answers it was made from (lib/page-renderer.ts).
+  if (reply.request.headers[RENDER_CALL_HEADER] !== undefined) reply.header(ANSWER_TAGS_HEADER, tags.join(' '));
   return cache.getOrLoad(key, tags, async () => {
     const body = await load();
     const json = reply.serialize(body);

@@ -1,8 +1,12 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { NONCE_PLACEHOLDER, NonceDocument } from './nonce-document.ts';
+import type { ReadCache } from './read-cache.ts';
+import { renderedDocument } from './web-pages.ts';
 
 /*
  * Public pages rendered on the server (decision 024): the web app's renderer (apps/web's
@@ -10,6 +14,11 @@ import { z } from 'zod';
  * are answered in this process by app.inject: the same routes, validation, read cache and serialization
  * a browser's call gets, without a socket; marked with a per-process secret so the API's rate limit
  * leaves them alone.
+ *
+ * Rendered once, served many times: a page all of whose calls were answered from the read cache is kept
+ * (as a NonceDocument, with a placeholder where each answer's nonce goes) under the union of those
+ * answers' tags, so it is dropped with them on every instance (decision 016). A page that read anything
+ * uncached (community lists) is rendered for each request.
  */
 
 const renderResultSchema = z.discriminatedUnion('kind', [
@@ -26,11 +35,33 @@ interface RendererModule {
 
 /** The header, with this process's secret, that marks an API call made by a render. */
 export const RENDER_CALL_HEADER = 'x-paddock-render';
+/** The header in which a read-cached answer tells a render the cache tags it is kept under. */
+export const ANSWER_TAGS_HEADER = 'x-paddock-cache-tags';
+
+/** A page to answer: its document (the nonce still to put in), a redirect, or the browser's to render. */
+export type ServedPage =
+  | { kind: 'page'; status: number; document: NonceDocument }
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'client' };
 
 export interface PageRenderer {
   /** Whether a request is one of this process's render calls. */
   isRenderCall: (request: FastifyRequest) => boolean;
-  render: (request: { url: string; cookie: string; nonce: string }) => Promise<RenderResult>;
+  /** The page at `url` in the built page `shell`, from the cache when it can be. */
+  page: (request: { url: string; cookie: string; shell: string }) => Promise<ServedPage>;
+}
+
+/** What a render's API calls were: the tags of their cached answers, and whether each one was cached. */
+interface CallRecord {
+  tags: Set<string>;
+  allCached: boolean;
+}
+
+const renderCalls = new AsyncLocalStorage<CallRecord>();
+
+/** A cookie's value from a Cookie header, or ''. */
+function cookieValue(cookie: string, name: string): string {
+  return new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookie)?.[1] ?? '';
 }
 
 /** Headers of an injected answer as the Fetch API's Headers. */
@@ -54,6 +85,13 @@ function injectTransport(app: FastifyInstance, secret: string): typeof fetch {
       headers: { ...headers, [RENDER_CALL_HEADER]: secret },
       ...(typeof init.body === 'string' ? { payload: init.body } : {}),
     });
+    const record = renderCalls.getStore();
+    if (record) {
+      const tags = answer.headers[ANSWER_TAGS_HEADER];
+      if (typeof tags === 'string' && answer.statusCode === 200)
+        for (const tag of tags.split(' ')) record.tags.add(tag);
+      else record.allCached = false;
+    }
     const empty = answer.statusCode === 204 || answer.statusCode === 304;
     return new Response(empty ? null : answer.rawPayload, {
       status: answer.statusCode,
@@ -65,14 +103,39 @@ function injectTransport(app: FastifyInstance, secret: string): typeof fetch {
 let loads = 0;
 
 /** The renderer built beside the web app, or null when there is none (an API-only or test setup). */
-export async function loadPageRenderer(app: FastifyInstance, entryFile: string): Promise<PageRenderer | null> {
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  entryFile: string,
+  cache: ReadCache,
+): Promise<PageRenderer | null> {
   if (!existsSync(entryFile)) return null;
   // A module instance per app (the query names it), since configure() sets the transport for the module.
   const renderer = (await import(`${pathToFileURL(entryFile).href}?app=${(loads += 1)}`)) as RendererModule;
   const secret = randomBytes(24).toString('base64url');
   renderer.configure(injectTransport(app, secret));
+  const render = async (url: string, cookie: string, shell: string) => {
+    const record: CallRecord = { tags: new Set(), allCached: true };
+    const result = renderResultSchema.parse(
+      await renderCalls.run(record, () => renderer.render({ url, cookie, nonce: NONCE_PLACEHOLDER })),
+    );
+    const value: ServedPage =
+      result.kind === 'page'
+        ? {
+            kind: 'page',
+            status: result.status,
+            document: new NonceDocument(renderedDocument(shell, result, NONCE_PLACEHOLDER)),
+          }
+        : result;
+    // Only a page whose every call came from the read cache, and that rendered fine, is kept.
+    const keep = record.allCached && (value.kind !== 'page' || value.status === 200);
+    return { value, tags: keep ? [...record.tags] : null };
+  };
   return {
     isRenderCall: (request) => request.headers[RENDER_CALL_HEADER] === secret,
-    render: async (request) => renderResultSchema.parse(await renderer.render(request)),
+    // The sidebar's state and the reader's time zone (cookies) change what is drawn: both are in the key.
+    page: ({ url, cookie, shell }) =>
+      cache.getOrLoadTagged(`${url}\n${cookieValue(cookie, 'sidebar_state')}\n${cookieValue(cookie, 'tz')}`, () =>
+        render(url, cookie, shell),
+      ),
   };
 }

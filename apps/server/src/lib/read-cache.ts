@@ -132,6 +132,28 @@ export class ReadCache {
     return promise;
   }
 
+  /**
+   * Like getOrLoad, for a value whose tags are known only once it is loaded (a page, tagged with the
+   * answers it was made from); a load that answers `tags: null` (it used something uncached) is not kept.
+   */
+  async getOrLoadTagged<V>(key: string, load: () => Promise<{ value: V; tags: readonly string[] | null }>): Promise<V> {
+    const hit = this.get<V>(key);
+    if (hit !== undefined) return hit;
+    const pending = this.loading.get(key);
+    if (pending) return pending as Promise<V>;
+    const since = this.generation;
+    const promise = load()
+      .then(({ value, tags }) => {
+        if (tags !== null) this.set(key, value, tags, since);
+        return value;
+      })
+      .finally(() => {
+        if (this.loading.get(key) === promise) this.loading.delete(key);
+      });
+    this.loading.set(key, promise);
+    return promise;
+  }
+
   /** Drops every answer carrying any of `tags` (F1_TAG: all of them). */
   invalidate(tags: readonly string[]): void {
     if (tags.includes(F1_TAG)) return this.clear();

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '@paddock/contract';
@@ -202,5 +203,44 @@ describe('discovery', () => {
     expect(sitemap.body).toContain(`/team/${team.id}</loc>`);
     expect((await t.app.inject({ method: 'GET', url: '/sitemap-1.xml' })).body).toContain('/race/');
     expect((await t.app.inject({ method: 'GET', url: '/sitemap-2.xml' })).statusCode).toBe(404);
+  });
+});
+
+describe('pages kept for reuse', () => {
+  it('keeps a page made only of cached answers, sends it with a fresh nonce, and drops it when they change', async () => {
+    const url = `/season-overview?season=${race.year}`;
+    const first = await page(url);
+    const kept = t.app.pageCache.size;
+    const second = await page(url);
+    expect(t.app.pageCache.size).toBe(kept);
+    const nonceOf = (res: typeof first) => /nonce="([^"]+)"/.exec(res.body)?.[1];
+    expect(nonceOf(second)).not.toBe(nonceOf(first));
+    expect(second.body.replaceAll(nonceOf(second)!, 'N')).toBe(first.body.replaceAll(nonceOf(first)!, 'N'));
+
+    // The season's community figures change with a review: the kept page goes with its answers.
+    const fan = await createUser(t.database.db);
+    const other = await pastRace(t.database.db, 3);
+    await as(fan).post('/api/core/reviews/', { race_id: other.id, rating: 3 });
+    expect(t.app.pageCache.size).toBeLessThan(kept);
+  });
+
+  it('renders a page that reads community lists for each request, and never keeps a 404', async () => {
+    const before = t.app.pageCache.size;
+    await page(`/race/${race.id}?tab=reviews`);
+    await page('/race/987654321');
+    expect(t.app.pageCache.size).toBe(before);
+  });
+
+  it('sends a kept page gzip-encoded, assembled around its nonce', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const html = gunzipSync(res.rawPayload).toString('utf8');
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(html).toContain('</html>');
   });
 });

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
+
+/*
+ * A rendered page kept once and sent many times, each time with its own CSP nonce (decision 024). The
+ * page is kept as its text split where the nonce goes; each piece is compressed once (raw deflate,
+ * flushed to a byte boundary), and each answer is a gzip stream assembled from those pieces with the
+ * nonce between them as stored (uncompressed) deflate blocks: no compression work per request, and
+ * still a nonce no other answer had. Only the CRC of the whole text is computed per answer (native).
+ */
+
+/** Stands where the nonce goes in a page kept for reuse: random per process, so no text can forge it. */
+export const NONCE_PLACEHOLDER = `nonce-${randomBytes(18).toString('base64url')}`;
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** The final, empty deflate block (fixed Huffman codes, end of block at once). */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+
+/** Bytes as a stored deflate block (not final), at a byte boundary: header byte, LEN, NLEN, bytes. */
+function storedBlock(bytes: Buffer): Buffer {
+  const block = Buffer.alloc(5 + bytes.length);
+  block[0] = 0;
+  block.writeUInt16LE(bytes.length, 1);
+  block.writeUInt16LE(~bytes.length & 0xffff, 3);
+  bytes.copy(block, 5);
+  return block;
+}
+
+export class NonceDocument {
+  private readonly pieces: Buffer[];
+  private deflated: Buffer[] | null = null;
+  readonly byteLength: number;
+
+  constructor(text: string) {
+    this.pieces = text.split(NONCE_PLACEHOLDER).map((piece) => Buffer.from(piece, 'utf8'));
+    this.byteLength = this.pieces.reduce((sum, piece) => sum + piece.length, 0);
+  }
+
+  /** The page's text with `nonce` in its places. */
+  text(nonce: string): string {
+    return this.pieces.map((piece) => piece.toString('utf8')).join(nonce);
+  }
+
+  /** The page gzip-encoded with `nonce` in its places (a valid single-member gzip stream). */
+  gzip(nonce: string): Buffer {
+    this.deflated ??= this.pieces.map((piece) =>
+      deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
+    );
+    const value = Buffer.from(nonce, 'utf8');
+    const stored = storedBlock(value);
+    const parts: Buffer[] = [GZIP_HEADER];
+    let crc = 0;
+    this.pieces.forEach((piece, i) => {
+      if (i > 0) {
+        parts.push(stored);
+        crc = crc32(value, crc);
+      }
+      parts.push(this.deflated![i]!);
+      crc = crc32(piece, crc);
+    });
+    const length = this.byteLength + value.length * (this.pieces.length - 1);
+    const trailer = Buffer.alloc(8);
+    trailer.writeUInt32LE(crc >>> 0, 0);
+    trailer.writeUInt32LE(length % 2 ** 32, 4);
+    parts.push(FINAL_BLOCK, trailer);
+    return Buffer.concat(parts);
+  }
+}
