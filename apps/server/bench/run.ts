@@ -38,7 +38,9 @@
  * (health and three F1 answers from 1 KB to 100 KB, each without Accept-Encoding and with a browser's
  * "gzip, deflate, br": the cost of compressing API answers on the fly); live (1,000 server-sent-event clients
  * on one race's thoughts while a thought is posted every 100 ms: the delay from each POST's answer to
- * every client, and the events missed; bench/live.ts). Aliases: feeds,
+ * every client, and the events missed; bench/live.ts); pages (public pages rendered on the server, as a
+ * browser asks for them: season overviews and drivers, kept for reuse, and race pages, rendered per
+ * request; it serves the built web app, so `npm run build` first). Aliases: feeds,
  * writes, social (all but f1). Every status is checked: non-2xx answers and connection errors/timeouts
  * are counted apart, and the first non-2xx bodies printed.
  *
@@ -141,10 +143,11 @@ const GROUPS = [
   'f1',
   'compression',
   'live',
+  'pages',
 ];
 const ALIASES: Record<string, string[]> = {
   all: GROUPS,
-  social: GROUPS.filter((g) => g !== 'f1' && g !== 'compression' && g !== 'live'),
+  social: GROUPS.filter((g) => g !== 'f1' && g !== 'compression' && g !== 'live' && g !== 'pages'),
   feeds: ['following', 'for-you'],
   writes: ['create-review', 'like', 'comment'],
 };
@@ -288,6 +291,41 @@ async function f1Scenarios(database: Database): Promise<Scenario[]> {
   ];
 }
 
+/**
+ * Public pages rendered on the server (decision 024), as a browser asks for them (gzip): pages kept
+ * for reuse (season overviews, drivers: made only of cached answers) and race pages, which read a
+ * community list and are rendered for each request.
+ */
+async function pageScenarios(database: Database): Promise<Scenario[]> {
+  const races = await selectRows<{ id: number; year: number }>(
+    database.db,
+    sql`select id, year from races where has_results order by starts_at desc limit 20`,
+  );
+  const drivers = await selectRows<{ id: string }>(
+    database.db,
+    sql`select driver_id as id from race_results group by driver_id order by count(*) desc limit 20`,
+  );
+  const years = [...new Set(races.map((r) => r.year))];
+  const page = (label: string, paths: string[]): Scenario => ({
+    group: 'pages',
+    steps: [rotating(label, paths, 'gzip, deflate, br')],
+  });
+  return [
+    page(
+      'GET /season-overview?season=… (kept)',
+      [...years, 2021, 2008, 1988].map((y) => `/season-overview?season=${y}`),
+    ),
+    page(
+      'GET /driver/{id} (kept)',
+      drivers.map((d) => `/driver/${d.id}`),
+    ),
+    page(
+      'GET /race/{id} (rendered per request)',
+      races.map((r) => `/race/${r.id}`),
+    ),
+  ];
+}
+
 /* Databases. */
 
 /** Creates the PostgreSQL database of `url` when it does not exist yet. */
@@ -343,6 +381,7 @@ interface Prepared {
   seeded: boolean;
   plan: SocialPlan;
   f1: Scenario[];
+  pages: Scenario[];
 }
 
 async function prepare(kind: DbKind, url: string | undefined, groups: Set<string>): Promise<Prepared> {
@@ -413,9 +452,10 @@ async function prepare(kind: DbKind, url: string | undefined, groups: Set<string
   const figures = await describeCommunity(database);
   const plan = await planSocial(database.db);
   const f1 = await f1Scenarios(database);
+  const pages = groups.has('pages') ? await pageScenarios(database) : [];
   if (groups.has('live')) await addBenchRace(database.db);
   log(`data ready in ${seconds(started)}`);
-  return { database, dataDir, figures, seedSeconds, seeded: !reuse, plan, f1 };
+  return { database, dataDir, figures, seedSeconds, seeded: !reuse, plan, f1, pages };
 }
 
 /* The server. */
@@ -437,6 +477,10 @@ async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
 
 let child: ChildProcess | null = null;
 
+/** The built web app, which the pages group needs (`npm run build` first). */
+const webDist = path.resolve(serverRoot, '../web/dist');
+let serveWebApp = false;
+
 async function startServer(kind: DbKind, url: string | undefined, dataDir: string, secret: string) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -452,8 +496,8 @@ async function startServer(kind: DbKind, url: string | undefined, dataDir: strin
     // Measured requests only: no results fetched from Jolpica meanwhile.
     RESULTS_SYNC: 'off',
     API_RATE_LIMIT: '100000000',
-    // The API alone: a folder without a built web app.
-    WEB_DIST: path.join(dataDir, 'no-web-app'),
+    // The API alone (a folder without a built web app), unless pages are measured.
+    WEB_DIST: serveWebApp ? webDist : path.join(dataDir, 'no-web-app'),
   };
   delete env.DATABASE_URL;
   if (kind === 'postgres') env.DATABASE_URL = url;
@@ -577,6 +621,7 @@ async function benchDatabase(kind: DbKind, url: string | undefined, groups: Set<
     { group: 'health', steps: [rotating(HEALTH, ['/api/health/'])] },
     ...socialScenarios(server, plan, tokens, deep, FEED_DEPTH).filter((s) => groups.has(s.group)),
     ...(groups.has('f1') ? prepared.f1 : []),
+    ...prepared.pages,
     ...(groups.has('compression') ? compressionScenarios(prepared.f1) : []),
   ];
   let scenarios = scenariosFor(base);
@@ -656,6 +701,7 @@ async function benchDatabase(kind: DbKind, url: string | undefined, groups: Set<
 async function main() {
   const started = Date.now();
   const groups = selectedGroups();
+  serveWebApp = groups.has('pages');
   const databases = selectedDatabases();
   const watchdog = setTimeout(() => {
     console.error(`bench: stopped by the ${WATCHDOG_MS / 60_000}-minute watchdog`);

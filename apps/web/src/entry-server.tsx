@@ -9,7 +9,8 @@ import { routes } from './app/router.tsx';
 import { setServerTransport } from './lib/api-client.ts';
 import { queryDefaults } from './lib/query-client.ts';
 import { RenderEnvProvider } from './lib/render-env.tsx';
-import { serializePageState } from './lib/query-state.ts';
+import { scriptJson, serializePageState } from './lib/query-state.ts';
+import { structuredData } from './app/structured-data.ts';
 
 /*
  * The server's side of the app (built by `vite build --ssr`, loaded by the API server): a public page
@@ -91,12 +92,17 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     shouldDehydrateQuery: (query) => query.state.status !== 'pending',
   });
   const notFound = dehydrated.queries.some((q) => isNotFound(q.state.error));
-  // React writes the page's <title>, <meta> and <link> elements (PageTitle, PageMeta) first: they go in <head>.
-  const head = HOISTED.exec(html)?.[0] ?? '';
+  // React writes the page's <title>, <meta> and <link> elements (PageTitle) first: they go in <head>.
+  const hoisted = HOISTED.exec(html)?.[0] ?? '';
+  const page = context.matches.at(-1);
+  const thing = structuredData(page?.route.path, page?.params ?? {}, queryClient, env.origin);
+  const head =
+    hoisted +
+    (thing ? `<script type="application/ld+json" nonce="${request.nonce}">${scriptJson(thing)}</script>` : '');
   return {
     kind: 'page',
     status: notFound ? 404 : context.statusCode,
-    html: html.slice(head.length),
+    html: html.slice(hoisted.length),
     state: serializePageState({ queries: dehydrated, timeZone: env.timeZone, now: env.now }),
     head,
   };

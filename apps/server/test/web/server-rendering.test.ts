@@ -96,6 +96,26 @@ describe('a public page rendered on the server', () => {
     expect(body).not.toContain('<title>');
   });
 
+  it('tells link previews and search engines what the page is: Open Graph, Twitter card, canonical, JSON-LD', async () => {
+    const racePage = await page(`/race/${race.id}`);
+    const head = racePage.body.split('</head>')[0]!;
+    expect(head).toContain(`<meta property="og:title" content="${race.name} ${race.year}"/>`);
+    expect(head).toMatch(/<meta property="og:description" content="Round \d+ of \d{4} at [^"]+"\/>/);
+    expect(head).toContain('<meta name="twitter:card" content="summary"/>');
+    expect(head).toContain(`<link rel="canonical" href="${t.app.config.PUBLIC_URL}/race/${race.id}"/>`);
+    const ld = /<script type="application\/ld\+json" nonce="[^"]+">([^<]*)<\/script>/.exec(head)?.[1];
+    expect(JSON.parse(ld!)).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'SportsEvent',
+      sport: 'Formula 1',
+    });
+
+    const shared = await page(`/review/${review.id}`);
+    const reviewLd = /<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/.exec(shared.body)?.[1];
+    expect(JSON.parse(reviewLd!)).toMatchObject({ '@type': 'Review', reviewRating: { ratingValue: 4 } });
+    expect(shared.body).toContain('<meta property="og:type" content="article"/>');
+  });
+
   it('gives every inline script a nonce that changes per request, and allows only that nonce in the CSP', async () => {
     const first = await page(`/race/${race.id}`);
     const second = await page(`/race/${race.id}`);

@@ -17,10 +17,6 @@ function isSerializedError(value: unknown): value is SerializedError {
   return typeof value === 'object' && value !== null && '$apiError' in value;
 }
 
-/**
- * JSON safe inside a <script> element: `<` is written as its escape, so no `</script>` or `<!--` in a
- * review's text can end the element or open a comment, and U+2028/U+2029 are escaped as well.
- */
 export interface PageState {
   queries: DehydratedState;
   /** The time zone and time the page was rendered with (lib/render-env.tsx). */
@@ -28,16 +24,24 @@ export interface PageState {
   now: number;
 }
 
+/**
+ * JSON safe inside a <script> element: `<` is written as its escape, so no `</script>` or `<!--` in a
+ * review's text can end the element or open a comment, and U+2028/U+2029 are escaped as well.
+ */
+export function scriptJson(value: unknown, replacer?: (key: string, value: unknown) => unknown): string {
+  return JSON.stringify(value, replacer)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The page's state as script-safe JSON, its query errors kept as status and body. */
 export function serializePageState(state: PageState): string {
-  const json = JSON.stringify(state, (_key, value: unknown) =>
+  return scriptJson(state, (_key, value: unknown) =>
     value instanceof ApiError
       ? { $apiError: { message: value.message, status: value.status ?? null, data: value.response?.data ?? null } }
       : value,
   );
-  return json
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The state written by serializePageState, with its errors as ApiErrors again. */
