@@ -41,6 +41,7 @@ import { documentCommonErrors } from './lib/openapi.ts';
 import { syncResultsWhileListening } from './f1data/results-scheduler.ts';
 import { preferredEncoding, webPages } from './lib/web-pages.ts';
 import { loadPageRenderer, type PageRenderer, type ServedPage } from './lib/page-renderer.ts';
+import { registerPreviews } from './lib/page-previews.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
@@ -246,7 +247,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const renderer = webDist
     ? await loadPageRenderer(app, path.join(webDist, '..', 'dist-ssr', 'entry-server.js'), app.pageCache)
     : null;
-  if (renderer) renderCalls.isRenderCall = renderer.isRenderCall;
+  if (renderer) {
+    renderCalls.isRenderCall = renderer.isRenderCall;
+    registerPreviews(app, renderer, app.pageCache);
+  }
   app.setNotFoundHandler(async (req, reply) => {
     if (pageFor && wantsWebPage(req.method, req.url, req.headers.accept)) {
       // The page must be revalidated so a new deploy is picked up at once.

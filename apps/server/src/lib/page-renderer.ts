@@ -49,6 +49,8 @@ export interface PageRenderer {
   isRenderCall: (request: FastifyRequest) => boolean;
   /** The page at `url` in the built page `shell`, from the cache when it can be. */
   page: (request: { url: string; cookie: string; shell: string }) => Promise<ServedPage>;
+  /** An API answer as a guest gets it, in process (the link previews' data). */
+  get: (path: string) => Promise<{ status: number; body: unknown }>;
 }
 
 /** What a render's API calls were: the tags of their cached answers, and whether each one was cached. */
@@ -112,7 +114,8 @@ export async function loadPageRenderer(
   // A module instance per app (the query names it), since configure() sets the transport for the module.
   const renderer = (await import(`${pathToFileURL(entryFile).href}?app=${(loads += 1)}`)) as RendererModule;
   const secret = randomBytes(24).toString('base64url');
-  renderer.configure(injectTransport(app, secret));
+  const transport = injectTransport(app, secret);
+  renderer.configure(transport);
   const render = async (url: string, cookie: string, shell: string) => {
     const record: CallRecord = { tags: new Set(), allCached: true };
     const result = renderResultSchema.parse(
@@ -132,6 +135,10 @@ export async function loadPageRenderer(
   };
   return {
     isRenderCall: (request) => request.headers[RENDER_CALL_HEADER] === secret,
+    get: async (path) => {
+      const res = await transport(path, { headers: { accept: 'application/json' } });
+      return { status: res.status, body: res.ok ? await res.json() : null };
+    },
     // The sidebar's state and the reader's time zone (cookies) change what is drawn: both are in the key.
     page: ({ url, cookie, shell }) =>
       cache.getOrLoadTagged(`${url}\n${cookieValue(cookie, 'sidebar_state')}\n${cookieValue(cookie, 'tz')}`, () =>

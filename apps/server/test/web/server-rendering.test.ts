@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { gunzipSync } from 'node:zlib';
+import sharp from 'sharp';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '@paddock/contract';
@@ -101,7 +102,7 @@ describe('a public page rendered on the server', () => {
     const head = racePage.body.split('</head>')[0]!;
     expect(head).toContain(`<meta property="og:title" content="${race.name} ${race.year}"/>`);
     expect(head).toMatch(/<meta property="og:description" content="Round \d+ of \d{4} at [^"]+"\/>/);
-    expect(head).toContain('<meta name="twitter:card" content="summary"/>');
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(head).toContain(`<link rel="canonical" href="${t.app.config.PUBLIC_URL}/race/${race.id}"/>`);
     const ld = /<script type="application\/ld\+json" nonce="[^"]+">([^<]*)<\/script>/.exec(head)?.[1];
     expect(JSON.parse(ld!)).toMatchObject({
@@ -262,5 +263,32 @@ describe('pages kept for reuse', () => {
     const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
     expect(html).toContain(`nonce="${nonce}"`);
     expect(html).toContain('</html>');
+  });
+});
+
+describe('link preview images', () => {
+  it('draws a 1200×630 PNG for a race and a review, named by their pages', async () => {
+    const racePage = await page(`/race/${race.id}`);
+    expect(racePage.body).toContain(
+      `<meta property="og:image" content="${t.app.config.PUBLIC_URL}/preview/race/${race.id}.png"/>`,
+    );
+    expect(racePage.body).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    for (const url of [`/preview/race/${race.id}.png`, `/preview/review/${review.id}.png`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      const { width, height, format } = await sharp(res.rawPayload).metadata();
+      expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'png' });
+    }
+  });
+
+  it("has no preview for a private account's review, nor for what is not there", async () => {
+    for (const url of [
+      `/preview/review/${privateReview.id}.png`,
+      '/preview/race/987654321.png',
+      '/preview/nothing/1.png',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
   });
 });

@@ -13,13 +13,17 @@ export function PageTitle({
   name,
   description = SITE_DESCRIPTION,
   type = 'website',
+  image,
 }: {
   name: string;
   description?: string;
   type?: 'website' | 'article' | 'profile';
+  /** The path of the page's preview image (config/paths.ts previewImagePath). */
+  image?: string;
 }) {
   const { pathname, search } = useLocation();
-  const url = `${useOrigin()}${pathname}${search}`;
+  const origin = useOrigin();
+  const url = `${origin}${pathname}${search}`;
   const title = `${name} · ${SITE_NAME}`;
   return (
     <>
@@ -31,7 +35,10 @@ export function PageTitle({
       <meta property="og:description" content={description} />
       <meta property="og:type" content={type} />
       <meta property="og:url" content={url} />
-      <meta name="twitter:card" content="summary" />
+      {image && <meta property="og:image" content={`${origin}${image}`} />}
+      {image && <meta property="og:image:width" content="1200" />}
+      {image && <meta property="og:image:height" content="630" />}
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
     </>
   );
 }

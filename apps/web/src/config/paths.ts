@@ -58,3 +58,9 @@ export const paths = {
     getHref: (season?: number) => (season === undefined ? '/season-overview' : `/season-overview?season=${season}`),
   },
 } as const;
+
+/** A public page's link preview image (og:image), drawn by the server: 1200×630 PNG. */
+export const previewImagePath = (
+  kind: 'race' | 'review' | 'driver' | 'team' | 'profile' | 'watchlist',
+  id: string | number,
+) => `/preview/${kind}/${encodeURIComponent(String(id))}.png`;

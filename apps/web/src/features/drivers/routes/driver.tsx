@@ -12,7 +12,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
-import { paths } from '@/config/paths.ts';
+import { paths, previewImagePath } from '@/config/paths.ts';
 import { formatCount, formatPoints, formatPosition } from '@/lib/f1-format.ts';
 import { isNotFoundError } from '@/lib/query-errors.ts';
 import { useDriver } from '../api/get-driver.ts';
@@ -58,6 +58,7 @@ function DriverProfile({ driver }: { driver: DriverDetail }) {
         name={driver.full_name}
         description={`${driver.full_name} (${driver.country}): ${formatCount(driver.career.starts)} starts, ${formatCount(driver.career.wins)} wins, ${formatCount(driver.career.championships)} championships. Seasons, results and race reviews on Paddock.`}
         type="profile"
+        image={previewImagePath('driver', driver.id)}
       />
       <header className="relative overflow-hidden rounded-2xl border bg-card p-6 shadow-xs sm:p-8">
         <span aria-hidden className="absolute inset-y-0 left-0 w-1.5" style={{ backgroundColor: colour }} />

@@ -14,6 +14,7 @@ import { ProfileFollowButton } from '../components/profile-follow-button.tsx';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header.tsx';
 import { ProfileTabs } from '../components/profile-tabs.tsx';
 import { PageTitle, summary } from '@/components/page-title.tsx';
+import { previewImagePath } from '@/config/paths.ts';
 
 // Only the owner sees it (after hydration): its form loads then, outside the page's first load.
 const EditProfileDialog = lazy(() =>
@@ -49,6 +50,7 @@ export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfil
         name={`${displayNameOf(user)} (@${user.username})`}
         description={summary(user.bio || `${displayNameOf(user)} rates and reviews Formula 1 races on Paddock.`)}
         type="profile"
+        image={previewImagePath('profile', user.username)}
       />
       <ProfileHeader
         user={user}

@@ -10,7 +10,7 @@ import { teamColour } from '@/components/team-colour.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
-import { paths } from '@/config/paths.ts';
+import { paths, previewImagePath } from '@/config/paths.ts';
 import { isNotFoundError } from '@/lib/query-errors.ts';
 import { useRace } from '../api/get-race.ts';
 import { useRaceResults } from '../api/get-race-results.ts';
@@ -62,7 +62,12 @@ function RacePage({ race, reviews, thoughts }: { race: RaceDetail; reviews?: Rac
     // grid-cols-1 (minmax(0, 1fr)) keeps the column as wide as the screen: an auto column grows to its widest
     // content, which on a phone pushed the page sideways.
     <div className="grid grid-cols-1 gap-8">
-      <PageTitle name={`${race.name} ${race.season.year}`} description={raceDescription(race)} type="article" />
+      <PageTitle
+        name={`${race.name} ${race.season.year}`}
+        description={raceDescription(race)}
+        type="article"
+        image={previewImagePath('race', race.id)}
+      />
       <RaceHeader race={race} />
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">

@@ -8,6 +8,7 @@ import { CommentSection } from '../components/comment-section.tsx';
 import { ReviewCard } from '../components/review-card.tsx';
 import { reviewTitle } from '../utils/review-title.ts';
 import { PageTitle, summary } from '@/components/page-title.tsx';
+import { previewImagePath } from '@/config/paths.ts';
 
 /** `#comment-{id}` names the comment a link points at (spec §2). */
 function commentIdFromHash(hash: string): number | null {
@@ -53,6 +54,7 @@ export function ReviewRoute() {
           `${'★'.repeat(review.rating)}${'☆'.repeat(5 - review.rating)} ${review.review_text ?? ''}`,
         )}
         type="article"
+        image={previewImagePath('review', review.id)}
       />
       <header className="grid gap-1">
         <p className="text-xs font-semibold tracking-[0.2em] text-primary-text uppercase">Race review</p>

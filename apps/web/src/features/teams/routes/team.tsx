@@ -12,7 +12,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
-import { paths } from '@/config/paths.ts';
+import { paths, previewImagePath } from '@/config/paths.ts';
 import { formatCount, formatPoints, formatPosition } from '@/lib/f1-format.ts';
 import { isNotFoundError } from '@/lib/query-errors.ts';
 import { useTeam } from '../api/get-team.ts';
@@ -67,6 +67,7 @@ function TeamProfile({ team }: { team: TeamDetail }) {
       <PageTitle
         name={team.name}
         description={`${team.full_name} (${team.country}): seasons, drivers, wins and championships on Paddock.`}
+        image={previewImagePath('team', team.id)}
       />
       <header
         className="relative overflow-hidden rounded-2xl border p-6 shadow-xs sm:p-10"

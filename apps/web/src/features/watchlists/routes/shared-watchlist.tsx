@@ -7,7 +7,7 @@ import { displayNameOf, UserName, UserParagraph, UserText } from '@/components/u
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { paths } from '@/config/paths.ts';
+import { paths, previewImagePath } from '@/config/paths.ts';
 import { isNotFoundError } from '@/lib/query-errors.ts';
 import { useWatchlist } from '../api/get-watchlist.ts';
 import { WatchlistRaceList } from '../components/watchlist-race-list.tsx';
@@ -50,6 +50,7 @@ export function SharedWatchlistRoute() {
         description={summary(
           list.description || `${count === 1 ? '1 race' : `${count} races`} to watch, a list by ${owner} on Paddock.`,
         )}
+        image={previewImagePath('watchlist', idOrToken)}
       />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid min-w-0 gap-1">
