@@ -183,9 +183,11 @@ test("a profile's tabs, its Stats charts and its followers", async ({ browser })
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Followers: 1' })).toBeFocused();
   await page.getByRole('button', { name: 'Followers: 1' }).click();
+  // Her own profile at its shareable address: Edit profile where others see Follow.
   await dialog.getByRole('link', { name: new RegExp(quinn.name) }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(new RegExp(`/profile/${quinn.username}$`));
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Edit profile' })).toBeVisible();
 
   expect(problems).toEqual([]);
 });
