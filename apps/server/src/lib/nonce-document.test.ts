@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { NONCE_PLACEHOLDER, NonceDocument } from './nonce-document.ts';
+import { crc32 } from 'node:zlib';
+import { crc32Combine, NONCE_PLACEHOLDER, NonceDocument } from './nonce-document.ts';
 
 const page = (n: string) =>
   `<!doctype html><html><head><title>Abu Dhabi Grand Prix 2021 · Paddock</title></head><body><div id="root">${'<p>Max Verstappen</p>'.repeat(400)}</div>` +
@@ -26,5 +27,16 @@ describe('a page kept once and sent with a nonce of its own', () => {
   it('keeps a page without a nonce as it is', () => {
     const plain = new NonceDocument('<p>no scripts</p>');
     expect(gunzipSync(plain.gzip('n')).toString('utf8')).toBe('<p>no scripts</p>');
+  });
+});
+
+describe('CRC-32 combined from its parts', () => {
+  it('equals the CRC of the whole, for empty, short and long parts', () => {
+    const parts = ['', 'a', 'nonce-1234567890', 'x'.repeat(100_000), '✓ ünïcødé'].map((t) => Buffer.from(t));
+    for (const a of parts) {
+      for (const b of parts) {
+        expect(crc32Combine(crc32(a), crc32(b), b.length)).toBe(crc32(Buffer.concat([a, b])));
+      }
+    }
   });
 });
