@@ -257,7 +257,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       const page = pageFor(req.url.split('?')[0] ?? '/');
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
       if (renderer) {
-        const served = await servePage(renderer, req, config.PUBLIC_URL, page.html);
+        const served = await servePage(renderer, req, config.PUBLIC_URL, page.renderShell);
         if (served?.kind === 'redirect') return reply.redirect(served.location, served.status);
         if (served?.kind === 'page') {
           const nonce = randomBytes(18).toString('base64');

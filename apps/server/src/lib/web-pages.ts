@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import { z } from 'zod';
+import { NONCE_PLACEHOLDER } from './nonce-document.ts';
 
 const ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip'];
 
@@ -13,11 +14,23 @@ export interface WebPage {
   html: string;
   br: Buffer;
   gzip: Buffer;
+  /**
+   * The page as the shell of a page rendered on the server: theme-init inline (one request fewer before
+   * the first paint), with the nonce placeholder the rendered page's answers fill in.
+   */
+  renderShell: string;
 }
 
-function page(html: string): WebPage {
+/** theme-init.js's <script src> in the built page, and the script's own text. */
+type ThemeInit = { tag: string; text: string } | null;
+
+function page(html: string, themeInit: ThemeInit): WebPage {
+  const renderShell = themeInit
+    ? html.replace(themeInit.tag, `<script nonce="${NONCE_PLACEHOLDER}">${themeInit.text}</script>`)
+    : html;
   return {
     html,
+    renderShell,
     br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
     gzip: gzipSync(html, { level: 9 }),
   };
@@ -30,12 +43,15 @@ function page(html: string): WebPage {
  */
 export function webPages(dist: string): (urlPath: string) => WebPage {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const plain = page(html);
+  const tag = /<script src="\/(assets\/theme-init-[\w-]+\.js)"><\/script>/.exec(html);
+  const text = tag?.[1] && readFileSync(path.join(dist, tag[1]), 'utf8');
+  const themeInit = tag && text && !text.includes('</') ? { tag: tag[0], text } : null;
+  const plain = page(html, themeInit);
   const file = path.join(dist, '.vite', 'route-preloads.json');
   if (!existsSync(file)) return () => plain;
   const pages = preloadsSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).map(({ pattern, files }) => {
     const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
-    return { pattern: new RegExp(pattern), page: page(html.replace('</head>', `${links}</head>`)) };
+    return { pattern: new RegExp(pattern), page: page(html.replace('</head>', `${links}</head>`), themeInit) };
   });
   return (urlPath) => pages.find((p) => p.pattern.test(urlPath))?.page ?? plain;
 }

@@ -30,13 +30,19 @@ let privateReview: Review;
 
 const SHELL =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="site" />' +
-  '<title>Paddock</title><script type="module" src="/assets/index.js"></script></head>' +
+  '<title>Paddock</title><script src="/assets/theme-init-Ab12.js"></script>' +
+  '<script type="module" src="/assets/index.js"></script></head>' +
   '<body><div id="root"><p>brand</p></div></body></html>';
 
 beforeAll(async () => {
   folder = mkdtempSync(path.join(os.tmpdir(), 'paddock-ssr-'));
   mkdirSync(path.join(folder, 'dist'));
   writeFileSync(path.join(folder, 'dist', 'index.html'), SHELL);
+  mkdirSync(path.join(folder, 'dist', 'assets'));
+  writeFileSync(
+    path.join(folder, 'dist', 'assets', 'theme-init-Ab12.js'),
+    'document.documentElement.dataset.themed = "1";',
+  );
   execFileSync(
     process.execPath,
     [
@@ -129,6 +135,9 @@ describe('a public page rendered on the server', () => {
       const inline = [...res.body.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)].map((m) => m[1]);
       expect(inline.length).toBeGreaterThanOrEqual(2);
       for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+      // theme-init runs inline before the first paint, with the nonce: no request of its own.
+      expect(res.body).toContain(`<script nonce="${nonce}">document.documentElement.dataset.themed = "1";</script>`);
+      expect(res.body).not.toContain('theme-init-Ab12.js');
       return nonce;
     });
     expect(nonces[0]).not.toBe(nonces[1]);
