@@ -39,7 +39,7 @@ import { connectRedis } from './lib/redis.ts';
 import { createMemoryCounterStore, createRedisCounterStore, type CounterStore } from './lib/throttle.ts';
 import { documentCommonErrors } from './lib/openapi.ts';
 import { syncResultsWhileListening } from './f1data/results-scheduler.ts';
-import { preferredEncoding, webPages } from './lib/web-pages.ts';
+import { acceptsGzip, preferredEncoding, webPages } from './lib/web-pages.ts';
 import { loadPageRenderer, type PageRenderer, type ServedPage } from './lib/page-renderer.ts';
 import { registerPreviews } from './lib/page-previews.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
@@ -263,7 +263,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           const nonce = randomBytes(18).toString('base64');
           reply.code(served.status).header('content-security-policy', pageContentSecurityPolicy(nonce));
           // Assembled from the kept page's compressed pieces, the nonce in between (lib/nonce-document.ts).
-          if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+          if (acceptsGzip(req.headers['accept-encoding'])) {
             return reply.header('content-encoding', 'gzip').send(served.document.gzip(nonce));
           }
           return reply.send(served.document.text(nonce));

@@ -64,6 +64,11 @@ export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'g
   return negotiate(acceptEncoding ?? '', ENCODINGS);
 }
 
+/** Whether Accept-Encoding takes gzip (q-values read): how a kept rendered page is sent (nonce-document.ts). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return negotiate(acceptEncoding ?? '', ['gzip']) === 'gzip';
+}
+
 /** A page rendered on the server: the app's HTML, the query state it was rendered from, its head tags. */
 export interface RenderedPage {
   html: string;

@@ -272,6 +272,14 @@ describe('pages kept for reuse', () => {
     const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
     expect(html).toContain(`nonce="${nonce}"`);
     expect(html).toContain('</html>');
+
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip;q=0, identity' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toContain('</html>');
   });
 });
 
