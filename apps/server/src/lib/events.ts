@@ -17,6 +17,8 @@ export interface AppEvents {
    * changed privacy: every race they reviewed may show other figures now.
    */
   'race_figures.recounted': { userId: number };
+  /** A user starred a driver of a race, or took a star back. */
+  'star.changed': { userId: number; raceId: number };
   /** `followerId` now follows `followingId` (a follow of a public account, or an accepted request). */
   'follow.accepted': { followerId: number; followingId: number; requested: boolean };
   /** A follow request to a private account is waiting for its answer. */

@@ -15,6 +15,7 @@ import { reviewsCommunity, subscribeReviews } from './reviews/service.ts';
 import { profilesRoutes } from './profiles/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { subscribeSearch } from './search/service.ts';
+import { invalidateOnStarChanges } from './stars/cached.ts';
 import { starsRoutes } from './stars/routes.ts';
 import { thoughtsRoutes } from './thoughts/routes.ts';
 import { usersRoutes } from './users/routes.ts';
@@ -58,7 +59,10 @@ export const modules: ApiModule[] = [
   // Watched races; reviews marks a reviewed race watched through its service.
   mount('/core', watchedRoutes, {}),
   mount('/social', reviewCommentsRoutes, {}),
-  mount('/core', starsRoutes, {}),
+  // Its guests' most-starred answers are cached, and dropped when stars or an account's privacy change.
+  mount('/core', starsRoutes, {}, (ctx, _config, app) =>
+    invalidateOnStarChanges(ctx.events, app.readCache, app.liveBus, app.log),
+  ),
   mount('/social', profilesRoutes, {}),
   // Race thoughts and their live stream; the stream's instances talk over app.liveBus (decision 013).
   mount('/core', thoughtsRoutes, {}),

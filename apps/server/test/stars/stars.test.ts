@@ -163,4 +163,22 @@ describe('starred drivers', () => {
     expect(own.results.map((r) => [r.driver.id, r.star_count])).toContainEqual([drivers[4]!.id, 2]);
     expect((await as(null).get('/api/core/starred-drivers/most-starred/?race_id=abc')).status).toBe(400);
   });
+
+  it("keeps a guest's most-starred answer only until the race's stars or an account's privacy change", async () => {
+    const { raceId, drivers } = await raceWithDrivers();
+    const [fan, other] = [await createUser(t.database.db), await createUser(t.database.db)];
+    const board = async () =>
+      (await as(null).get<MostStarred>(`/api/core/starred-drivers/most-starred/?race_id=${raceId}`)).body.results.map(
+        (r) => [r.driver.id, r.star_count],
+      );
+    expect(await board()).toEqual([]);
+    const { body } = await star(fan, raceId, drivers[1]!.id);
+    expect(await board()).toEqual([[drivers[1]!.id, 1]]);
+    await star(other, raceId, drivers[1]!.id);
+    expect(await board()).toEqual([[drivers[1]!.id, 2]]);
+    await as(other).patch('/api/social/users/me/', { is_private: true });
+    expect(await board()).toEqual([[drivers[1]!.id, 1]]);
+    await as(fan).delete(`/api/core/starred-drivers/${body.id}/`);
+    expect(await board()).toEqual([]);
+  });
 });

@@ -254,6 +254,12 @@ describe('pages kept for reuse', () => {
     expect(t.app.pageCache.size).toBeLessThan(kept);
   });
 
+  it("keeps a race's page (its detail, results and most-starred drivers are all cached answers)", async () => {
+    const before = t.app.pageCache.size;
+    await page(`/race/${race.id}?tab=qualifying`);
+    expect(t.app.pageCache.size).toBe(before + 1);
+  });
+
   it('renders a page that reads community lists for each request, and never keeps a 404', async () => {
     const before = t.app.pageCache.size;
     await page(`/race/${race.id}?tab=reviews`);

@@ -40,12 +40,13 @@ export async function insertStar(
   return { id: existing!.id, created: false };
 }
 
-export async function deleteOwnStar(db: Db, userId: number, id: number): Promise<boolean> {
+/** Deletes a user's own star; its race, or null when there was no such star of theirs. */
+export async function deleteOwnStar(db: Db, userId: number, id: number): Promise<number | null> {
   const rows = await db
     .delete(starredDrivers)
     .where(and(eq(starredDrivers.id, id), eq(starredDrivers.userId, userId)))
-    .returning({ id: starredDrivers.id });
-  return rows.length === 1;
+    .returning({ raceId: starredDrivers.raceId });
+  return rows[0]?.raceId ?? null;
 }
 
 /** A star with its race's card columns (`race_id` among them). */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MOST_STARRED_SHOWN, STARS_PER_RACE, starsEndpoints } from '@paddock/contract';
+import { sendCached, sendPrivate } from '../../lib/cached-answers.ts';
 import { errorBody } from '../../lib/openapi.ts';
 import { parseIdParam } from '../../lib/params.ts';
 import { route, signedIn, unauthorized } from '../../lib/route.ts';
@@ -14,6 +15,7 @@ import {
   TOO_MANY_STARS,
   unstarDriver,
 } from './service.ts';
+import { raceStarsTag, STARS_TAG } from './cached.ts';
 
 const tags = ['starred drivers'];
 
@@ -87,6 +89,15 @@ export const starsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The fans' drivers of a race",
       description: `The ${MOST_STARRED_SHOWN} most-starred drivers of the race, most stars first, counting the stars the viewer may see (never a private account's, unless the viewer follows it).`,
     },
-    async (request) => mostStarred(ctx, request.userId, request.query.race_id),
+    async (request, reply) => {
+      const raceId = request.query.race_id;
+      // A guest's answer is everyone's: kept in the read cache, dropped when the race's stars change.
+      if (request.userId === null) {
+        return sendCached(app.readCache, reply, `most-starred/${raceId}`, [STARS_TAG, raceStarsTag(raceId)], () =>
+          mostStarred(ctx, null, raceId),
+        );
+      }
+      return sendPrivate(reply, await mostStarred(ctx, request.userId, raceId));
+    },
   );
 };

@@ -59,12 +59,15 @@ export async function starDriver(
     return result;
   });
   const [row] = await selectStar(ctx.db, outcome.id);
+  if (outcome.created) await ctx.events.emit('star.changed', { userId, raceId: body.race_id });
   return { star: toStar(row!), created: outcome.created };
 }
 
 /** DELETE /core/starred-drivers/{id}/: only the user who starred; anyone else's star is as unknown as a missing one. */
 export async function unstarDriver(ctx: ServiceContext, userId: number, id: number): Promise<void> {
-  if (!(await deleteOwnStar(ctx.db, userId, id))) throw notFound();
+  const raceId = await deleteOwnStar(ctx.db, userId, id);
+  if (raceId === null) throw notFound();
+  await ctx.events.emit('star.changed', { userId, raceId });
 }
 
 /** GET /core/starred-drivers/: a user's stars (the viewer's own by default), newest first. */
