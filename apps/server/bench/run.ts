@@ -39,8 +39,8 @@
  * "gzip, deflate, br": the cost of compressing API answers on the fly); live (1,000 server-sent-event clients
  * on one race's thoughts while a thought is posted every 100 ms: the delay from each POST's answer to
  * every client, and the events missed; bench/live.ts); pages (public pages rendered on the server, as a
- * browser asks for them: season overviews and drivers, kept for reuse, and race pages, rendered per
- * request; it serves the built web app, so `npm run build` first). Aliases: feeds,
+ * browser asks for them: season overviews, drivers and races, kept for reuse (BENCH_CONNECTIONS=1 with
+ * PAGE_CACHE_ENTRIES=0 gives the time of a render); it serves the built web app, so `npm run build` first). Aliases: feeds,
  * writes, social (all but f1). Every status is checked: non-2xx answers and connection errors/timeouts
  * are counted apart, and the first non-2xx bodies printed.
  *
@@ -292,9 +292,8 @@ async function f1Scenarios(database: Database): Promise<Scenario[]> {
 }
 
 /**
- * Public pages rendered on the server (decision 024), as a browser asks for them (gzip): pages kept
- * for reuse (season overviews, drivers: made only of cached answers) and race pages, which read a
- * community list and are rendered for each request.
+ * Public pages rendered on the server (decision 024), as a browser asks for them (gzip): season
+ * overviews, drivers and races, each made only of cached answers and so kept for reuse.
  */
 async function pageScenarios(database: Database): Promise<Scenario[]> {
   const races = await selectRows<{ id: number; year: number }>(
@@ -320,7 +319,7 @@ async function pageScenarios(database: Database): Promise<Scenario[]> {
       drivers.map((d) => `/driver/${d.id}`),
     ),
     page(
-      'GET /race/{id} (rendered per request)',
+      'GET /race/{id} (kept)',
       races.map((r) => `/race/${r.id}`),
     ),
   ];
