@@ -32,7 +32,7 @@ import { createEventBus, type EventBus } from './lib/events.ts';
 import { createLiveBus, type LiveBus } from './lib/live-bus.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { F1_TAG, followInvalidations, ReadCache } from './lib/read-cache.ts';
-import { robotsTxt, SITEMAP_MAX_URLS, sitemapIndexXml, sitemapXml } from './lib/site-map.ts';
+import { registerSiteMap } from './lib/site-map.ts';
 import { publicPagePaths } from './modules/f1/service.ts';
 import { clock } from './lib/clock.ts';
 import { connectRedis } from './lib/redis.ts';
@@ -240,7 +240,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const webDist = config.WEB_DIST && existsSync(path.join(config.WEB_DIST, 'index.html')) ? config.WEB_DIST : null;
   if (webDist) {
     await registerWebApp(app, webDist);
-    registerSiteMap(app, config.PUBLIC_URL);
+    // The sitemap's pages: every race, driver, team and season, renewed when F1 data changes (F1 tag).
+    registerSiteMap(app, config.PUBLIC_URL, () =>
+      app.readCache.getOrLoad('site-map:paths', [F1_TAG], () =>
+        publicPagePaths({ db: app.database.db, events: app.events }),
+      ),
+    );
   }
   const pageFor = webDist ? webPages(webDist) : null;
   // The server's renderer of the web app is built beside it (apps/web: dist-ssr/).
@@ -304,35 +309,6 @@ function wantsWebPage(method: string, url: string, accept = ''): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   const pathname = url.split('?')[0] ?? '';
   return !path.extname(pathname) || accept.includes('text/html');
-}
-
-/**
- * /robots.txt and /sitemap.xml (every race, driver, team and season page; an index of parts past the
- * protocol's 50,000 addresses). The sitemap is kept in the read cache under the F1 tag, so a data
- * import or sync renews it.
- */
-function registerSiteMap(app: FastifyInstance, origin: string): void {
-  // Pages, not API: left out of the OpenAPI document.
-  const hidden = { schema: { hide: true } };
-  const paths = () =>
-    app.readCache.getOrLoad('site-map:paths', [F1_TAG], () =>
-      publicPagePaths({ db: app.database.db, events: app.events }),
-    );
-  app.get('/robots.txt', hidden, (_req, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(origin)));
-  app.get('/sitemap.xml', hidden, async (_req, reply) => {
-    const all = await paths();
-    const parts = Math.ceil(all.length / SITEMAP_MAX_URLS);
-    const xml = parts > 1 ? sitemapIndexXml(origin, parts) : sitemapXml(origin, all);
-    return reply.type('application/xml; charset=utf-8').send(xml);
-  });
-  app.get<{ Params: { part: string } }>('/sitemap-:part.xml', hidden, async (req, reply) => {
-    const part = Number(req.params.part);
-    const all = await paths();
-    const slice =
-      Number.isInteger(part) && part >= 1 ? all.slice((part - 1) * SITEMAP_MAX_URLS, part * SITEMAP_MAX_URLS) : [];
-    if (slice.length === 0) return reply.code(404).send({ detail: 'Not found.' });
-    return reply.type('application/xml; charset=utf-8').send(sitemapXml(origin, slice));
-  });
 }
 
 /** Serves the built React app, compressed at build time; fingerprinted assets are cached for a year. */

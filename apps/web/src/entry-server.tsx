@@ -8,7 +8,7 @@ import { AppProvider } from './app/provider.tsx';
 import { routes } from './app/router.tsx';
 import { setServerTransport } from './lib/api-client.ts';
 import { queryDefaults } from './lib/query-client.ts';
-import { RenderEnvProvider } from './lib/render-env.tsx';
+import { cookieValue, RenderEnvProvider } from './lib/render-env.tsx';
 import { scriptJson, serializePageState } from './lib/query-state.ts';
 import { structuredData } from './app/structured-data.ts';
 
@@ -113,7 +113,7 @@ const HOISTED = /^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)+/;
 
 /** The reader's time zone from the `tz` cookie (build/theme-init.js writes it), if it is one; else UTC. */
 function readerTimeZone(cookie: string): string {
-  const zone = /(?:^|;\s*)tz=([^;]+)/.exec(cookie)?.[1];
+  const zone = cookieValue(cookie, 'tz');
   if (!zone) return 'UTC';
   try {
     const name = decodeURIComponent(zone);

@@ -90,16 +90,13 @@ export class NonceDocument {
     const value = Buffer.from(nonce, 'utf8');
     const stored = storedBlock(value);
     const nonceCrc = crc32(value);
-    const parts: Buffer[] = [GZIP_HEADER];
-    let crc = 0;
-    this.pieces.forEach((piece, i) => {
-      if (i > 0) {
-        parts.push(stored);
-        crc = crc32Combine(crc, nonceCrc, value.length);
-      }
-      parts.push(this.deflated![i]!);
-      crc = i === 0 ? this.crcs[0]! : crc32Combine(crc, this.crcs[i]!, piece.length);
-    });
+    const deflated = this.deflated;
+    const parts: Buffer[] = [GZIP_HEADER, deflated[0]!];
+    let crc = this.crcs[0]!;
+    for (let i = 1; i < this.pieces.length; i += 1) {
+      parts.push(stored, deflated[i]!);
+      crc = crc32Combine(crc32Combine(crc, nonceCrc, value.length), this.crcs[i]!, this.pieces[i]!.length);
+    }
     const length = this.byteLength + value.length * (this.pieces.length - 1);
     const trailer = Buffer.alloc(8);
     trailer.writeUInt32LE(crc >>> 0, 0);

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
 /*
  * /sitemap.xml and /robots.txt (sitemaps.org protocol 0.9): the public pages a search engine may read.
  * One sitemap holds up to 50,000 addresses; past that it becomes an index of numbered parts.
@@ -34,4 +36,27 @@ export function robotsTxt(origin: string): string {
     `Sitemap: ${origin}/sitemap.xml`,
     '',
   ].join('\n');
+}
+
+/**
+ * /robots.txt, /sitemap.xml and, past SITEMAP_MAX_URLS addresses, /sitemap-{n}.xml. `paths` gives the
+ * pages (app.ts: the F1 module's, from the read cache). Pages, not API: left out of the OpenAPI document.
+ */
+export function registerSiteMap(app: FastifyInstance, origin: string, paths: () => Promise<string[]>): void {
+  const hidden = { schema: { hide: true } };
+  app.get('/robots.txt', hidden, (_req, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(origin)));
+  app.get('/sitemap.xml', hidden, async (_req, reply) => {
+    const all = await paths();
+    const parts = Math.ceil(all.length / SITEMAP_MAX_URLS);
+    const xml = parts > 1 ? sitemapIndexXml(origin, parts) : sitemapXml(origin, all);
+    return reply.type('application/xml; charset=utf-8').send(xml);
+  });
+  app.get<{ Params: { part: string } }>('/sitemap-:part.xml', hidden, async (req, reply) => {
+    const part = Number(req.params.part);
+    const all = await paths();
+    const slice =
+      Number.isInteger(part) && part >= 1 ? all.slice((part - 1) * SITEMAP_MAX_URLS, part * SITEMAP_MAX_URLS) : [];
+    if (slice.length === 0) return reply.code(404).send({ detail: 'Not found.' });
+    return reply.type('application/xml; charset=utf-8').send(sitemapXml(origin, slice));
+  });
 }

@@ -23,6 +23,11 @@ export function RenderEnvProvider({ env, children }: { env: RenderEnv | null; ch
   return <RenderEnvContext value={env}>{children}</RenderEnvContext>;
 }
 
+/** A cookie's value from a Cookie header (or document.cookie), undefined when it is not there. */
+export function cookieValue(cookies: string, name: string): string | undefined {
+  return new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookies)?.[1];
+}
+
 /** The page's cookies: the request's on the server, the document's in the browser. */
 export function useCookies(): string {
   const env = use(RenderEnvContext);

@@ -13,7 +13,7 @@ import {
 import { useIsMobile } from '@/hooks/use-mobile.ts';
 import { useReturnFocus } from '@/hooks/use-return-focus.ts';
 import { cn } from '@/lib/utils.ts';
-import { useCookies } from '@/lib/render-env.tsx';
+import { cookieValue, useCookies } from '@/lib/render-env.tsx';
 import { Button } from './button.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from './sheet.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip.tsx';
@@ -51,8 +51,8 @@ export function useSidebar(): SidebarContextValue {
 }
 
 export function readSidebarCookie(cookies: string): boolean | null {
-  const match = /(?:^|;\s*)sidebar_state=(true|false)(?:;|$)/.exec(cookies);
-  return match ? match[1] === 'true' : null;
+  const value = cookieValue(cookies, SIDEBAR_COOKIE_NAME);
+  return value === 'true' || value === 'false' ? value === 'true' : null;
 }
 
 function writeSidebarCookie(open: boolean): void {
