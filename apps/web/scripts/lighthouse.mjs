@@ -10,7 +10,9 @@
  *
  * Settings: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_PORT (default 8124),
  * LIGHTHOUSE_PAGES (comma-separated page names to run only those), LIGHTHOUSE_MODES (mobile,desktop),
+ * LIGHTHOUSE_RUNS (runs per page, default 3; the table shows each figure's median),
  * LIGHTHOUSE_MIN_PERFORMANCE / LIGHTHOUSE_MIN_SCORE (exit 1 below them; default: report only).
+ * Each run's full report is written beside the summary (test-results/lighthouse/<page>-<who>-<mode>-<n>.json).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,7 +28,20 @@ const origin = `http://localhost:${port}`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const modes = (process.env.LIGHTHOUSE_MODES ?? 'mobile,desktop').split(',');
 const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(',');
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const METRICS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+};
+const outDir = path.join(repoRoot, 'test-results/lighthouse');
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
 
 function startServer() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-lighthouse-'));
@@ -88,12 +103,40 @@ async function pagesToScore() {
     { name: 'race', path: `/race/${abuDhabi.id}` },
     { name: 'driver', path: '/driver/max-verstappen' },
     { name: 'team', path: '/team/red-bull' },
-    { name: 'season', path: '/season-overview?season=2021', signedInOnly: true },
+    { name: 'season', path: '/season-overview?season=2021' },
+    { name: 'member', path: '/profile/demo_lena' },
     { name: 'search', path: '/search?q=monza' },
     { name: 'profile', path: '/profile', signedInOnly: true },
   ];
   if (review) pages.push({ name: 'review', path: `/review/${review.id}` });
   return pages.filter((p) => !onlyPages || onlyPages.includes(p.name));
+}
+
+/**
+ * One Lighthouse run from an empty HTTP cache, as a first visit; signed in: the stored tokens, as after
+ * signing in. A run Lighthouse itself could not record (its runtimeError, such as NO_NAVSTART) is run again.
+ */
+async function audit(browser, url, mode, tokens, attempt = 1) {
+  const tab = await browser.newPage();
+  const cdp = await tab.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await tab.goto(`${origin}/favicon.svg`);
+  await tab.evaluate((t) => {
+    localStorage.clear();
+    if (t) {
+      localStorage.setItem('access', t.access);
+      localStorage.setItem('refresh', t.refresh);
+    }
+  }, tokens);
+  const result = await lighthouse(
+    url,
+    { output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: true },
+    mode === 'desktop' ? desktopConfig : undefined,
+    tab,
+  );
+  await tab.close();
+  if (result.lhr.runtimeError && attempt < 3) return audit(browser, url, mode, tokens, attempt + 1);
+  return result.lhr;
 }
 
 async function main() {
@@ -105,6 +148,7 @@ async function main() {
   });
   try {
     await waitForServer();
+    mkdirSync(outDir, { recursive: true });
     const stamp = Date.now().toString(36);
     const tokens = await api('POST', '/auth/register/', {
       username: `lighthouse_${stamp}`,
@@ -119,52 +163,31 @@ async function main() {
       for (const page of pages) {
         if ((signedIn && page.guestOnly) || (!signedIn && page.signedInOnly)) continue;
         for (const mode of modes) {
-          const tab = await browser.newPage();
-          // A first visit: nothing cached. Signed in: the stored tokens, as after signing in.
-          const cdp = await tab.createCDPSession();
-          await cdp.send('Network.clearBrowserCache');
-          await tab.goto(`${origin}/favicon.svg`);
-          await tab.evaluate(
-            (t, on) => {
-              localStorage.clear();
-              if (on) {
-                localStorage.setItem('access', t.access);
-                localStorage.setItem('refresh', t.refresh);
-              }
-            },
-            tokens,
-            signedIn,
-          );
-          const result = await lighthouse(
-            `${origin}${page.path}`,
-            { output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: true },
-            mode === 'desktop' ? desktopConfig : undefined,
-            tab,
-          );
-          await tab.close();
-          const lhr = result.lhr;
-          const scores = Object.fromEntries(
-            CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
-          );
           const who = signedIn ? 'signed in' : 'guest';
-          rows.push({
-            page: page.name,
-            who,
-            mode,
-            ...scores,
-            lcp: lhr.audits['largest-contentful-paint']?.displayValue,
-          });
-          failing[`${page.name} ${who} ${mode}`] = Object.values(lhr.audits)
-            .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
-            .map((a) => `${a.id}: ${a.displayValue ?? a.title}`);
+          const results = [];
+          for (let run = 1; run <= runs; run += 1) {
+            const lhr = await audit(browser, `${origin}${page.path}`, mode, signedIn ? tokens : null);
+            writeFileSync(
+              path.join(outDir, `${page.name}-${signedIn ? 'member' : 'guest'}-${mode}-${run}.json`),
+              JSON.stringify(lhr),
+            );
+            results.push(lhr);
+            failing[`${page.name} ${who} ${mode} #${run}`] = Object.values(lhr.audits)
+              .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+              .map((a) => `${a.id}: ${a.displayValue ?? a.title}`);
+          }
+          const row = { page: page.name, who, mode };
+          for (const c of CATEGORIES)
+            row[c] = median(results.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100)));
+          for (const [key, id] of Object.entries(METRICS))
+            row[key] = median(results.map((r) => r.audits[id]?.numericValue ?? NaN));
+          rows.push(row);
           console.log(
-            `${page.name.padEnd(9)} ${who.padEnd(10)} ${mode.padEnd(8)} perf ${String(scores.performance).padStart(3)}  a11y ${String(scores.accessibility).padStart(3)}  best ${String(scores['best-practices']).padStart(3)}  seo ${String(scores.seo).padStart(3)}  LCP ${rows.at(-1).lcp}`,
+            `${page.name.padEnd(9)} ${who.padEnd(10)} ${mode.padEnd(8)} perf ${String(row.performance).padStart(3)}  a11y ${String(row.accessibility).padStart(3)}  best ${String(row['best-practices']).padStart(3)}  seo ${String(row.seo).padStart(3)}  FCP ${(row.fcp / 1000).toFixed(2)} s  LCP ${(row.lcp / 1000).toFixed(2)} s  TBT ${Math.round(row.tbt)} ms  CLS ${row.cls.toFixed(3)}`,
           );
         }
       }
     }
-    const outDir = path.join(repoRoot, 'test-results/lighthouse');
-    mkdirSync(outDir, { recursive: true });
     writeFileSync(path.join(outDir, 'summary.json'), JSON.stringify({ rows, failing }, null, 2));
     console.log(`failing audits per run: ${path.relative(repoRoot, path.join(outDir, 'summary.json'))}`);
 

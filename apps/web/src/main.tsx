@@ -1,6 +1,6 @@
 import './lib/zod-config.ts';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { App } from './app/app.tsx';
@@ -30,6 +30,11 @@ async function loadMatchedRoutes(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  // A page rendered on the server requests this script once it has painted, maybe before its HTML has
+  // all been read: the app starts on the whole document.
+  if (document.readyState === 'loading') {
+    await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
+  }
   dropExpiredSession();
   const root = document.getElementById('root');
   if (!root) throw new Error('the page has no #root element');
@@ -41,14 +46,18 @@ async function start(): Promise<void> {
     const { queries, timeZone, now } = parsePageState(state);
     hydrate(queryClient, queries);
     const router = createBrowserRouter(routes, { hydrationData });
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <RenderEnvProvider env={{ timeZone, now }}>
-          <App router={router} hydrated />
-        </RenderEnvProvider>
-      </StrictMode>,
-    );
+    // Hydrated as a transition: React yields to the browser while it works, so a tap or a scroll on the
+    // page already shown is not held up by one long task.
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <RenderEnvProvider env={{ timeZone, now }}>
+            <App router={router} hydrated />
+          </RenderEnvProvider>
+        </StrictMode>,
+      );
+    });
     return;
   }
   createRoot(root).render(

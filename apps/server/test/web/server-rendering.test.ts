@@ -31,7 +31,8 @@ let privateReview: Review;
 const SHELL =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="site" />' +
   '<title>Paddock</title><script src="/assets/theme-init-Ab12.js"></script>' +
-  '<script type="module" src="/assets/index.js"></script></head>' +
+  '<script type="module" crossorigin src="/assets/index.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/react.js"></head>' +
   '<body><div id="root"><p>brand</p></div></body></html>';
 
 beforeAll(async () => {
@@ -141,6 +142,20 @@ describe('a public page rendered on the server', () => {
       return nonce;
     });
     expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("asks for the app's scripts only once the page has painted, the entry and its preloads together", async () => {
+    const res = await page(`/race/${race.id}`);
+    const head = res.body.split('</head>')[0]!;
+    expect(head).not.toContain('<script type="module"');
+    expect(head).not.toContain('rel="modulepreload"');
+    const loader = /<script nonce="[^"]+">(\(\(\)=>\{let done=false;[^<]*)<\/script>/.exec(head)?.[1];
+    expect(loader).toContain('requestAnimationFrame(');
+    expect(loader).toContain('"/assets/index.js"');
+    expect(loader).toContain('["/assets/react.js"]');
+    // A page the browser renders (the reader's own) loads its scripts as built.
+    const own = await page('/profile');
+    expect(own.body).toContain('<script type="module" crossorigin src="/assets/index.js"></script>');
   });
 
   it("escapes the page's data so a review's text cannot end its script element", async () => {

@@ -1,11 +1,13 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/sonner.tsx';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { queryClient as appQueryClient } from '@/lib/query-client.ts';
+import { useToasterWanted } from '@/lib/toast.ts';
+
+const Toaster = lazy(() => import('@/components/ui/sonner.tsx').then((m) => ({ default: m.Toaster })));
 
 /**
  * App-wide providers. The Toaster lives here so toasts raised during a navigation (the access guard)
- * are shown; the tooltip provider sits in the app shell, keeping Radix's popper out of the entry chunk.
+ * are shown; it is loaded when first wanted (lib/toast.ts), like the shell's menus and dialogs.
  */
 export function AppProvider({
   children,
@@ -14,10 +16,15 @@ export function AppProvider({
   children: ReactNode;
   queryClient?: QueryClient;
 }) {
+  const toasterWanted = useToasterWanted();
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

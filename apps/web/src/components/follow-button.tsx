@@ -1,7 +1,7 @@
 import type { FollowStatus } from '@paddock/contract/follows';
 import type { UserRef } from '@paddock/contract/users';
 import { UserCheckIcon, UserPlusIcon, ClockIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { useMe } from '@/lib/current-user.ts';
 import { useFollowStatus, useToggleFollow } from '@/lib/follows.ts';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import type { EndpointInput, EndpointOutput } from '@paddock/contract/endpoint';
 import type { EndpointName, Endpoints } from '@paddock/contract/endpoints';
 import { fillPath, routes } from '@paddock/contract/routes';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 
 /*
  * Share links of public pages (a review, a watchlist) with spec §8's messages: 'Share URL not available',

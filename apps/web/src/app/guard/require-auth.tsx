@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { paths } from '@/config/paths.ts';
 import { asksForFocus, FOCUS_MAIN_STATE } from '@/app/layouts/page-main.tsx';
 import { saveIntendedDestination } from '@/lib/intended-destination.ts';

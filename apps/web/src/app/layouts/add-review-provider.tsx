@@ -1,6 +1,10 @@
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
-import { AddReviewDialog } from '@/features/reviews/components/add-review-dialog.tsx';
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
 import type { ReviewableRace } from '@/features/reviews/components/add-review-form.tsx';
+
+// The dialog (and its form) is fetched when it is first opened.
+const AddReviewDialog = lazy(() =>
+  import('@/features/reviews/components/add-review-dialog.tsx').then((m) => ({ default: m.AddReviewDialog })),
+);
 
 type OpenAddReview = (race?: ReviewableRace) => void;
 
@@ -11,16 +15,23 @@ const AddReviewContext = createContext<OpenAddReview | null>(null);
  * button and a race page all open it, the race page with its race chosen.
  */
 export function AddReviewProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ open: boolean; race?: ReviewableRace }>({ open: false });
-  const open = useCallback<OpenAddReview>((race) => setState({ open: true, race }), []);
+  const [state, setState] = useState<{ open: boolean; used: boolean; race?: ReviewableRace }>({
+    open: false,
+    used: false,
+  });
+  const open = useCallback<OpenAddReview>((race) => setState({ open: true, used: true, race }), []);
   return (
     <AddReviewContext value={open}>
       {children}
-      <AddReviewDialog
-        open={state.open}
-        race={state.race}
-        onOpenChange={(next) => setState((current) => ({ ...current, open: next }))}
-      />
+      {state.used && (
+        <Suspense fallback={null}>
+          <AddReviewDialog
+            open={state.open}
+            race={state.race}
+            onOpenChange={(next) => setState((current) => ({ ...current, open: next }))}
+          />
+        </Suspense>
+      )}
     </AddReviewContext>
   );
 }

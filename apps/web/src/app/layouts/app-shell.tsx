@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar.tsx';
-import { TooltipProvider } from '@/components/ui/tooltip.tsx';
 import { useReturnFocus } from '@/hooks/use-return-focus.ts';
 import { AddReviewProvider } from './add-review-provider.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -52,7 +51,7 @@ export function AppShell() {
   }, [searchOpen, openSearch]);
 
   return (
-    <TooltipProvider delayDuration={200}>
+    <>
       <SidebarProvider>
         <AddReviewProvider>
           <a
@@ -78,7 +77,7 @@ export function AppShell() {
           )}
         </AddReviewProvider>
       </SidebarProvider>
-    </TooltipProvider>
+    </>
   );
 }
 

@@ -4,7 +4,6 @@ import {
   HomeIcon,
   ListVideoIcon,
   LogInIcon,
-  LogOutIcon,
   MoonIcon,
   SearchIcon,
   SquarePenIcon,
@@ -12,18 +11,12 @@ import {
   UserPlusIcon,
   type LucideIcon,
 } from 'lucide-react';
+import { lazy } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LogoMark } from '@/components/logo.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu.tsx';
+import { OnFirstUse } from '@/components/on-first-use.tsx';
 import {
   Sidebar,
   SidebarContent,
@@ -39,13 +32,15 @@ import {
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { useMe } from '@/lib/current-user.ts';
-import { useLogout } from '@/features/auth/api/logout.ts';
 import { F1DataCredit } from '@/features/races/components/f1-data-credit.tsx';
 import { saveIntendedDestination } from '@/lib/intended-destination.ts';
 import { useHydrated } from '@/hooks/use-hydrated.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
 import { useTheme } from '@/lib/theme.ts';
 import { useOpenAddReview } from './add-review-provider.tsx';
+
+// The account menu is fetched when its button is first used.
+const AccountMenu = lazy(() => import('./account-menu.tsx').then((m) => ({ default: m.AccountMenu })));
 
 const LOCKED_HINT_ID = 'sidebar-locked-hint';
 const LOCKED_HINT = 'Sign in to access';
@@ -300,9 +295,6 @@ function ThemeToggle() {
 
 function UserMenu({ onNavigate }: { onNavigate: () => void }) {
   const me = useMe();
-  const logout = useLogout();
-  const navigate = useNavigate();
-  const { isMobile } = useSidebar();
   const user = me.data;
   const displayName = user ? user.name || user.username : me.isError ? 'Your account' : '';
   // WCAG 2.5.3: the name starts with what the button shows (name, then @handle), then says what it opens.
@@ -315,11 +307,12 @@ function UserMenu({ onNavigate }: { onNavigate: () => void }) {
   return (
     <SidebarMenu>
       <SidebarMenuItem>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
+        <OnFirstUse
+          trigger={
             <SidebarMenuButton
               tooltip="Account"
               aria-label={accountLabel}
+              aria-haspopup="menu"
               className="h-12 pl-12 group-data-[collapsible=icon]:p-0! data-[state=open]:bg-sidebar-accent"
             >
               <span className="grid min-w-0 flex-1 text-left leading-tight group-data-[collapsible=icon]:hidden">
@@ -332,37 +325,10 @@ function UserMenu({ onNavigate }: { onNavigate: () => void }) {
               </span>
               <ChevronsUpDownIcon className="ml-auto size-4 group-data-[collapsible=icon]:hidden" aria-hidden />
             </SidebarMenuButton>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent side={isMobile ? 'top' : 'right'} align="end" className="w-56">
-            {user && (
-              <>
-                <DropdownMenuLabel className="grid leading-tight font-normal">
-                  <bdi className="truncate font-medium">{displayName}</bdi>
-                  <span className="truncate text-xs text-muted-foreground">@{user.username}</span>
-                </DropdownMenuLabel>
-                <DropdownMenuSeparator />
-              </>
-            )}
-            <DropdownMenuItem
-              onSelect={() => {
-                onNavigate();
-                void navigate(paths.profile.getHref());
-              }}
-            >
-              <UserIcon aria-hidden />
-              Profile
-            </DropdownMenuItem>
-            <DropdownMenuItem
-              onSelect={() => {
-                onNavigate();
-                logout();
-              }}
-            >
-              <LogOutIcon aria-hidden />
-              Sign out
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+          }
+        >
+          {(trigger) => <AccountMenu trigger={trigger} user={user} displayName={displayName} onNavigate={onNavigate} />}
+        </OnFirstUse>
         {/* The avatar lies over the button rather than in it: its initials picture the name and are no part
             of the button's text, which WCAG 2.5.3 wants inside the button's name. */}
         <span

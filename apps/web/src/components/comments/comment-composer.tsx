@@ -4,7 +4,7 @@ import { COMMENT_MAX } from '@paddock/contract/limits';
 import { SendIcon } from 'lucide-react';
 import { useId, useMemo, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { z } from 'zod';
 import { SignInPrompt } from '@/components/sign-in-prompt.tsx';
 import { Button } from '@/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import type { AuthorRef } from '@paddock/contract/follows';
 import { HeartIcon, ReplyIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { AuthorAvatarLink, AuthorLine } from '@/components/author-line.tsx';
 import { FollowButton } from '@/components/follow-button.tsx';
 import { InlineDeleteConfirm } from '@/components/inline-confirm.tsx';

@@ -2,6 +2,8 @@ import { PanelLeftIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import {
   createContext,
+  lazy,
+  Suspense,
   use,
   useCallback,
   useEffect,
@@ -15,14 +17,12 @@ import { useReturnFocus } from '@/hooks/use-return-focus.ts';
 import { cn } from '@/lib/utils.ts';
 import { cookieValue, useCookies } from '@/lib/render-env.tsx';
 import { Button } from './button.tsx';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from './sheet.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip.tsx';
+import { HintTooltip } from './hint-tooltip.tsx';
 
 /** Spec §3 and §9: the expanded state survives reloads in a 7-day cookie. */
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 const SIDEBAR_WIDTH = '16rem';
-const SIDEBAR_WIDTH_MOBILE = '18rem';
 const SIDEBAR_WIDTH_ICON = '3rem';
 const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
 
@@ -138,6 +138,20 @@ export function SidebarProvider({
  * The sidebar is a navigation landmark named `label` (on a phone, inside the sheet's dialog), so
  * everything in it, from the logo to the account menu, is inside a landmark.
  */
+// The phone's sheet (Radix's dialog) is fetched when it is first opened.
+const SidebarSheet = lazy(() => import('./sidebar-sheet.tsx').then((m) => ({ default: m.SidebarSheet })));
+
+function MobileSidebar(props: ComponentProps<typeof SidebarSheet>) {
+  const [used, setUsed] = useState(props.open);
+  if (props.open && !used) setUsed(true);
+  if (!used) return null;
+  return (
+    <Suspense fallback={null}>
+      <SidebarSheet {...props} />
+    </Suspense>
+  );
+}
+
 export function Sidebar({
   collapsible = 'icon',
   label = 'Main',
@@ -149,22 +163,14 @@ export function Sidebar({
 
   if (isMobile) {
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          data-sidebar="sidebar"
-          data-slot="sidebar"
-          data-mobile="true"
-          className="w-(--sidebar-width) max-w-[calc(100vw-2rem)] bg-sidebar p-0 text-sidebar-foreground"
-          style={{ '--sidebar-width': SIDEBAR_WIDTH_MOBILE } as CSSProperties}
-          onCloseAutoFocus={onMobileCloseAutoFocus}
-        >
-          <SheetTitle className="sr-only">Navigation</SheetTitle>
-          <SheetDescription className="sr-only">The site navigation and your account.</SheetDescription>
-          <nav aria-label={label} className="flex h-full w-full flex-col">
-            {children}
-          </nav>
-        </SheetContent>
-      </Sheet>
+      <MobileSidebar
+        open={openMobile}
+        onOpenChange={setOpenMobile}
+        onCloseAutoFocus={onMobileCloseAutoFocus}
+        label={label}
+      >
+        {children}
+      </MobileSidebar>
     );
   }
 
@@ -304,11 +310,8 @@ export function SidebarMenuButton({
   const showTooltip = tooltip && (tooltipWhen === 'always' || (state === 'collapsed' && !isMobile));
   if (!showTooltip) return button;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" inline>
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
+    <HintTooltip content={tooltip} side="right">
+      {button}
+    </HintTooltip>
   );
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN, passwordSchema } from '@paddock/contract/auth';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { z } from 'zod';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { TextField } from '@/components/text-field.tsx';

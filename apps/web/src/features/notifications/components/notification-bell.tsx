@@ -1,12 +1,12 @@
 import { BellIcon } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
+import { OnFirstUse } from '@/components/on-first-use.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover.tsx';
 import { useNotificationCounts } from '../api/get-counts.ts';
 
-// The panel (its lists, avatars and dates) is fetched when the bell is first opened, not with every page.
-const NotificationPanel = lazy(() =>
-  import('./notification-panel.tsx').then((m) => ({ default: m.NotificationPanel })),
+// The popover and its panel (lists, avatars, dates) are fetched when the bell is first opened.
+const NotificationPopover = lazy(() =>
+  import('./notification-popover.tsx').then((m) => ({ default: m.NotificationPopover })),
 );
 
 /** Spec §2: the badge is pending follow requests plus notifications, '99+' above 99. */
@@ -17,16 +17,16 @@ export function badgeText(total: number): string | null {
 
 export function NotificationBell() {
   const counts = useNotificationCounts();
-  const [open, setOpen] = useState(false);
   const badge = counts.data ? badgeText(counts.data.total) : null;
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
+    <OnFirstUse
+      trigger={
         <Button
           variant="ghost"
           size="icon"
           className="relative size-9"
           aria-label={badge ? `Notifications, ${badge} new` : 'Notifications'}
+          aria-haspopup="dialog"
         >
           <BellIcon aria-hidden />
           {badge && (
@@ -38,16 +38,9 @@ export function NotificationBell() {
             </span>
           )}
         </Button>
-      </PopoverTrigger>
-      <PopoverContent align="end" className="w-[min(22rem,calc(100vw-1rem))] p-0" aria-label="Notifications">
-        {open && (
-          <Suspense
-            fallback={<p className="px-3 py-6 text-center text-sm text-muted-foreground">Loading notifications...</p>}
-          >
-            <NotificationPanel onClose={() => setOpen(false)} />
-          </Suspense>
-        )}
-      </PopoverContent>
-    </Popover>
+      }
+    >
+      {(trigger) => <NotificationPopover trigger={trigger} />}
+    </OnFirstUse>
   );
 }

@@ -5,7 +5,7 @@ import { normalizeParagraphs } from '@paddock/contract/common';
 import { ImageUpIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { SwitchField } from '@/components/switch-field.tsx';
 import { TextField } from '@/components/text-field.tsx';

@@ -1,6 +1,6 @@
 import type { FollowStatus } from '@paddock/contract/follows';
 import { ChevronDownIcon, ClockIcon, UserCheckIcon, UserMinusIcon, UserPlusIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { Button } from '@/components/ui/button.tsx';
 import {
   DropdownMenu,

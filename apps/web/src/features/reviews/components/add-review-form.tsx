@@ -5,7 +5,7 @@ import { createReviewBodySchema } from '@paddock/contract/reviews';
 import { CheckIcon, SearchIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog.tsx';

@@ -3,7 +3,7 @@ import { REVIEW_TEXT_MAX } from '@paddock/contract/limits';
 import { updateReviewBodySchema, type Review } from '@paddock/contract/reviews';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { Button } from '@/components/ui/button.tsx';
 import {
   Dialog,

@@ -161,7 +161,7 @@ describe('share menu', () => {
     renderCard(review);
 
     await openMenu();
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Copy Link' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Copy Link' }));
 
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/review/${review.id}`);
     expect(await screen.findByText('Share link copied to clipboard!')).toBeInTheDocument();
@@ -174,7 +174,7 @@ describe('share menu', () => {
     renderCard(reviewFixture());
 
     await openMenu();
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Copy Link' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Copy Link' }));
 
     expect(await screen.findByText('Failed to copy link')).toBeInTheDocument();
   });
@@ -186,7 +186,7 @@ describe('share menu', () => {
     renderCard(review);
 
     await openMenu();
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Share' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Share' }));
 
     expect(share).toHaveBeenCalledWith({
       title: 'Italian Grand Prix 2024',
@@ -205,10 +205,10 @@ describe('share menu', () => {
     renderCard(reviewFixture());
 
     await openMenu();
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Share' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Share' }));
     expect(screen.queryByText('Failed to share')).not.toBeInTheDocument();
     await openMenu();
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Share' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Share' }));
 
     expect(await screen.findByText('Failed to share')).toBeInTheDocument();
     Reflect.deleteProperty(navigator, 'share');
@@ -230,7 +230,7 @@ describe('share menu', () => {
     renderCard(reviewFixture());
 
     await openMenu();
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Copy Link' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Copy Link' }));
 
     expect(await screen.findByText('Share URL not available')).toBeInTheDocument();
   });

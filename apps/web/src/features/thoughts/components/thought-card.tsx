@@ -3,7 +3,7 @@ import { THOUGHT_MAX, thoughtTextSchema, type Thought } from '@paddock/contract/
 import { HeartIcon, MessageCircleIcon, PencilIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { z } from 'zod';
 import { AuthorAvatarLink, AuthorLine } from '@/components/author-line.tsx';
 import { FollowButton } from '@/components/follow-button.tsx';

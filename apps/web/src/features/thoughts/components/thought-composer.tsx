@@ -3,7 +3,7 @@ import { THOUGHT_MAX, THOUGHTS_CLOSED, thoughtTextSchema } from '@paddock/contra
 import { SendIcon } from 'lucide-react';
 import { useId, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { z } from 'zod';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { Button } from '@/components/ui/button.tsx';

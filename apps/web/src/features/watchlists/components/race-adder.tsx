@@ -3,7 +3,7 @@ import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@paddock/contract/limits'
 import type { Watchlist } from '@paddock/contract/watchlists';
 import { CheckIcon, PlusIcon, SearchIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';

@@ -7,7 +7,7 @@ import {
 } from '@paddock/contract/watchlists';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { SwitchField } from '@/components/switch-field.tsx';
 import { TextField } from '@/components/text-field.tsx';

@@ -2,7 +2,7 @@ import type { Watchlist, WatchlistEntry } from '@paddock/contract/watchlists';
 import { ArrowDownIcon, ArrowUpIcon, ExternalLinkIcon, LinkIcon, ListPlusIcon, PencilIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { InlineDeleteConfirm } from '@/components/inline-confirm.tsx';
 import { LoadErrorState } from '@/components/query-states.tsx';
