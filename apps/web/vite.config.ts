@@ -16,7 +16,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild
     ? [react(), tailwindcss()]
     : [react(), tailwindcss(), themeInitScript(), routePreloads(), precompress()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      // zod configured for the CSP wherever it is first loaded (src/lib/zod.ts).
+      { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod.ts') },
+    ],
+  },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

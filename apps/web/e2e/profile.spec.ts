@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { storeSession } from './stored-session.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 /**
@@ -78,14 +79,7 @@ async function openAs(
   }: { theme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
 ): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport });
-  await context.addInitScript(
-    ({ tokens, theme }) => {
-      localStorage.setItem('theme', theme);
-      localStorage.setItem('access', tokens.access);
-      localStorage.setItem('refresh', tokens.refresh);
-    },
-    { tokens: account, theme },
-  );
+  await storeSession(context, account, theme);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

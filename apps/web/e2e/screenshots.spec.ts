@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { storeSession } from './stored-session.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 /**
@@ -33,17 +34,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 async function prepare(page: Page, theme: 'light' | 'dark', signedIn: boolean) {
-  const tokens = signedIn ? account : null;
-  await page.addInitScript(
-    ({ theme, tokens }) => {
-      localStorage.setItem('theme', theme);
-      if (tokens) {
-        localStorage.setItem('access', tokens.access);
-        localStorage.setItem('refresh', tokens.refresh);
-      }
-    },
-    { theme, tokens },
-  );
+  await storeSession(page, signedIn ? account : null, theme);
 }
 
 async function shot(page: Page, name: string) {
@@ -284,16 +275,7 @@ test.describe('reviews and feeds', () => {
   }
 
   async function prepareContext(page: Page, theme: 'light' | 'dark', member: Member | null) {
-    await page.addInitScript(
-      ({ theme, member }) => {
-        localStorage.setItem('theme', theme);
-        if (member) {
-          localStorage.setItem('access', member.access);
-          localStorage.setItem('refresh', member.refresh);
-        }
-      },
-      { theme, member },
-    );
+    await storeSession(page, member, theme);
   }
 
   async function atFeeds(page: Page) {

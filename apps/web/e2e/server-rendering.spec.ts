@@ -106,3 +106,27 @@ test('every public page is readable without JavaScript and hydrates without a mi
   }
   await elsewhere.close();
 });
+
+test('a tap made while the page is still fetching its code is answered once the page is hydrated', async ({
+  page,
+  request,
+}) => {
+  const season = (await (await request.get('/api/f1/races/?season=2021')).json()) as { results: { id: number }[] };
+  const race = season.results.at(-1)!;
+  // The app's entry is held back, as on a slow connection, until the reader has tapped.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/race/${race.id}`, { waitUntil: 'domcontentloaded' });
+  const qualifying = page.getByRole('tab', { name: 'Qualifying' });
+  await qualifying.click();
+  await expect(qualifying).toHaveAttribute('aria-selected', 'false');
+
+  release();
+  await expect(qualifying).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/[?&]tab=qualifying/);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+});

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { storeSession } from './stored-session.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 /**
@@ -38,12 +39,7 @@ async function register(request: APIRequestContext, name: string): Promise<Accou
 /** A fresh browser (its own storage: no seen reviews yet) signed in as `account`, or a guest. */
 async function openAs(browser: Browser, account: Account | null): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext();
-  if (account) {
-    await context.addInitScript((tokens) => {
-      localStorage.setItem('access', tokens.access);
-      localStorage.setItem('refresh', tokens.refresh);
-    }, account);
-  }
+  await storeSession(context, account);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -112,6 +108,10 @@ test('follow, review, like, comment, reply, For You, edit, delete and a shared l
 
   // Alice replies on the review's page.
   await a.goto(`/review/${review.id}`);
+  // She reads before she replies: the page is taken over by the app (taps made earlier are replayed, and
+  // server-rendering.spec.ts covers that; a reply tapped before the comments are fetched again for her is
+  // not yet kept).
+  await expect(a.locator('html')).toHaveAttribute('data-hydrated', '');
   const bobsComment = a.getByRole('article', { name: `Comment by ${bob.name}` });
   await bobsComment.getByRole('button', { name: 'Reply' }).click();
   await a.getByRole('textbox', { name: 'Write a reply' }).fill('It was the only way!');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { storeSession } from './stored-session.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 /**
@@ -53,16 +54,7 @@ async function openAs(
   options: { theme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
 ): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport: options.viewport ?? viewports.desktop });
-  await context.addInitScript(
-    ({ tokens, theme }) => {
-      localStorage.setItem('theme', theme);
-      if (tokens) {
-        localStorage.setItem('access', tokens.access);
-        localStorage.setItem('refresh', tokens.refresh);
-      }
-    },
-    { tokens: account, theme: options.theme ?? 'light' },
-  );
+  await storeSession(context, account, options.theme ?? 'light');
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

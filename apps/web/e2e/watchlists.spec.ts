@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { storeSession } from './stored-session.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 /**
@@ -38,16 +39,7 @@ async function openAs(browser: Browser, account: Account | null, theme: Theme = 
     ...(device === 'mobile' ? { isMobile: true, hasTouch: true } : {}),
     reducedMotion: 'reduce',
   });
-  await context.addInitScript(
-    ({ theme, account }) => {
-      localStorage.setItem('theme', theme);
-      if (account) {
-        localStorage.setItem('access', account.access);
-        localStorage.setItem('refresh', account.refresh);
-      }
-    },
-    { theme, account },
-  );
+  await storeSession(context, account, theme);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

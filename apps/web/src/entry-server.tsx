@@ -1,4 +1,3 @@
-import './lib/zod-config.ts';
 import { PassThrough } from 'node:stream';
 import { dehydrate, QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -66,8 +65,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
   }
-  const clientOnly = (handle: unknown) => (handle as { clientOnly?: boolean } | undefined)?.clientOnly === true;
-  if (context.matches.some((m) => clientOnly(m.route.handle))) return { kind: 'client' };
+  if (context.matches.some((m) => leftToBrowser(m.route.handle, request.cookie))) return { kind: 'client' };
 
   const queryClient = serverQueryClient();
   const env = {
@@ -110,6 +108,17 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
 
 /** The run of <title>, <meta> and <link> elements React writes before a page's own HTML. */
 const HOISTED = /^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)+/;
+
+/**
+ * Whether a route is the browser's to render: the reader's own pages (`clientOnly`), and pages whose
+ * signed-in version is another page (`guestVersion`: Home's feeds instead of its welcome) when the
+ * `signed_in` cookie says a session is stored. That cookie is a hint written beside the stored session
+ * (lib/session.ts, theme-init.js), never a credential: the server still renders only what a guest sees.
+ */
+function leftToBrowser(handle: unknown, cookie: string): boolean {
+  const flags = handle as { clientOnly?: boolean; guestVersion?: boolean } | undefined;
+  return flags?.clientOnly === true || (flags?.guestVersion === true && cookieValue(cookie, 'signed_in') === '1');
+}
 
 /** The reader's time zone from the `tz` cookie (build/theme-init.js writes it), if it is one; else UTC. */
 function readerTimeZone(cookie: string): string {

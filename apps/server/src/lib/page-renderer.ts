@@ -61,6 +61,9 @@ interface CallRecord {
 
 const renderCalls = new AsyncLocalStorage<CallRecord>();
 
+/** The cookies a render reads (entry-server.tsx): the sidebar's state, the time zone, the signed-in hint. */
+const RENDER_COOKIES = ['sidebar_state', 'tz', 'signed_in'];
+
 /** A cookie's value from a Cookie header, or ''. */
 function cookieValue(cookie: string, name: string): string {
   return new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookie)?.[1] ?? '';
@@ -139,9 +142,10 @@ export async function loadPageRenderer(
       const res = await transport(path, { headers: { accept: 'application/json' } });
       return { status: res.status, body: res.ok ? await res.json() : null };
     },
-    // The sidebar's state and the reader's time zone (cookies) change what is drawn: both are in the key.
+    // The sidebar's state, the reader's time zone and the signed-in hint (cookies) change what is
+    // served: all three are in the key.
     page: ({ url, cookie, shell }) =>
-      cache.getOrLoadTagged(`${url}\n${cookieValue(cookie, 'sidebar_state')}\n${cookieValue(cookie, 'tz')}`, () =>
+      cache.getOrLoadTagged([url, ...RENDER_COOKIES.map((name) => cookieValue(cookie, name))].join('\n'), () =>
         render(url, cookie, shell),
       ),
   };

@@ -28,17 +28,30 @@ const MODULE_SCRIPT = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/s
 const MODULE_PRELOAD = /<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">/g;
 
 /**
+ * Taps and submits made on a rendered page before its code has taken it over are kept, not lost: the
+ * page is shown before the app can answer. They are held (their default prevented, so a form does not
+ * submit itself into the address bar) in `window.__paddockEarly`, which the app replays once hydrated
+ * (apps/web/src/lib/early-events.ts). Links are left alone: they work without the app.
+ */
+const EARLY_EVENTS =
+  `(()=>{const held=[];const hold=(e)=>{const t=e.type==='submit'?e.target:e.target.closest?.('button,[role=button],[role=tab],[role=switch]');` +
+  `if(!t)return;e.preventDefault();e.stopPropagation();held.push({type:e.type,target:t})};` +
+  `document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);` +
+  `window.__paddockEarly={held,stop:()=>{document.removeEventListener('click',hold,true);document.removeEventListener('submit',hold,true)}}})();`;
+
+/**
  * A page rendered on the server reads without its scripts, so they are requested once it has painted,
  * not beside its stylesheet: the text shows as soon as the HTML and the CSS are in, without sharing a
  * phone's bandwidth with the app's code. The entry and the route's chunks are then requested together
  * (as modulepreloads would have been), after the first frame, or after a second if no frame comes (a tab
- * opened in the background).
+ * opened in the background). Meanwhile taps are held for the app (EARLY_EVENTS).
  */
 function scriptsAfterFirstPaint(html: string): string {
   const entry = MODULE_SCRIPT.exec(html)?.[1];
   if (!entry) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
   const loader =
+    EARLY_EVENTS +
     `(()=>{let done=false;const load=()=>{if(done)return;done=true;` +
     `for(const href of ${JSON.stringify(preloads)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}` +
     `const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};document.head.append(s)};` +

@@ -149,10 +149,12 @@ describe('a public page rendered on the server', () => {
     const head = res.body.split('</head>')[0]!;
     expect(head).not.toContain('<script type="module"');
     expect(head).not.toContain('rel="modulepreload"');
-    const loader = /<script nonce="[^"]+">(\(\(\)=>\{let done=false;[^<]*)<\/script>/.exec(head)?.[1];
+    const loader = /<script nonce="[^"]+">([^<]*requestAnimationFrame[^<]*)<\/script>/.exec(head)?.[1];
     expect(loader).toContain('requestAnimationFrame(');
     expect(loader).toContain('"/assets/index.js"');
     expect(loader).toContain('["/assets/react.js"]');
+    // Taps made meanwhile are held for the app to replay once hydrated.
+    expect(loader).toContain('window.__paddockEarly=');
     // A page the browser renders (the reader's own) loads its scripts as built.
     const own = await page('/profile');
     expect(own.body).toContain('<script type="module" crossorigin src="/assets/index.js"></script>');
@@ -193,6 +195,27 @@ describe('a public page rendered on the server', () => {
       expect(res.body, url).toContain('<div id="root"><p>brand</p></div>');
       expect(res.body, url).not.toContain('query-state');
     }
+  });
+
+  it("renders a guest's Home, and leaves a signed-in reader's Home (their feeds) to the browser", async () => {
+    const guest = await page('/home');
+    expect(guest.body).toContain('query-state');
+    expect(guest.body).not.toContain('<div id="root"><p>brand</p></div>');
+
+    const member = await t.app.inject({
+      url: '/home',
+      headers: { accept: 'text/html', cookie: 'tz=UTC; signed_in=1' },
+    });
+    expect(member.statusCode).toBe(200);
+    expect(member.body).toContain('<div id="root"><p>brand</p></div>');
+    expect(member.body).not.toContain('query-state');
+
+    // The hint changes only Home: a race is the same page for everyone.
+    const racePage = await t.app.inject({
+      url: `/race/${race.id}`,
+      headers: { accept: 'text/html', cookie: 'signed_in=1' },
+    });
+    expect(racePage.body).toContain('query-state');
   });
 
   it('sends / and unknown paths to /home with a redirect, as the router does', async () => {

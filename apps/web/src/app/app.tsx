@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from '@/lib/query-client.ts';
+import { replayEarlyEvents } from '@/lib/early-events.ts';
 import { isSignedIn } from '@/lib/session.ts';
 import { AppProvider } from './provider.tsx';
 
@@ -17,11 +18,14 @@ export function App({ router, hydrated }: { router: ReturnType<typeof createBrow
 /**
  * A page rendered on the server holds what a guest sees. Once it is hydrated, a signed-in reader's
  * queries are fetched again with their session (the page keeps showing the guest's answers meanwhile,
- * so nothing jumps while they arrive): their own review, like states, the follow button. A hook, not
- * an element, so the tree hydrated is the tree the server rendered.
+ * so nothing jumps while they arrive): their own review, like states, the follow button. What was tapped
+ * before is replayed (lib/early-events.ts). A hook, not an element, so the tree hydrated is the tree the
+ * server rendered.
  */
 function useReaderRefresh(hydrated: boolean): void {
   useEffect(() => {
-    if (hydrated && isSignedIn()) void queryClient.invalidateQueries();
+    if (!hydrated) return;
+    replayEarlyEvents();
+    if (isSignedIn()) void queryClient.invalidateQueries();
   }, [hydrated]);
 }

@@ -52,7 +52,12 @@ export const routes: RouteObject[] = [
           {
             lazy: lazyComponent(() => import('./layouts/app-shell.tsx'), 'MainLayout'),
             children: [
-              { path: paths.home.path, lazy: lazyComponent(() => import('./routes/home.tsx'), 'HomeRoute') },
+              {
+                path: paths.home.path,
+                lazy: lazyComponent(() => import('./routes/home.tsx'), 'HomeRoute'),
+                // A signed-in reader's Home (their feeds) is rendered in the browser (entry-server.tsx).
+                handle: { guestVersion: true },
+              },
               {
                 path: paths.driver.path,
                 lazy: lazyComponent(() => import('@/features/drivers/routes/driver.tsx'), 'DriverRoute'),

@@ -9,6 +9,10 @@ import { STORAGE_KEYS, storage } from './storage.ts';
 const SESSION_CHANGED = 'paddock:session-changed';
 
 function announce(): void {
+  // The hint the server reads to leave a signed-in reader's Home to the browser (build/theme-init.js).
+  document.cookie = isSignedIn()
+    ? 'signed_in=1; path=/; max-age=31536000; samesite=lax'
+    : 'signed_in=; path=/; max-age=0; samesite=lax';
   window.dispatchEvent(new Event(SESSION_CHANGED));
 }
 

@@ -53,7 +53,7 @@ export function ForgotPasswordRoute() {
           </AlertDescription>
         </Alert>
       ) : (
-        <form className="grid gap-5" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <form method="post" className="grid gap-5" onSubmit={(event) => void onSubmit(event)} noValidate>
           <FormAlert messages={messagesOf(errors.root?.server)} />
           <TextField
             label="Email"

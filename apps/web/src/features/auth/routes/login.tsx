@@ -44,7 +44,7 @@ export function LoginRoute() {
         </p>
       }
     >
-      <form className="grid gap-5" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form method="post" className="grid gap-5" onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormAlert messages={messagesOf(errors.root?.server)} />
         <TextField
           label="Username or email"

@@ -58,7 +58,7 @@ export function ResetPasswordRoute() {
         </Link>
       }
     >
-      <form className="grid gap-5" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form method="post" className="grid gap-5" onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormAlert messages={messagesOf(errors.root?.server)} />
         <TextField
           label="New password"

@@ -1,0 +1,108 @@
+/*
+ * A page rendered on the server shows before the app has taken it over, and the server's loader holds
+ * the taps and submits made meanwhile (apps/server/src/lib/web-pages.ts). Once the page is hydrated they
+ * are replayed on the same elements (hydration keeps the server's DOM, and a control drawn anew is
+ * found again by what it is), in order: a tap as the pointer,
+ * mouse and click events a real one makes (Radix's tabs answer mousedown, its menus pointerdown), a
+ * submit as requestSubmit, so the form's own handler runs.
+ */
+
+import { queryClient } from './query-client.ts';
+
+interface HeldEvent {
+  type: string;
+  target: Element;
+}
+
+declare global {
+  interface Window {
+    __paddockEarly?: { held: HeldEvent[]; stop: () => void };
+  }
+}
+
+function tap(target: Element): void {
+  const init = { bubbles: true, cancelable: true, composed: true, button: 0, view: window };
+  const pointer = { ...init, pointerType: 'mouse', isPrimary: true };
+  target.dispatchEvent(new PointerEvent('pointerdown', pointer));
+  target.dispatchEvent(new MouseEvent('mousedown', init));
+  target.dispatchEvent(new PointerEvent('pointerup', pointer));
+  target.dispatchEvent(new MouseEvent('mouseup', init));
+  if (target instanceof HTMLElement) target.click();
+}
+
+/**
+ * After hydration: stop holding, and replay what was held once the reader's page has settled (their
+ * session shown, their queries fetched again), so a tap reaches the reader's page, not the guest's it
+ * was drawn as.
+ * The document is then marked as taken over (`data-hydrated`).
+ */
+export function replayEarlyEvents(): void {
+  const early = window.__paddockEarly;
+  delete window.__paddockEarly;
+  early?.stop();
+  void (async () => {
+    // A signed-in reader's queries are fetched again after hydration: the taps go to the page they make.
+    await settled(() => queryClient.isFetching() === 0);
+    for (const { type, target } of early?.held ?? []) await replay(type, target);
+    document.documentElement.dataset.hydrated = '';
+  })();
+}
+
+const SETTLE_WAIT_MS = 10_000;
+
+/** Resolves once `done()` holds (checked every 50 ms), or after SETTLE_WAIT_MS in any case. */
+async function settled(done: () => boolean): Promise<void> {
+  const deadline = performance.now() + SETTLE_WAIT_MS;
+  while (!done() && performance.now() < deadline) {
+    await new Promise((resolve) => window.setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Whether React has taken an element over. A part of the page whose code is loaded lazily (a Suspense
+ * boundary) is hydrated after the rest, once its code is in; until then its elements are the server's,
+ * unanswered. React marks the elements it owns with a `__reactFiber$…` key.
+ */
+function isHydrated(element: Element): boolean {
+  return Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+}
+
+/** The element once React answers it, or null if it is gone or is not answered within SETTLE_WAIT_MS. */
+async function whenHydrated(held: Element): Promise<Element | null> {
+  await settled(() => {
+    const target = current(held);
+    return target === null || isHydrated(target);
+  });
+  const target = current(held);
+  return target && isHydrated(target) ? target : null;
+}
+
+/** What makes a control the same control when it is drawn again: its kind, role, name and text. */
+function signature(element: Element): string {
+  return [
+    element.tagName,
+    element.getAttribute('role'),
+    element.getAttribute('aria-label'),
+    element.textContent?.trim(),
+  ].join('\u0000');
+}
+
+/**
+ * The held element, or, when the render after hydration drew it anew (the reader's page in place of
+ * the guest's), the one control now in the page that is the same (kind, role, name, text). When none or
+ * several match, the tap is dropped rather than guessed.
+ */
+function current(target: Element): Element | null {
+  if (target.isConnected) return target;
+  const wanted = signature(target);
+  const selector = target.tagName === 'FORM' ? 'form' : 'button,[role=button],[role=tab],[role=switch]';
+  const same = [...document.querySelectorAll(selector)].filter((element) => signature(element) === wanted);
+  return same.length === 1 ? same[0]! : null;
+}
+
+async function replay(type: string, held: Element): Promise<void> {
+  const target = await whenHydrated(held);
+  if (!target) return;
+  if (type === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
+  else if (type === 'click') tap(target);
+}
