@@ -46,6 +46,8 @@ test('home race card, search palette, race, driver, team and season overview', a
     // browser on the way back to Home from another page.
     await page.route('**/api/f1/races/active-thoughts/', (route) => route.fulfill({ json: null }));
     await page.goto('/team/ferrari');
+    // A client-side navigation: the app must have taken the page over (before, links are plain links).
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
     await page.getByRole('link', { name: 'Home', exact: true }).first().click();
     await expect(page.getByText('Next Race', { exact: true })).toBeVisible();
     await expect(page.getByRole('timer')).toHaveAttribute(
