@@ -113,8 +113,8 @@ async function pagesToScore() {
 }
 
 /**
- * One Lighthouse run from an empty HTTP cache, as a first visit; signed in: the stored tokens, as after
- * signing in. A run Lighthouse itself could not record (its runtimeError, such as NO_NAVSTART) is run again.
+ * One Lighthouse run from an empty HTTP cache, as a first visit; signed in: the stored tokens and the
+ * signed_in hint, as after signing in. A run Lighthouse itself could not record (its runtimeError, such as NO_NAVSTART) is run again.
  */
 async function audit(browser, url, mode, tokens, attempt = 1) {
   const tab = await browser.newPage();
@@ -123,6 +123,8 @@ async function audit(browser, url, mode, tokens, attempt = 1) {
   await tab.goto(`${origin}/favicon.svg`);
   await tab.evaluate((t) => {
     localStorage.clear();
+    // The hint the app writes beside a stored session (lib/session.ts): a signed-in Home is the browser's.
+    globalThis.document.cookie = t ? 'signed_in=1; path=/' : 'signed_in=; path=/; max-age=0';
     if (t) {
       localStorage.setItem('access', t.access);
       localStorage.setItem('refresh', t.refresh);

@@ -31,7 +31,8 @@ const MODULE_PRELOAD = /<link rel="modulepreload"(?: crossorigin)? href="([^"]+)
  * Taps and submits made on a rendered page before its code has taken it over are kept, not lost: the
  * page is shown before the app can answer. They are held (their default prevented, so a form does not
  * submit itself into the address bar) in `window.__paddockEarly`, which the app replays once hydrated
- * (apps/web/src/lib/early-events.ts). Links are left alone: they work without the app.
+ * (apps/web/src/lib/early-events.ts, which finds a control drawn anew with the same selector, CONTROLS).
+ * Links are left alone: they work without the app.
  */
 const EARLY_EVENTS =
   `(()=>{const held=[];const hold=(e)=>{const t=e.type==='submit'?e.target:e.target.closest?.('button,[role=button],[role=tab],[role=switch]');` +

@@ -1,13 +1,16 @@
 /*
  * A page rendered on the server shows before the app has taken it over, and the server's loader holds
- * the taps and submits made meanwhile (apps/server/src/lib/web-pages.ts). Once the page is hydrated they
- * are replayed on the same elements (hydration keeps the server's DOM, and a control drawn anew is
- * found again by what it is), in order: a tap as the pointer,
+ * the taps and submits made meanwhile (apps/server/src/lib/web-pages.ts, whose selector of controls is
+ * CONTROLS here). Once the page is hydrated they are replayed, in order, on the same elements (hydration
+ * keeps the server's DOM; a control drawn anew is found again by what it is): a tap as the pointer,
  * mouse and click events a real one makes (Radix's tabs answer mousedown, its menus pointerdown), a
  * submit as requestSubmit, so the form's own handler runs.
  */
 
 import { queryClient } from './query-client.ts';
+
+/** The controls whose taps are held: the loader's selector. */
+const CONTROLS = 'button,[role=button],[role=tab],[role=switch]';
 
 interface HeldEvent {
   type: string;
@@ -33,8 +36,7 @@ function tap(target: Element): void {
 /**
  * After hydration: stop holding, and replay what was held once the reader's page has settled (their
  * session shown, their queries fetched again), so a tap reaches the reader's page, not the guest's it
- * was drawn as.
- * The document is then marked as taken over (`data-hydrated`).
+ * was drawn as. The document is then marked as taken over (`data-hydrated`).
  */
 export function replayEarlyEvents(): void {
   const early = window.__paddockEarly;
@@ -69,11 +71,11 @@ function isHydrated(element: Element): boolean {
 
 /** The element once React answers it, or null if it is gone or is not answered within SETTLE_WAIT_MS. */
 async function whenHydrated(held: Element): Promise<Element | null> {
+  let target = current(held);
   await settled(() => {
-    const target = current(held);
+    target = current(held);
     return target === null || isHydrated(target);
   });
-  const target = current(held);
   return target && isHydrated(target) ? target : null;
 }
 
@@ -95,7 +97,7 @@ function signature(element: Element): string {
 function current(target: Element): Element | null {
   if (target.isConnected) return target;
   const wanted = signature(target);
-  const selector = target.tagName === 'FORM' ? 'form' : 'button,[role=button],[role=tab],[role=switch]';
+  const selector = target.tagName === 'FORM' ? 'form' : CONTROLS;
   const same = [...document.querySelectorAll(selector)].filter((element) => signature(element) === wanted);
   return same.length === 1 ? same[0]! : null;
 }

@@ -134,11 +134,7 @@ export function SidebarProvider({
   );
 }
 
-/**
- * The sidebar is a navigation landmark named `label` (on a phone, inside the sheet's dialog), so
- * everything in it, from the logo to the account menu, is inside a landmark.
- */
-// The phone's sheet (Radix's dialog) is fetched when it is first opened.
+// The phone's sheet (Radix's dialog) is fetched when it is first opened, and kept once it has been.
 const SidebarSheet = lazy(() => import('./sidebar-sheet.tsx').then((m) => ({ default: m.SidebarSheet })));
 
 function MobileSidebar(props: ComponentProps<typeof SidebarSheet>) {
@@ -152,6 +148,10 @@ function MobileSidebar(props: ComponentProps<typeof SidebarSheet>) {
   );
 }
 
+/**
+ * The sidebar is a navigation landmark named `label` (on a phone, inside the sheet's dialog), so
+ * everything in it, from the logo to the account menu, is inside a landmark.
+ */
 export function Sidebar({
   collapsible = 'icon',
   label = 'Main',
