@@ -65,6 +65,8 @@ test('home race card, search palette, race, driver, team and season overview', a
   // Ctrl+K, "monza", the 2024 Italian Grand Prix.
   await page.goto('/home');
   await expect(page.getByRole('tab', { name: 'For You' })).toBeVisible();
+  // Ctrl+K is the app's shortcut: it answers once the app has taken the page over.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Search Paddock' });
   await expect(palette).toBeVisible();
