@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /*
- * `npm start` runs this before the server: it builds the web app (browser and server bundles) only when
- * what the build reads has changed since the last build, so a restart starts at once. What it reads: the
- * web app's sources, build plugins and configuration, the contract's sources, and the lockfile (the
- * packages' versions). The fingerprint of the last build is kept in apps/web/dist-ssr/.build-fingerprint.
- * `--force` builds anyway.
+ * `npm start` runs this before the server (and `npm run budget`, `lighthouse` and `test:e2e` before
+ * theirs): it builds the web app (browser and server bundles) only when what the build reads has changed
+ * since the last build, so a restart starts at once. What it reads: the web app's sources, build
+ * plugins and configuration, the contract's sources, and the lockfile (the packages' versions). The
+ * fingerprint of the last build is kept in apps/web/dist-ssr/.build-fingerprint. `--force` builds anyway.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

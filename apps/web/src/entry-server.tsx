@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { cookieValue } from '@paddock/contract/cookies';
 import { dehydrate, QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -7,9 +8,11 @@ import { AppProvider } from './app/provider.tsx';
 import { routes } from './app/router.tsx';
 import { setServerTransport } from './lib/api-client.ts';
 import { queryDefaults } from './lib/query-client.ts';
-import { cookieValue, RenderEnvProvider } from './lib/render-env.tsx';
+import { RenderEnvProvider, TIME_ZONE_COOKIE } from './lib/render-env.tsx';
 import { scriptJson, serializePageState } from './lib/query-state.ts';
 import { structuredData } from './app/structured-data.ts';
+import { SIDEBAR_COOKIE_NAME } from './components/ui/sidebar.tsx';
+import { SIGNED_IN_COOKIE } from './lib/session.ts';
 
 /*
  * The server's side of the app (built by `vite build --ssr`, loaded by the API server): a public page
@@ -20,7 +23,7 @@ import { structuredData } from './app/structured-data.ts';
 export interface RenderRequest {
   /** The page's URL: origin, path and query. */
   url: string;
-  /** The request's Cookie header: only the sidebar's state is read from it. */
+  /** The request's Cookie header: only the cookies of renderCookies are read from it. */
   cookie: string;
   /** A per-request CSP nonce for the inline scripts. */
   nonce: string;
@@ -59,6 +62,12 @@ export function configure(transport: typeof fetch): void {
 }
 
 const handler = createStaticHandler(routes);
+
+/**
+ * The cookies a render reads: the sidebar's state, the reader's time zone and the signed-in hint. The
+ * server keeps a rendered page per their values.
+ */
+export const renderCookies = [SIDEBAR_COOKIE_NAME, TIME_ZONE_COOKIE, SIGNED_IN_COOKIE] as const;
 
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const context = await handler.query(new Request(request.url, { signal: request.signal }));
@@ -117,12 +126,12 @@ const HOISTED = /^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)+/;
  */
 function leftToBrowser(handle: unknown, cookie: string): boolean {
   const flags = handle as { clientOnly?: boolean; guestVersion?: boolean } | undefined;
-  return flags?.clientOnly === true || (flags?.guestVersion === true && cookieValue(cookie, 'signed_in') === '1');
+  return flags?.clientOnly === true || (flags?.guestVersion === true && cookieValue(cookie, SIGNED_IN_COOKIE) === '1');
 }
 
 /** The reader's time zone from the `tz` cookie (build/theme-init.js writes it), if it is one; else UTC. */
 function readerTimeZone(cookie: string): string {
-  const zone = cookieValue(cookie, 'tz');
+  const zone = cookieValue(cookie, TIME_ZONE_COOKIE);
   if (!zone) return 'UTC';
   try {
     const name = decodeURIComponent(zone);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { cookieValue } from '@paddock/contract/cookies';
 import { z } from 'zod';
 import { NONCE_PLACEHOLDER, NonceDocument } from './nonce-document.ts';
 import type { ReadCache } from './read-cache.ts';
@@ -31,6 +32,8 @@ export type RenderResult = z.infer<typeof renderResultSchema>;
 interface RendererModule {
   configure: (transport: typeof fetch) => void;
   render: (request: { url: string; cookie: string; nonce: string; signal?: AbortSignal }) => Promise<unknown>;
+  /** The cookies a render reads: a kept page is kept per their values. */
+  renderCookies: readonly string[];
 }
 
 /** The header, with this process's secret, that marks an API call made by a render. */
@@ -60,14 +63,6 @@ interface CallRecord {
 }
 
 const renderCalls = new AsyncLocalStorage<CallRecord>();
-
-/** The cookies a render reads (entry-server.tsx): the sidebar's state, the time zone, the signed-in hint. */
-const RENDER_COOKIES = ['sidebar_state', 'tz', 'signed_in'];
-
-/** A cookie's value from a Cookie header, or ''. */
-function cookieValue(cookie: string, name: string): string {
-  return new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookie)?.[1] ?? '';
-}
 
 /** Headers of an injected answer as the Fetch API's Headers. */
 function fetchHeaders(headers: Record<string, string | string[] | number | undefined>): Headers {
@@ -142,11 +137,12 @@ export async function loadPageRenderer(
       const res = await transport(path, { headers: { accept: 'application/json' } });
       return { status: res.status, body: res.ok ? await res.json() : null };
     },
-    // The sidebar's state, the reader's time zone and the signed-in hint (cookies) change what is
-    // served: all three are in the key.
+    // The cookies the renderer reads (the sidebar's state, the time zone, the signed-in hint) change
+    // what is served: they are in the key.
     page: ({ url, cookie, shell }) =>
-      cache.getOrLoadTagged([url, ...RENDER_COOKIES.map((name) => cookieValue(cookie, name))].join('\n'), () =>
-        render(url, cookie, shell),
+      cache.getOrLoadTagged(
+        [url, ...renderer.renderCookies.map((name) => cookieValue(cookie, name) ?? '')].join('\n'),
+        () => render(url, cookie, shell),
       ),
   };
 }

@@ -20,11 +20,15 @@ export function App({ router, hydrated }: { router: ReturnType<typeof createBrow
  * queries are fetched again with their session (the page keeps showing the guest's answers meanwhile,
  * so nothing jumps while they arrive): their own review, like states, the follow button. What was tapped
  * before is replayed (lib/early-events.ts). A hook, not an element, so the tree hydrated is the tree the
- * server rendered.
+ * server rendered. The document is marked `data-hydrated` once the app answers it: after the replay on
+ * a hydrated page, at once on a page the browser rendered itself (one marker for tests and tools).
  */
 function useReaderRefresh(hydrated: boolean): void {
   useEffect(() => {
-    if (!hydrated) return;
+    if (!hydrated) {
+      document.documentElement.dataset.hydrated = '';
+      return;
+    }
     replayEarlyEvents();
     if (isSignedIn()) void queryClient.invalidateQueries();
   }, [hydrated]);

@@ -17,15 +17,13 @@ export interface RenderEnv {
   origin?: string;
 }
 
+/** The cookie build/theme-init.js writes with the reader's time zone (an IANA name, URI-encoded). */
+export const TIME_ZONE_COOKIE = 'tz';
+
 const RenderEnvContext = createContext<RenderEnv | null>(null);
 
 export function RenderEnvProvider({ env, children }: { env: RenderEnv | null; children: ReactNode }) {
   return <RenderEnvContext value={env}>{children}</RenderEnvContext>;
-}
-
-/** A cookie's value from a Cookie header (or document.cookie), undefined when it is not there. */
-export function cookieValue(cookies: string, name: string): string | undefined {
-  return new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookies)?.[1];
 }
 
 /** The page's cookies: the request's on the server, the document's in the browser. */

@@ -8,11 +8,16 @@ import { STORAGE_KEYS, storage } from './storage.ts';
  */
 const SESSION_CHANGED = 'paddock:session-changed';
 
+/**
+ * The hint the server reads to leave a signed-in reader's Home to the browser: `1` while a session is
+ * stored. Written here on every change, and by build/theme-init.js on every load.
+ */
+export const SIGNED_IN_COOKIE = 'signed_in';
+
 function announce(): void {
-  // The hint the server reads to leave a signed-in reader's Home to the browser (build/theme-init.js).
   document.cookie = isSignedIn()
-    ? 'signed_in=1; path=/; max-age=31536000; samesite=lax'
-    : 'signed_in=; path=/; max-age=0; samesite=lax';
+    ? `${SIGNED_IN_COOKIE}=1; path=/; max-age=31536000; samesite=lax`
+    : `${SIGNED_IN_COOKIE}=; path=/; max-age=0; samesite=lax`;
   window.dispatchEvent(new Event(SESSION_CHANGED));
 }
 

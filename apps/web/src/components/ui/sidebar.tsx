@@ -15,7 +15,8 @@ import {
 import { useIsMobile } from '@/hooks/use-mobile.ts';
 import { useReturnFocus } from '@/hooks/use-return-focus.ts';
 import { cn } from '@/lib/utils.ts';
-import { cookieValue, useCookies } from '@/lib/render-env.tsx';
+import { cookieValue } from '@paddock/contract/cookies';
+import { useCookies } from '@/lib/render-env.tsx';
 import { Button } from './button.tsx';
 import { HintTooltip } from './hint-tooltip.tsx';
 
