@@ -107,7 +107,7 @@ test('every public page is readable without JavaScript and hydrates without a mi
   await elsewhere.close();
 });
 
-test('a tap made while the page is still fetching its code is answered once the page is hydrated', async ({
+test('a tap and a shortcut made while the page is still fetching its code are answered once it is hydrated', async ({
   page,
   request,
 }) => {
@@ -124,9 +124,13 @@ test('a tap made while the page is still fetching its code is answered once the 
   const qualifying = page.getByRole('tab', { name: 'Qualifying' });
   await qualifying.click();
   await expect(qualifying).toHaveAttribute('aria-selected', 'false');
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Search Paddock' });
+  await expect(palette).toHaveCount(0);
 
   release();
   await expect(qualifying).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(/[?&]tab=qualifying/);
+  await expect(palette).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
 });

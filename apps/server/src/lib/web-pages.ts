@@ -28,17 +28,20 @@ const MODULE_SCRIPT = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/s
 const MODULE_PRELOAD = /<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">/g;
 
 /**
- * Taps and submits made on a rendered page before its code has taken it over are kept, not lost: the
- * page is shown before the app can answer. They are held (their default prevented, so a form does not
- * submit itself into the address bar) in `window.__paddockEarly`, which the app replays once hydrated
- * (apps/web/src/lib/early-events.ts, which finds a control drawn anew with the same selector, CONTROLS).
- * Links are left alone: they work without the app.
+ * Taps, submits and the app's shortcuts made on a rendered page before its code has taken it over are
+ * kept, not lost: the page is shown before the app can answer. They are held (their default prevented,
+ * so a form does not submit itself into the address bar) in `window.__paddockEarly`, which the app
+ * replays once hydrated (apps/web/src/lib/early-events.ts, which finds a control drawn anew with the same
+ * selector, CONTROLS). The shortcuts are the app's own: ctrl/⌘+K (search) and ctrl/⌘+B (the sidebar);
+ * other keys keep the browser's meaning. Links are left alone: they work without the app.
  */
 const EARLY_EVENTS =
   `(()=>{const held=[];const hold=(e)=>{const t=e.type==='submit'?e.target:e.target.closest?.('button,[role=button],[role=tab],[role=switch]');` +
   `if(!t)return;e.preventDefault();e.stopPropagation();held.push({type:e.type,target:t})};` +
-  `document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);` +
-  `window.__paddockEarly={held,stop:()=>{document.removeEventListener('click',hold,true);document.removeEventListener('submit',hold,true)}}})();`;
+  `const key=(e)=>{if(!(e.ctrlKey||e.metaKey)||e.altKey||!/^[kb]$/i.test(e.key))return;e.preventDefault();` +
+  `held.push({type:'keydown',target:document.documentElement,key:{key:e.key,code:e.code,ctrlKey:e.ctrlKey,metaKey:e.metaKey,shiftKey:e.shiftKey}})};` +
+  `document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);document.addEventListener('keydown',key,true);` +
+  `window.__paddockEarly={held,stop:()=>{document.removeEventListener('click',hold,true);document.removeEventListener('submit',hold,true);document.removeEventListener('keydown',key,true)}}})();`;
 
 /**
  * A page rendered on the server reads without its scripts, so they are requested once it has painted,

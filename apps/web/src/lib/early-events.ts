@@ -1,10 +1,10 @@
 /*
  * A page rendered on the server shows before the app has taken it over, and the server's loader holds
- * the taps and submits made meanwhile (apps/server/src/lib/web-pages.ts, whose selector of controls is
+ * the taps, submits and shortcuts (ctrl/⌘+K, ctrl/⌘+B) made meanwhile (apps/server/src/lib/web-pages.ts, whose selector of controls is
  * CONTROLS here). Once the page is hydrated they are replayed, in order, on the same elements (hydration
  * keeps the server's DOM; a control drawn anew is found again by what it is): a tap as the pointer,
  * mouse and click events a real one makes (Radix's tabs answer mousedown, its menus pointerdown), a
- * submit as requestSubmit, so the form's own handler runs.
+ * submit as requestSubmit, so the form's own handler runs, a shortcut as the same key pressed again.
  */
 
 import { queryClient } from './query-client.ts';
@@ -15,6 +15,8 @@ const CONTROLS = 'button,[role=button],[role=tab],[role=switch]';
 interface HeldEvent {
   type: string;
   target: Element;
+  /** A held shortcut's key and modifiers. */
+  key?: KeyboardEventInit;
 }
 
 declare global {
@@ -45,7 +47,7 @@ export function replayEarlyEvents(): void {
   void (async () => {
     // A signed-in reader's queries are fetched again after hydration: the taps go to the page they make.
     await settled(() => queryClient.isFetching() === 0);
-    for (const { type, target } of early?.held ?? []) await replay(type, target);
+    for (const event of early?.held ?? []) await replay(event);
     document.documentElement.dataset.hydrated = '';
   })();
 }
@@ -102,7 +104,12 @@ function current(target: Element): Element | null {
   return same.length === 1 ? same[0]! : null;
 }
 
-async function replay(type: string, held: Element): Promise<void> {
+async function replay({ type, target: held, key }: HeldEvent): Promise<void> {
+  if (type === 'keydown') {
+    // The app's shortcuts listen on the window, which the page has had from the start.
+    document.dispatchEvent(new KeyboardEvent('keydown', { ...key, bubbles: true, cancelable: true }));
+    return;
+  }
   const target = await whenHydrated(held);
   if (!target) return;
   if (type === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
