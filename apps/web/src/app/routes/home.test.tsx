@@ -83,7 +83,8 @@ describe('home feeds', () => {
     expect(document.title).toBe('Home · Paddock');
     expect(screen.getByText('You have caught up with everyone you follow!')).toBeInTheDocument();
     expect(screen.getByText('Check out the For You tab to find more people to follow')).toBeInTheDocument();
-    expect(feedRequests(requests, FOLLOWING)[0]?.query).toEqual({ page_size: '20' });
+    // Nothing seen before: one part, one request.
+    expect(feedRequests(requests, FOLLOWING).map((r) => r.query)).toEqual([{ page_size: '20' }]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Go to For You' }));
 
@@ -96,6 +97,64 @@ describe('home feeds', () => {
 
     expect(await screen.findByText('No reviews from people you follow yet')).toBeInTheDocument();
     expect(screen.getByText('Follow some users or check the For You tab')).toBeInTheDocument();
+  });
+
+  it('shows a returning viewer the new reviews first, then the ones seen before under a divider, each once', async () => {
+    const io = fakeIntersectionObserver();
+    const fresh = reviewFixture({ user: marco, review_text: 'A new review since the last visit.' });
+    const seen = reviewFixture({ user: sam, review_text: 'A review shown on the last visit.' });
+    localStorage.setItem('seen:following:v1', JSON.stringify({ ts: Date.now(), ids: [seen.id], lastAuthorId: 13 }));
+    const requests = serve({
+      extra: ({ operation, query }) => {
+        if (operation !== FOLLOWING) return undefined;
+        // The server leaves the seen ids out; asked without them, it ranks the seen review among the rest.
+        return { status: 200, data: feedPage(query?.seen_ids ? [fresh] : [fresh, seen]) };
+      },
+    });
+    const view = renderHome();
+
+    const newList = await screen.findByRole('list', { name: 'Reviews' });
+    expect(within(newList).getByText('A new review since the last visit.')).toBeInTheDocument();
+    io.show(view.container.querySelector('ul[aria-label="Reviews"] ~ div[aria-hidden]')!);
+
+    const earlier = await screen.findByRole('list', { name: 'Earlier reviews' });
+    expect(within(earlier).getAllByRole('article')).toHaveLength(1);
+    expect(within(earlier).getByText('A review shown on the last visit.')).toBeInTheDocument();
+    expect(screen.getAllByText('A new review since the last visit.')).toHaveLength(1);
+    expect(screen.getByText("You're all caught up — earlier reviews")).toBeInTheDocument();
+    expect(screen.getByText('You have caught up with everyone you follow!')).toBeInTheDocument();
+    const [first, second] = feedRequests(requests, FOLLOWING);
+    expect(first?.query).toEqual({ page_size: '20', seen_ids: String(seen.id), last_author_id: '13' });
+    expect(second?.query).toEqual({ page_size: '20' });
+  });
+
+  it('shows the reviews seen before, not "No reviews from people you follow yet", when nothing is new', async () => {
+    const seen = reviewFixture({ user: marco, review_text: 'Read on an earlier visit.' });
+    localStorage.setItem('seen:following:v1', JSON.stringify({ ts: Date.now(), ids: [seen.id], lastAuthorId: 12 }));
+    serve({
+      extra: ({ operation, query }) =>
+        operation === FOLLOWING ? { status: 200, data: feedPage(query?.seen_ids ? [] : [seen]) } : undefined,
+    });
+    renderHome();
+
+    const earlier = await screen.findByRole('list', { name: 'Earlier reviews' });
+    expect(within(earlier).getByText('Read on an earlier visit.')).toBeInTheDocument();
+    expect(screen.getByText("You're all caught up — earlier reviews")).toBeInTheDocument();
+    expect(screen.queryByText('No reviews from people you follow yet')).not.toBeInTheDocument();
+  });
+
+  it('never says "No recommendations available yet" while For You has reviews, seen or not', async () => {
+    const seen = reviewFixture({ user: sam, review_text: 'Recommended on an earlier visit.' });
+    localStorage.setItem('seen:forYou:v1', JSON.stringify({ ts: Date.now(), ids: [seen.id], lastAuthorId: 13 }));
+    serve({
+      following_count: null,
+      extra: ({ operation, query }) =>
+        operation === FOR_YOU ? { status: 200, data: feedPage(query?.seen_ids ? [] : [seen]) } : undefined,
+    });
+    renderHome();
+
+    expect(await screen.findByText('Recommended on an earlier visit.')).toBeInTheDocument();
+    expect(screen.queryByText('No recommendations available yet')).not.toBeInTheDocument();
   });
 
   it('never asks for the Following feed of someone who follows nobody, and shows For You instead', async () => {

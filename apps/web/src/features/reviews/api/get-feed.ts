@@ -1,5 +1,5 @@
 import { FEED_PAGE_SIZE } from '@paddock/contract/limits';
-import type { FeedPage } from '@paddock/contract/reviews';
+import type { FeedPage, Review } from '@paddock/contract/reviews';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { dependsOn } from '@/lib/query-events.ts';
@@ -34,18 +34,53 @@ export async function getFeed(
   });
 }
 
-/** A page as cached: the server's page plus the seen-ids snapshot the feed was started with. */
+/**
+ * The two parts of a feed: first the reviews the viewer has not seen (asked for with the seen ids, which
+ * the server leaves out, spec §9), then, once those are all shown, the ones seen before (asked for
+ * without them). Seen reviews rank lower; they never vanish from a returning viewer's Home.
+ */
+export type FeedPart = 'new' | 'earlier';
+
+/** A page as cached: the server's page, the part it belongs to, and the feed's seen-ids snapshot. */
 export interface CachedFeedPage extends FeedPage {
+  part: FeedPart;
   snapshot: { ids: readonly number[]; lastAuthorId: number | null };
 }
 
-/** Where the next page starts: the previous page's cursor and last author (spec §7). */
+/**
+ * A feed's reviews as shown: each once (the earlier part repeats the new reviews it ranks among), the
+ * new ones first, then the earlier ones.
+ */
+export function feedParts(pages: readonly CachedFeedPage[]): Record<FeedPart, Review[]> {
+  const shown = new Set<number>();
+  const parts: Record<FeedPart, Review[]> = { new: [], earlier: [] };
+  for (const page of pages) {
+    for (const review of page.results) {
+      if (shown.has(review.id)) continue;
+      shown.add(review.id);
+      parts[page.part].push(review);
+    }
+  }
+  return parts;
+}
+
+/** Where the next page starts: its part, the previous page's cursor and last author (spec §7). */
 interface FeedPageParam {
+  part: FeedPart;
   cursor: number | null;
   lastAuthorId: number | null;
 }
 
-const FIRST_PAGE: FeedPageParam = { cursor: null, lastAuthorId: null };
+const FIRST_PAGE: FeedPageParam = { part: 'new', cursor: null, lastAuthorId: null };
+
+/** The page after `last`: more of its part, else the earlier part when anything had been seen, else none. */
+function nextPageParam(last: CachedFeedPage): FeedPageParam | undefined {
+  if (last.next_cursor !== null) {
+    return { part: last.part, cursor: last.next_cursor, lastAuthorId: last.meta.last_author_id };
+  }
+  if (last.part === 'new' && last.snapshot.ids.length > 0) return { part: 'earlier', cursor: null, lastAuthorId: null };
+  return undefined;
+}
 
 /** Spec §9: Following fresh 1 min, For You 3 min; both kept 30 min; no refetch on focus. */
 const STALE_MS: Record<FeedKind, number> = { following: 60_000, forYou: 3 * 60_000 };
@@ -60,14 +95,15 @@ export function getFeedQueryOptions(feed: FeedKind) {
     queryFn: async ({ pageParam, signal, client, queryKey }): Promise<CachedFeedPage> => {
       const started = client.getQueryData<InfiniteData<CachedFeedPage>>(queryKey)?.pages[0];
       const snapshot = started?.snapshot ?? takeSeenSnapshot(feed);
+      const isNew = pageParam.part === 'new';
       // The first page continues from the last author the viewer saw, later pages from the page before.
-      const lastAuthorId = pageParam.cursor === null ? snapshot.lastAuthorId : pageParam.lastAuthorId;
-      const page = await getFeed(feed, { cursor: pageParam.cursor, seenIds: snapshot.ids, lastAuthorId }, { signal });
-      return { ...page, snapshot: { ids: snapshot.ids, lastAuthorId: snapshot.lastAuthorId } };
+      const lastAuthorId = isNew && pageParam.cursor === null ? snapshot.lastAuthorId : pageParam.lastAuthorId;
+      const seenIds = isNew ? snapshot.ids : [];
+      const page = await getFeed(feed, { cursor: pageParam.cursor, seenIds, lastAuthorId }, { signal });
+      return { ...page, part: pageParam.part, snapshot: { ids: snapshot.ids, lastAuthorId: snapshot.lastAuthorId } };
     },
     initialPageParam: FIRST_PAGE,
-    getNextPageParam: (last): FeedPageParam | undefined =>
-      last.next_cursor === null ? undefined : { cursor: last.next_cursor, lastAuthorId: last.meta.last_author_id },
+    getNextPageParam: nextPageParam,
     staleTime: STALE_MS[feed],
     gcTime: 30 * 60_000,
     refetchOnWindowFocus: false,

@@ -1,8 +1,8 @@
 import type { Review } from '@paddock/contract/reviews';
-import { RotateCwIcon } from 'lucide-react';
+import { CheckCheckIcon, RotateCwIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button.tsx';
-import { useFeed, type FeedKind } from '../api/get-feed.ts';
+import { feedParts, useFeed, type FeedKind } from '../api/get-feed.ts';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll.ts';
 import { useSeenTracker } from '../hooks/use-seen-tracker.ts';
 import { ReviewCard } from './review-card.tsx';
@@ -36,9 +36,25 @@ export function FeedLoading({ label = 'Loading…' }: { label?: string }) {
   );
 }
 
+/** Between the reviews the viewer has not seen and the ones seen on earlier visits. */
+function CaughtUpDivider() {
+  return (
+    <div className="flex items-center gap-3 pt-2 text-sm text-muted-foreground">
+      <span className="h-px flex-1 bg-border" aria-hidden />
+      <p className="flex items-center gap-1.5">
+        <CheckCheckIcon className="size-4" aria-hidden />
+        You&apos;re all caught up — earlier reviews
+      </p>
+      <span className="h-px flex-1 bg-border" aria-hidden />
+    </div>
+  );
+}
+
 /**
  * One home feed: infinite scroll (spec §2), seen ids recorded as cards come into view (spec §9), and
- * the detail dialog for signed-in viewers. The wrappers give it its texts.
+ * the detail dialog for signed-in viewers. The reviews not seen yet come first; once they are all
+ * shown, the ones seen before follow under a divider, so a returning viewer's feed is never empty while
+ * there are reviews. The wrappers give it its texts.
  */
 export function ReviewFeed({
   feed,
@@ -55,13 +71,14 @@ export function ReviewFeed({
   const { track, noteLastAuthor } = useSeenTracker(feed);
   const [opened, setOpened] = useState<Review | null>(null);
   const pages = query.data?.pages ?? [];
-  const reviews = pages.flatMap((page) => page.results);
+  const parts = feedParts(pages);
+  const shown = parts.new.length + parts.earlier.length;
   const lastAuthor = pages.at(-1)?.meta.last_author_id;
   const canLoadMore = query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError;
   const sentinel = useInfiniteScroll(() => void query.fetchNextPage(), canLoadMore);
 
   // A page may end short, even empty, while more follow (decision 008): an empty start is not the end yet.
-  const emptyButMore = reviews.length === 0 && query.hasNextPage;
+  const emptyButMore = shown === 0 && query.hasNextPage;
   useEffect(() => {
     if (emptyButMore && !query.isFetching && !query.isFetchNextPageError) void query.fetchNextPage();
   }, [emptyButMore, query]);
@@ -73,18 +90,27 @@ export function ReviewFeed({
 
   let body: ReactNode;
   if (query.isPending || (emptyButMore && !query.isError)) body = <FeedLoading />;
-  else if (query.isError && reviews.length === 0) body = <FeedError />;
-  else if (reviews.length === 0) body = empty;
+  else if (query.isError && shown === 0) body = <FeedError />;
+  else if (shown === 0) body = empty;
   else {
+    const list = (reviews: Review[], label: string) => (
+      <ul className="grid gap-4" aria-label={label}>
+        {reviews.map((review) => (
+          <li key={review.id} ref={track(review.id)}>
+            <ReviewCard review={review} onOpen={setOpened} />
+          </li>
+        ))}
+      </ul>
+    );
     body = (
       <>
-        <ul className="grid gap-4" aria-label="Reviews">
-          {reviews.map((review) => (
-            <li key={review.id} ref={track(review.id)}>
-              <ReviewCard review={review} onOpen={setOpened} />
-            </li>
-          ))}
-        </ul>
+        {parts.new.length > 0 && list(parts.new, 'Reviews')}
+        {parts.earlier.length > 0 && (
+          <>
+            <CaughtUpDivider />
+            {list(parts.earlier, 'Earlier reviews')}
+          </>
+        )}
         <div ref={sentinel} aria-hidden />
         {query.isFetchingNextPage && <FeedLoading label="Loading more…" />}
         {query.isFetchNextPageError && <FeedError />}
