@@ -264,3 +264,45 @@ test('a private account answers a follow request from the bell, and notification
 
   expect([...evanView.problems, ...danaView.problems]).toEqual([]);
 });
+
+test('a returning follower finds the reviews of the people they follow on every visit, seen ones below the new', async ({
+  browser,
+  request,
+}) => {
+  const fay = await register(request, 'Fay');
+  const gus = await register(request, 'Gus');
+  const auth = (a: Account) => ({ authorization: `Bearer ${a.access}` });
+  const races = (await (await request.get('/api/f1/races/?season=2024')).json()) as {
+    results: { id: number; name: string }[];
+  };
+  const monza = races.results.find((race) => race.name === 'Italian Grand Prix')!;
+  const posted = await request.post('/api/core/reviews/', {
+    headers: auth(fay),
+    data: { race_id: monza.id, rating: 4, review_text: 'Worth a second look on every visit.' },
+  });
+  expect(posted.status()).toBe(201);
+  expect((await request.post('/api/social/follows/', { headers: auth(gus), data: { user_id: fay.id } })).status()).toBe(
+    201,
+  );
+
+  const { page, problems } = await openAs(browser, gus);
+  await page.goto('/home');
+  await expect(reviewCard(page, fay)).toBeVisible();
+  // Leaving the page saves what it showed as seen (spec §9); the next visits ask the feed to skip it.
+  for (const visit of ['second', 'third']) {
+    const askedWithoutSeen = page.waitForRequest(
+      (r) => r.url().includes('/api/core/reviews/feed/') && r.url().includes('seen_ids='),
+    );
+    await page.reload();
+    await askedWithoutSeen;
+    await expect(reviewCard(page, fay), `${visit} visit`).toBeVisible();
+    await expect(page.getByText("You're all caught up — earlier reviews")).toBeVisible();
+    await expect(page.getByText('No reviews from people you follow yet')).toHaveCount(0);
+  }
+  await page.getByText("You're all caught up — earlier reviews").scrollIntoViewIfNeeded();
+  await page.screenshot({
+    path: path.join('test-results/screenshots', 'social-home-earlier-reviews-light-desktop.png'),
+  });
+  await expectNoAxeViolations(page, 'Home with the reviews seen before under the divider');
+  expect(problems).toEqual([]);
+});
