@@ -35,7 +35,7 @@ const SERVER_MODULE_DEPENDENCIES = {
   feeds: ['reviews', 'follows'],
   'review-comments': ['reviews', 'follows', 'users', 'review-likes'],
   notifications: ['users', 'f1'],
-  search: ['f1'],
+  search: ['f1', 'reviews'],
   stars: ['f1', 'follows', 'users'],
   profiles: ['reviews', 'watched', 'stars', 'follows', 'users'],
   watchlists: ['f1', 'users'],

@@ -41,12 +41,19 @@ export const searchUserSchema = z.object({
   profile_picture: z.string().nullable(),
 });
 
-/** Spec §3 Search result: races, drivers, teams, users arrays, best match first. */
+export const searchGroupSchema = z.enum(['races', 'drivers', 'teams', 'users']);
+export type SearchGroup = z.infer<typeof searchGroupSchema>;
+
+/**
+ * Spec §3 Search result: races, drivers, teams, users arrays, best match first; `order` names the four
+ * groups, the group of the best hit first (people and teams before races at an equally good match).
+ */
 export const searchResultSchema = z.object({
   races: z.array(searchRaceSchema),
   drivers: z.array(searchDriverSchema),
   teams: z.array(searchTeamSchema),
   users: z.array(searchUserSchema),
+  order: z.array(searchGroupSchema),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

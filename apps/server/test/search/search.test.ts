@@ -1,7 +1,7 @@
 import type { SearchResult } from '@paddock/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema/index.ts';
+import { raceReviewStats, users } from '../../src/db/schema/index.ts';
 import { selectRows } from '../../src/lib/sql.ts';
 import { usersSql } from '../../src/modules/search/queries.ts';
 import {
@@ -111,6 +111,23 @@ beforeAll(async () => {
     await createRace(db, { startsAt: new Date('2021-12-12T13:00:00Z'), circuitId: yas.id, grandPrixId: abuDhabiGp.id })
   ).id;
 
+  // A circuit whose place merely contains "ham" (Brands Hatch lies in Fawkham).
+  const brandsHatch = await createCircuit(db, { id: 'brands-hatch', name: 'Brands Hatch', placeName: 'Fawkham' });
+  const britishGp = await createGrandPrix(db, {
+    id: 'great-britain',
+    name: 'Great Britain',
+    fullName: 'British Grand Prix',
+  });
+  ids.brandsHatch1986 = (
+    await createRace(db, {
+      startsAt: new Date('1986-07-13T13:00:00Z'),
+      circuitId: brandsHatch.id,
+      grandPrixId: britishGp.id,
+    })
+  ).id;
+  // The 2020 Abu Dhabi race is much reviewed: three reviews outweigh the one season the 2021 race is newer.
+  await db.insert(raceReviewStats).values({ raceId: ids.abuDhabi2020, reviewCount: 3, ratingSum: 12, rating4: 3 });
+
   // Lewis Hamilton has more starts than Duncan, Sergio Pérez more than Luis Pérez-Sala.
   for (const raceId of [ids.monza2020, ids.monza2021, ids.abuDhabi2020]) {
     await addResult(db, { raceId, driverId: lewis.id, teamId: ferrari.id, position: 1, points: 25 });
@@ -185,7 +202,32 @@ describe('GET /api/core/search/', () => {
 
   it('finds races by grand prix, place and country too', async () => {
     expect((await search('italian')).races.map((r) => r.id)).toEqual([ids.monza2021, ids.monza2020]);
-    expect((await search('united arab')).races.map((r) => r.id)).toEqual([ids.abuDhabi2021, ids.abuDhabi2020]);
+    expect((await search('united arab')).races.map((r) => r.id)).toEqual([ids.abuDhabi2020, ids.abuDhabi2021]);
+  });
+
+  it('puts a much-reviewed race ahead of a newer one that matches as well', async () => {
+    // Italian races have no reviews: the newest first. The 2020 Abu Dhabi race has three.
+    expect((await search('abu dhabi')).races.map((r) => r.id)).toEqual([ids.abuDhabi2020, ids.abuDhabi2021]);
+    expect((await search('monza')).races.map((r) => r.id)).toEqual([ids.monza2021, ids.monza2020]);
+  });
+
+  it('orders the groups by their best hit, people and teams ahead of races that merely contain the text', async () => {
+    const ham = await search('ham');
+    expect(ham.order).toEqual(['drivers', 'races', 'teams', 'users']);
+    expect(ham.races.map((r) => r.id)).toEqual([ids.brandsHatch1986]);
+    expect(ham.drivers[0]?.id).toBe('lewis-hamilton');
+    expect((await search('monza')).order[0]).toBe('races');
+    expect((await search('ferrari')).order[0]).toBe('teams');
+    // A driver and a member whose names both start with the text: the driver's group first.
+    expect((await search('perez')).order.slice(0, 2)).toEqual(['drivers', 'users']);
+    expect((await search('zoe')).order[0]).toBe('users');
+  });
+
+  it('finds a driver by a nickname fans use, ahead of a member who uses it too', async () => {
+    const checo = await search('checo');
+    expect(checo.order[0]).toBe('drivers');
+    expect(checo.drivers[0]?.id).toBe('sergio-perez');
+    expect(checo.users.map((u) => u.username)).toEqual(['perez_fan']);
   });
 
   it('filters races by a year in the query', async () => {
@@ -195,7 +237,7 @@ describe('GET /api/core/search/', () => {
   });
 
   it('needs at least 2 characters after trimming', async () => {
-    const empty = { races: [], drivers: [], teams: [], users: [] };
+    const empty = { races: [], drivers: [], teams: [], users: [], order: ['races', 'drivers', 'teams', 'users'] };
     expect(await search('p')).toEqual(empty);
     expect(await search('   p   ')).toEqual(empty);
     expect(await search('')).toEqual(empty);
@@ -224,7 +266,13 @@ describe('GET /api/core/search/', () => {
   });
 
   it('treats LIKE wildcards in the query as plain text', async () => {
-    expect(await search('%%')).toEqual({ races: [], drivers: [], teams: [], users: [] });
+    expect(await search('%%')).toEqual({
+      races: [],
+      drivers: [],
+      teams: [],
+      users: [],
+      order: ['races', 'drivers', 'teams', 'users'],
+    });
     expect((await search('pe_ez')).drivers).toEqual([]);
   });
 

@@ -315,7 +315,13 @@ export const season2024Results: SeasonRaceResult[] = [
   { race: raceFixture(), podium: [{ position: 1, driver: leclerc, team: ferrari }] },
 ];
 
-export const emptySearch: SearchResult = { races: [], drivers: [], teams: [], users: [] };
+export const emptySearch: SearchResult = {
+  races: [],
+  drivers: [],
+  teams: [],
+  users: [],
+  order: ['races', 'drivers', 'teams', 'users'],
+};
 
 export const monzaSearch: SearchResult = {
   races: [
@@ -345,4 +351,5 @@ export const monzaSearch: SearchResult = {
   ],
   teams: [{ id: 'ferrari', name: 'Ferrari', country: 'Italy', country_code: 'IT', team_principal: 'Frédéric Vasseur' }],
   users: [{ id: 3, username: 'tifosi_monza', name: 'Tifosi Monza', profile_picture: null }],
+  order: ['races', 'drivers', 'teams', 'users'],
 };

@@ -161,6 +161,15 @@ export async function addToRaceStats(tx: Db, raceId: number, rating: number, by:
     });
 }
 
+/** Reviews per race (public accounts'), for the races that have any. */
+export async function selectRaceReviewCounts(db: Db): Promise<Map<number, number>> {
+  const rows = await selectRows<{ race_id: number; review_count: number }>(
+    db,
+    sql`select race_id, review_count from race_review_stats where review_count > 0`,
+  );
+  return new Map(rows.map((r) => [r.race_id, r.review_count]));
+}
+
 /**
  * Recounts the figures of every race a user reviewed, from the reviews themselves (the user's account
  * changed privacy). The figures' rows are locked first, so a review written meanwhile adds to the

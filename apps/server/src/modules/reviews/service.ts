@@ -23,6 +23,7 @@ import {
   selectFollowedReviews,
   selectForYouCandidates,
   selectPopular,
+  selectRaceReviewCounts,
   selectRaceStats,
   selectReviewList,
   selectTrendingRaceIds,
@@ -56,6 +57,11 @@ export function toReview(row: ReviewCardRow): Review {
     created_at: new Date(row.created_ms).toISOString(),
     updated_at: new Date(row.updated_ms).toISOString(),
   };
+}
+
+/** How many reviews (public accounts') each race has, for the races that have any: search's prominence. */
+export function raceReviewCounts(db: Db): Promise<Map<number, number>> {
+  return selectRaceReviewCounts(db);
 }
 
 /** Cards of `items`, in their order, in one statement; an item the viewer may no longer see is left out. */

@@ -1,5 +1,7 @@
 import { isRaceCompleted } from '../../f1data/race-status.ts';
+import { clock } from '../../lib/clock.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
+import { CIRCUIT_ALIASES, DRIVER_NICKNAMES } from './aliases.ts';
 import type { CatalogueRows } from './queries.ts';
 import { matches, prepare, rank, type Prepared, type Query } from './text.ts';
 
@@ -93,10 +95,10 @@ export function buildCatalogue(rows: CatalogueRows): Catalogue {
       }))
       .sort((a, b) => b.startsMs - a.startsMs || b.id - a.id),
     grandsPrix: rows.grandsPrix.map((g) => named(g.id, g.full_name)),
-    circuits: rows.circuits.map((c) => named(c.id, c.name, c.place_name)),
+    circuits: rows.circuits.map((c) => named(c.id, c.name, c.place_name, ...(CIRCUIT_ALIASES[c.id] ?? []))),
     countries: rows.countries.map((c) => named(c.id, c.name)),
     drivers: rows.drivers.map((d) => ({
-      ...named(d.id, d.name, d.full_name),
+      ...named(d.id, d.name, d.full_name, ...(DRIVER_NICKNAMES[d.id] ?? [])),
       name: d.name,
       shortName: d.abbreviation ?? d.last_name,
       country: d.country_name ?? '',
@@ -128,7 +130,8 @@ export function scan(cat: Catalogue, q: Query): Query {
   return { ...q, present };
 }
 
-interface Ranked<T> {
+/** A hit and its rank (text.ts `rank`: 3 equal, 2 a word starts with the query, 1 contains it, plus similarity). */
+export interface Ranked<T> {
   item: T;
   rank: number;
 }
@@ -144,19 +147,41 @@ function ranked<T extends Named>(items: readonly T[], q: Query, fuzzy = true): R
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The rank of an exact match with full similarity (text.ts `rank`). */
+const EXACT = 4;
+
 /**
- * Races by grand prix, circuit (name or place) or country, the best match first, then the newest;
- * `years` restrict the season. Without text (only years were typed) the season's races, newest first.
+ * How much a race is worth showing among equally good matches: its season, plus two seasons for each
+ * doubling of its reviews (a classic with 7 reviews ranks with races six seasons newer). Recent and
+ * much-reviewed races come first.
  */
-export function findRaces(cat: Catalogue, q: Query | null, years: readonly number[], limit: number): CatalogueRace[] {
+const prominence = (race: CatalogueRace, reviews: ReadonlyMap<number, number>) =>
+  race.year + 2 * Math.log2(1 + (reviews.get(race.id) ?? 0));
+
+/**
+ * Races by grand prix, circuit (name or place) or country, the best match first, then the most
+ * prominent (recent, much reviewed), then the newest; `years` restrict the season. Without text (only
+ * years were typed) the season's races, newest first, each ranked as an exact match.
+ */
+export function findRaces(
+  cat: Catalogue,
+  q: Query | null,
+  years: readonly number[],
+  limit: number,
+  reviews: ReadonlyMap<number, number> = new Map(),
+): Ranked<CatalogueRace>[] {
   const inYears = years.length === 0 ? () => true : (r: CatalogueRace) => years.includes(r.year);
-  if (!q) return cat.races.filter(inYears).slice(0, limit);
+  if (!q)
+    return cat.races
+      .filter(inYears)
+      .slice(0, limit)
+      .map((item) => ({ item, rank: EXACT }));
   const ranks = (items: Ranked<Named>[]) => new Map(items.map((x) => [x.item.id, x.rank]));
   const gp = ranks(ranked(cat.grandsPrix, q, false));
   const circuit = ranks(ranked(cat.circuits, q));
   const country = ranks(ranked(cat.countries, q, false));
   if (gp.size + circuit.size + country.size === 0) return [];
-  const hits: Ranked<CatalogueRace>[] = [];
+  const hits: (Ranked<CatalogueRace> & { prominence: number })[] = [];
   for (const race of cat.races) {
     if (!inYears(race)) continue;
     const best = Math.max(
@@ -164,29 +189,27 @@ export function findRaces(cat: Catalogue, q: Query | null, years: readonly numbe
       circuit.get(race.circuit) ?? -1,
       country.get(race.country) ?? -1,
     );
-    if (best >= 0) hits.push({ item: race, rank: best });
+    if (best >= 0) hits.push({ item: race, rank: best, prominence: prominence(race, reviews) });
   }
-  // Races are newest first already and the sort is stable: equal ranks keep that order.
+  // Races are newest first already and the sort is stable: equal ranks and prominence keep that order.
   return hits
-    .sort((a, b) => b.rank - a.rank)
+    .sort((a, b) => b.rank - a.rank || b.prominence - a.prominence)
     .slice(0, limit)
-    .map((x) => x.item);
+    .map(({ item, rank }) => ({ item, rank }));
 }
 
-/** Drivers by name or legal name; ties go to the driver with more race starts. */
-export function findDrivers(cat: Catalogue, q: Query, limit: number): CatalogueDriver[] {
+/** Drivers by name, legal name or nickname; ties go to the driver with more race starts. */
+export function findDrivers(cat: Catalogue, q: Query, limit: number): Ranked<CatalogueDriver>[] {
   return ranked(cat.drivers, q)
     .sort((a, b) => b.rank - a.rank || b.item.starts - a.item.starts || byId(a.item.id, b.item.id))
-    .slice(0, limit)
-    .map((x) => x.item);
+    .slice(0, limit);
 }
 
 /** Teams by name or full name; ties go to the team with more race entries. */
-export function findTeams(cat: Catalogue, q: Query, limit: number): CatalogueTeam[] {
+export function findTeams(cat: Catalogue, q: Query, limit: number): Ranked<CatalogueTeam>[] {
   return ranked(cat.teams, q)
     .sort((a, b) => b.rank - a.rank || b.item.entries - a.item.entries || byId(a.item.id, b.item.id))
-    .slice(0, limit)
-    .map((x) => x.item);
+    .slice(0, limit);
 }
 
 /** Completion follows the clock (3 hours after the start), so it is decided per search, not kept. */
@@ -222,5 +245,31 @@ export class CatalogueIndex {
       });
     this.pending = { epoch, promise };
     return promise;
+  }
+}
+
+/** How long the review counts that order equally good race matches are used before being read again. */
+const REVIEW_COUNTS_MAX_AGE_MS = 60_000;
+
+/**
+ * Reviews per race, for the search's prominence: read at most once a minute per instance (a search
+ * answer is kept that long anyway), and shared by the searches that ask meanwhile. A failed read is
+ * not kept.
+ */
+export class ReviewCountsIndex {
+  private current: { readAt: number; counts: Promise<Map<number, number>> } | null = null;
+
+  constructor(private readonly load: () => Promise<Map<number, number>>) {}
+
+  get(): Promise<Map<number, number>> {
+    const now = clock.now();
+    if (this.current && now - this.current.readAt < REVIEW_COUNTS_MAX_AGE_MS) return this.current.counts;
+    const counts = this.load();
+    const entry = { readAt: now, counts };
+    this.current = entry;
+    counts.catch(() => {
+      if (this.current === entry) this.current = null;
+    });
+    return counts;
   }
 }

@@ -3,7 +3,8 @@ import { searchEndpoints } from '@paddock/contract';
 import { sendCached } from '../../lib/cached-answers.ts';
 import { errorBody } from '../../lib/openapi.ts';
 import { route } from '../../lib/route.ts';
-import { CatalogueIndex } from './catalogue.ts';
+import { raceReviewCounts } from '../reviews/service.ts';
+import { CatalogueIndex, ReviewCountsIndex } from './catalogue.ts';
 import { selectCatalogue } from './queries.ts';
 import { search, SEARCH_TAGS, searchText } from './service.ts';
 
@@ -11,6 +12,7 @@ import { search, SEARCH_TAGS, searchText } from './service.ts';
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.searchCache;
   const catalogue = new CatalogueIndex(cache, () => selectCatalogue(app.database.db));
+  const reviewCounts = new ReviewCountsIndex(() => raceReviewCounts(app.database.db));
   const ctx = { db: app.database.db, events: app.events };
   route(
     app,
@@ -21,7 +23,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'Accent- and case-insensitive, typo-tolerant search; each group ranked best first (exact name, then a ' +
         'word starting with the query, then containing it, then trigram similarity; ties go to the more ' +
-        'prominent: newer races, drivers with more starts, teams with more entries, shorter usernames). Races ' +
+        'prominent: recent and much-reviewed races, drivers with more starts, teams with more entries, shorter ' +
+        'usernames). `order` names the four groups best hit first: at an equally good match, people and teams ' +
+        'before races. Drivers match on name, legal name and common nicknames ("checo"). Races ' +
         'match on grand prix, circuit, place and country; a four-digit year filters races by season ' +
         '("2021 abu dhabi"). Users are found whether private or not, with public fields only. `q` shorter ' +
         'than 2 characters after trimming gives four empty arrays; under 3 characters only word prefixes ' +
@@ -35,7 +39,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const text = searchText(request.query.q);
       const { limit } = request.query;
       return sendCached(cache, reply, `search:${limit}:${text}`, SEARCH_TAGS, () =>
-        search(ctx, catalogue, text, limit),
+        search(ctx, { catalogue, reviewCounts }, text, limit),
       );
     },
   );

@@ -1,13 +1,45 @@
-import { SEARCH_MIN_LENGTH, type SearchResult } from '@paddock/contract';
+import { SEARCH_MIN_LENGTH, type SearchGroup, type SearchResult } from '@paddock/contract';
 import { clock } from '../../lib/clock.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { F1_TAG, invalidateEverywhere, USERS_TAG, type ReadCache } from '../../lib/read-cache.ts';
 import { splitYears } from '../f1/sql.ts';
-import { findDrivers, findRaces, findTeams, raceIsCompleted, scan, type CatalogueIndex } from './catalogue.ts';
+import {
+  findDrivers,
+  findRaces,
+  findTeams,
+  raceIsCompleted,
+  scan,
+  type CatalogueIndex,
+  type ReviewCountsIndex,
+} from './catalogue.ts';
 import { selectUsers, type Needle } from './queries.ts';
-import { query } from './text.ts';
+import { prepare, query, rank } from './text.ts';
 
-const EMPTY: SearchResult = { races: [], drivers: [], teams: [], users: [] };
+/** The spec's order of the groups, kept when no group has a hit. */
+const GROUPS: readonly SearchGroup[] = ['races', 'drivers', 'teams', 'users'];
+
+const EMPTY: SearchResult = { races: [], drivers: [], teams: [], users: [], order: [...GROUPS] };
+
+/** What kind of match a rank (text.ts) is: 3 equal to the query, 2 a word starts with it, 1 contains it, 0 similar. */
+function matchKind(rankValue: number): number {
+  return rankValue >= 4 ? 3 : rankValue >= 2 ? 2 : rankValue >= 1 ? 1 : 0;
+}
+
+/**
+ * The groups, best hit first: by the kind of match of each group's best hit; at the same kind, people
+ * (drivers, members) and teams before races, which often merely share letters with the query (a
+ * circuit's place); then by the hit's rank. Groups without a hit go last.
+ */
+export function groupOrder(best: Partial<Record<SearchGroup, number>>): SearchGroup[] {
+  const key = (group: SearchGroup) => {
+    const value = best[group];
+    return value === undefined ? [-1, 0, 0] : [matchKind(value), group === 'races' ? 0 : 1, value];
+  };
+  return [...GROUPS].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    return kb[0]! - ka[0]! || kb[1]! - ka[1]! || kb[2]! - ka[2]!;
+  });
+}
 
 const needleOf = (text: string): Needle => ({ text, short: text.length < 3 });
 
@@ -27,20 +59,37 @@ export const searchText = (q: string) => q.trim().replace(/\s+/g, ' ');
  */
 export async function search(
   ctx: ServiceContext,
-  catalogue: CatalogueIndex,
+  indexes: { catalogue: CatalogueIndex; reviewCounts: ReviewCountsIndex },
   text: string,
   limit: number,
 ): Promise<SearchResult> {
   if (text.length < SEARCH_MIN_LENGTH) return EMPTY;
   const { years, words } = splitYears(text);
   const raceText = words.join(' ');
-  const [cat, users] = await Promise.all([catalogue.get(), selectUsers(ctx.db, needleOf(text), limit)]);
-  const needle = scan(cat, query(text));
+  const [cat, reviewCounts, users] = await Promise.all([
+    indexes.catalogue.get(),
+    indexes.reviewCounts.get(),
+    selectUsers(ctx.db, needleOf(text), limit),
+  ]);
+  const q = query(text);
+  // A year narrows the races; drivers and teams are matched on the rest ("senna 1988" finds Senna).
+  const needle = scan(cat, words.length > 0 && years.length > 0 ? query(raceText) : q);
   // Without race text there is at least one year: "2021" lists that season's races.
   const raceQuery = raceText.length >= SEARCH_MIN_LENGTH ? scan(cat, query(raceText)) : null;
+  const races = findRaces(cat, raceQuery, years, limit, reviewCounts);
+  const drivers = findDrivers(cat, needle, limit);
+  const teams = findTeams(cat, needle, limit);
+  // Users are ranked by the database with the same rules; their best rank is taken again here.
+  const userRanks = users.map((u) => rank(q, [prepare(u.username), prepare(u.name)]));
   const now = clock.now();
   return {
-    races: findRaces(cat, raceQuery, years, limit).map((r) => ({
+    order: groupOrder({
+      races: races[0]?.rank,
+      drivers: drivers[0]?.rank,
+      teams: teams[0]?.rank,
+      users: userRanks.length > 0 ? Math.max(...userRanks) : undefined,
+    }),
+    races: races.map(({ item: r }) => ({
       id: r.id,
       name: r.name,
       season: { year: r.year },
@@ -50,14 +99,14 @@ export async function search(
       date: new Date(r.startsMs).toISOString(),
       is_completed: raceIsCompleted(r, now),
     })),
-    drivers: findDrivers(cat, needle, limit).map((d) => ({
+    drivers: drivers.map(({ item: d }) => ({
       id: d.id,
       full_name: d.name,
       short_name: d.shortName,
       country: d.country,
       country_code: d.countryCode,
     })),
-    teams: findTeams(cat, needle, limit).map((t) => ({
+    teams: teams.map(({ item: t }) => ({
       id: t.id,
       name: t.name,
       country: t.country,

@@ -108,6 +108,21 @@ describe('search palette results', () => {
     expect(order.filter(Boolean)).toEqual(['Races', 'Drivers', 'Teams', 'Users']);
   });
 
+  it("shows the groups in the server's order, the group of the best hit first, and selects its first result", async () => {
+    serveSearch(() => ({ status: 200, data: { ...monzaSearch, order: ['drivers', 'users', 'races', 'teams'] } }));
+    renderPalette();
+
+    await userEvent.type(screen.getByRole('combobox'), 'leclerc');
+
+    await screen.findByRole('group', { name: 'Drivers' });
+    const order = screen
+      .getAllByRole('group')
+      .map((group) => document.getElementById(group.getAttribute('aria-labelledby') ?? '')?.textContent);
+    expect(order.filter(Boolean)).toEqual(['Drivers', 'Users', 'Races', 'Teams']);
+    expect(screen.getAllByRole('option')[0]).toHaveTextContent('Charles Leclerc');
+    expect(screen.getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');
+  });
+
   it.each([
     ['Races', '2024 Italian Grand Prix', 'Race page', '/race/1117'],
     ['Drivers', 'Charles Leclerc', 'Driver page', '/driver/charles-leclerc'],

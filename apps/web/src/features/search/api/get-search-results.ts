@@ -9,7 +9,13 @@ export { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH };
 export const PALETTE_LIMIT = 5;
 export const PAGE_LIMIT = 20;
 
-export const EMPTY_RESULTS: SearchResult = { races: [], drivers: [], teams: [], users: [] };
+export const EMPTY_RESULTS: SearchResult = {
+  races: [],
+  drivers: [],
+  teams: [],
+  users: [],
+  order: ['races', 'drivers', 'teams', 'users'],
+};
 
 export async function getSearchResults(
   q: string,

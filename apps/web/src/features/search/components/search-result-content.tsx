@@ -1,4 +1,4 @@
-import type { SearchResult } from '@paddock/contract/search';
+import type { SearchGroup, SearchResult } from '@paddock/contract/search';
 import { CheckCircle2Icon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CountryFlag } from '@/components/country-flag.tsx';
@@ -11,13 +11,53 @@ export type SearchDriver = SearchResult['drivers'][number];
 export type SearchTeam = SearchResult['teams'][number];
 export type SearchUser = SearchResult['users'][number];
 
-/** The groups of spec §2 "Global search palette", in order, with where each result leads. */
-export const searchGroups = {
-  races: { heading: 'Races', href: (race: SearchRace) => paths.race.getHref(race.id) },
-  drivers: { heading: 'Drivers', href: (driver: SearchDriver) => paths.driver.getHref(driver.id) },
-  teams: { heading: 'Teams', href: (team: SearchTeam) => paths.team.getHref(team.id) },
-  users: { heading: 'Users', href: (user: SearchUser) => paths.userProfile.getHref(user.username) },
-} as const;
+/** One result as the palette and the search page show it: a key, where it leads, what it shows. */
+export interface SearchHit {
+  key: string;
+  href: string;
+  content: ReactNode;
+}
+
+export interface SearchHitGroup {
+  group: SearchGroup;
+  heading: string;
+  hits: SearchHit[];
+}
+
+/** The headings of spec §2 "Global search palette". */
+const HEADINGS: Record<SearchGroup, string> = { races: 'Races', drivers: 'Drivers', teams: 'Teams', users: 'Users' };
+
+/**
+ * The groups of a search answer that have results, in the server's order (the group of the best hit
+ * first), each result with its link and content.
+ */
+export function searchHitGroups(results: SearchResult): SearchHitGroup[] {
+  const hits: Record<SearchGroup, SearchHit[]> = {
+    races: results.races.map((race) => ({
+      key: `race-${race.id}`,
+      href: paths.race.getHref(race.id),
+      content: <RaceResultContent race={race} />,
+    })),
+    drivers: results.drivers.map((driver) => ({
+      key: `driver-${driver.id}`,
+      href: paths.driver.getHref(driver.id),
+      content: <DriverResultContent driver={driver} />,
+    })),
+    teams: results.teams.map((team) => ({
+      key: `team-${team.id}`,
+      href: paths.team.getHref(team.id),
+      content: <TeamResultContent team={team} />,
+    })),
+    users: results.users.map((user) => ({
+      key: `user-${user.username}`,
+      href: paths.userProfile.getHref(user.username),
+      content: <UserResultContent user={user} />,
+    })),
+  };
+  return results.order
+    .map((group) => ({ group, heading: HEADINGS[group], hits: hits[group] }))
+    .filter((group) => group.hits.length > 0);
+}
 
 function Lines({ primary, secondary }: { primary: ReactNode; secondary: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { PageTitle } from '@/components/page-title.tsx';
 import type { SearchResult } from '@paddock/contract/search';
 import { LoaderCircleIcon, SearchIcon, SearchXIcon } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -15,13 +15,7 @@ import {
   useSearch,
 } from '../api/get-search-results.ts';
 import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
-import {
-  DriverResultContent,
-  RaceResultContent,
-  searchGroups,
-  TeamResultContent,
-  UserResultContent,
-} from '../components/search-result-content.tsx';
+import { searchHitGroups, type SearchHitGroup } from '../components/search-result-content.tsx';
 
 /** A long group (20 Monza races) would bury the groups after it. */
 const GROUP_PREVIEW = 6;
@@ -108,82 +102,45 @@ function SearchPageResults({ search }: { search: ReturnType<typeof useSearch> })
   return <ResultGroups results={search.results} busy={search.refreshing} />;
 }
 
-function Group<T>({
-  heading,
-  items,
-  href,
-  keyOf,
-  render,
-}: {
-  heading: string;
-  items: T[];
-  href: (item: T) => string;
-  keyOf: (item: T) => string | number;
-  render: (item: T) => ReactNode;
-}) {
+function Group({ heading, hits }: SearchHitGroup) {
   const headingId = useId();
   const [expanded, setExpanded] = useState(false);
-  if (items.length === 0) return null;
-  const shown = expanded ? items : items.slice(0, GROUP_PREVIEW);
+  const shown = expanded ? hits : hits.slice(0, GROUP_PREVIEW);
   return (
     <section aria-labelledby={headingId} className="grid gap-2">
       <h2 id={headingId} className="text-sm font-medium text-muted-foreground">
-        {heading} <span className="tabular-nums">({items.length})</span>
+        {heading} <span className="tabular-nums">({hits.length})</span>
       </h2>
       <Card className="gap-0 py-1">
         <ul className="divide-y">
-          {shown.map((item) => (
-            <li key={keyOf(item)}>
+          {shown.map((hit) => (
+            <li key={hit.key}>
               <Link
-                to={href(item)}
+                to={hit.href}
                 className="flex items-center gap-3 px-4 py-3 text-sm outline-none hover:bg-accent/50 focus-visible:bg-accent"
               >
-                {render(item)}
+                {hit.content}
               </Link>
             </li>
           ))}
         </ul>
       </Card>
-      {items.length > GROUP_PREVIEW && (
+      {hits.length > GROUP_PREVIEW && (
         <Button variant="ghost" size="sm" className="justify-self-start" onClick={() => setExpanded((open) => !open)}>
-          {expanded ? `Show fewer ${heading.toLowerCase()}` : `Show all ${items.length} ${heading.toLowerCase()}`}
+          {expanded ? `Show fewer ${heading.toLowerCase()}` : `Show all ${hits.length} ${heading.toLowerCase()}`}
         </Button>
       )}
     </section>
   );
 }
 
+/** The groups with results, the group of the best hit first (the server's order). */
 function ResultGroups({ results, busy }: { results: SearchResult; busy: boolean }) {
   return (
     <div className="grid gap-6" aria-busy={busy}>
-      <Group
-        heading={searchGroups.races.heading}
-        items={results.races}
-        href={searchGroups.races.href}
-        keyOf={(race) => race.id}
-        render={(race) => <RaceResultContent race={race} />}
-      />
-      <Group
-        heading={searchGroups.drivers.heading}
-        items={results.drivers}
-        href={searchGroups.drivers.href}
-        keyOf={(driver) => driver.id}
-        render={(driver) => <DriverResultContent driver={driver} />}
-      />
-      <Group
-        heading={searchGroups.teams.heading}
-        items={results.teams}
-        href={searchGroups.teams.href}
-        keyOf={(team) => team.id}
-        render={(team) => <TeamResultContent team={team} />}
-      />
-      <Group
-        heading={searchGroups.users.heading}
-        items={results.users}
-        href={searchGroups.users.href}
-        keyOf={(user) => user.id}
-        render={(user) => <UserResultContent user={user} />}
-      />
+      {searchHitGroups(results).map((group) => (
+        <Group key={group.group} {...group} />
+      ))}
     </div>
   );
 }
