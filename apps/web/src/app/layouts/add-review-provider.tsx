@@ -6,7 +6,8 @@ const AddReviewDialog = lazy(() =>
   import('@/features/reviews/components/add-review-dialog.tsx').then((m) => ({ default: m.AddReviewDialog })),
 );
 
-type OpenAddReview = (race?: ReviewableRace) => void;
+/** Opens the dialog, with a race (a race page) and a rating (a star tapped in its header) chosen. */
+type OpenAddReview = (race?: ReviewableRace, rating?: number) => void;
 
 const AddReviewContext = createContext<OpenAddReview | null>(null);
 
@@ -15,11 +16,11 @@ const AddReviewContext = createContext<OpenAddReview | null>(null);
  * button and a race page all open it, the race page with its race chosen.
  */
 export function AddReviewProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ open: boolean; used: boolean; race?: ReviewableRace }>({
+  const [state, setState] = useState<{ open: boolean; used: boolean; race?: ReviewableRace; rating?: number }>({
     open: false,
     used: false,
   });
-  const open = useCallback<OpenAddReview>((race) => setState({ open: true, used: true, race }), []);
+  const open = useCallback<OpenAddReview>((race, rating) => setState({ open: true, used: true, race, rating }), []);
   return (
     <AddReviewContext value={open}>
       {children}
@@ -28,6 +29,7 @@ export function AddReviewProvider({ children }: { children: ReactNode }) {
           <AddReviewDialog
             open={state.open}
             race={state.race}
+            rating={state.rating}
             onOpenChange={(next) => setState((current) => ({ ...current, open: next }))}
           />
         </Suspense>

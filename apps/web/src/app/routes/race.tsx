@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { RaceRoute } from '@/features/races/routes/race.tsx';
+import { RaceRatingControl } from '@/features/reviews/components/race-rating-control.tsx';
 import { RaceReviews } from '@/features/reviews/components/race-reviews.tsx';
 import { useOpenAddReview } from '../layouts/add-review-provider.tsx';
 
@@ -9,13 +10,15 @@ const ThoughtsTab = lazy(() =>
 );
 
 /**
- * The race page with the reviews feature's list in its Reviews tab and the thoughts feature's live Thoughts
+ * The race page with the reviews feature's rating control in its header, its list in the Reviews tab and
+ * the thoughts feature's live Thoughts
  * tab (features do not import each other).
  */
 export function RacePageRoute() {
   const openAddReview = useOpenAddReview();
   return (
     <RaceRoute
+      headerActions={(race) => <RaceRatingControl race={race} onRate={(rating) => openAddReview(race, rating)} />}
       reviews={(race) => <RaceReviews race={race} onWriteReview={() => openAddReview(race)} />}
       thoughts={(race) => <ThoughtsTab race={race} />}
     />

@@ -1,5 +1,6 @@
 import type { RaceDetail } from '@paddock/contract/f1';
 import { ChevronLeftIcon, ChevronRightIcon, ClockIcon, GlobeIcon, MapPinIcon, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -10,9 +11,9 @@ import { useTimeZone } from '@/lib/render-env.tsx';
 
 /**
  * The race page header. The contract carries no circuit time zone, so "local" is the viewer's own
- * time, shown next to UTC.
+ * time, shown next to UTC. `actions` (the app gives the reviews feature's rating control) close it.
  */
-export function RaceHeader({ race }: { race: RaceDetail }) {
+export function RaceHeader({ race, actions }: { race: RaceDetail; actions?: ReactNode }) {
   const timeZone = useTimeZone();
   return (
     <header className="grid gap-4">
@@ -77,6 +78,7 @@ export function RaceHeader({ race }: { race: RaceDetail }) {
         <StartTime icon={ClockIcon} label="Local" time={formatRaceStartIn(race, timeZone)} />
         <StartTime icon={GlobeIcon} label="UTC" time={formatRaceStartIn(race, 'UTC')} />
       </dl>
+      {actions}
     </header>
   );
 }

@@ -1,23 +1,10 @@
 import type { RaceDetail } from '@paddock/contract/f1';
 import { StarIcon } from 'lucide-react';
+import { Stars } from '@/components/star-rating.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { formatCount } from '@/lib/f1-format.ts';
-import { cn } from '@/lib/utils.ts';
 
 const STARS = ['5', '4', '3', '2', '1'] as const;
-
-function Stars({ rating }: { rating: number }) {
-  return (
-    <span className="flex items-center gap-0.5" aria-hidden>
-      {[1, 2, 3, 4, 5].map((star) => (
-        <StarIcon
-          key={star}
-          className={cn('size-4', rating >= star - 0.25 ? 'fill-amber-400 text-amber-400' : 'text-muted-foreground/40')}
-        />
-      ))}
-    </span>
-  );
-}
 
 /** The community's verdict on a race: average, count and the spread of star ratings. */
 export function RaceRatingsSummary({ race }: { race: RaceDetail }) {
@@ -39,7 +26,7 @@ export function RaceRatingsSummary({ race }: { race: RaceDetail }) {
             <div className="flex items-end gap-3">
               <span className="text-4xl font-semibold tabular-nums">{race.average_rating.toFixed(1)}</span>
               <div className="grid gap-1 pb-1">
-                <Stars rating={race.average_rating} />
+                <Stars value={race.average_rating} />
                 <span className="text-xs text-muted-foreground">
                   {formatCount(total)} {total === 1 ? 'review' : 'reviews'}
                 </span>

@@ -25,12 +25,21 @@ type RaceSlot = (race: RaceDetail) => ReactNode;
 
 /**
  * The race page (spec §2 /race/{raceId}): results tabs and, when the app gives them (composed in
- * app/routes/race.tsx), a Reviews tab whose list comes from the reviews feature (`reviews`) and the live
+ * app/routes/race.tsx), the header's rating control (`headerActions`), a Reviews tab whose list comes
+ * from the reviews feature (`reviews`) and the live
  * Thoughts tab of the thoughts feature (`thoughts`: `?tab=thoughts`, with `thoughtId` and `commentId` deep
  * links), which the app loads lazily so it stays outside the page's first load; this page shows a skeleton
  * until it has loaded.
  */
-export function RaceRoute({ reviews, thoughts }: { reviews?: RaceSlot; thoughts?: RaceSlot }) {
+export function RaceRoute({
+  reviews,
+  thoughts,
+  headerActions,
+}: {
+  reviews?: RaceSlot;
+  thoughts?: RaceSlot;
+  headerActions?: RaceSlot;
+}) {
   const { raceId = '' } = useParams();
   const race = useRace(raceId);
 
@@ -42,7 +51,7 @@ export function RaceRoute({ reviews, thoughts }: { reviews?: RaceSlot; thoughts?
       <LoadErrorState title="The race could not be loaded" onRetry={() => void race.refetch()} />
     );
   }
-  return <RacePage race={race.data} reviews={reviews} thoughts={thoughts} />;
+  return <RacePage race={race.data} reviews={reviews} thoughts={thoughts} headerActions={headerActions} />;
 }
 
 /** "Round 22 of 2021 at Yas Marina, Abu Dhabi. Won by Max Verstappen (Red Bull). Rated 4.0 from 12 reviews." */
@@ -56,7 +65,17 @@ function raceDescription(race: RaceDetail): string {
   return parts.join(' ');
 }
 
-function RacePage({ race, reviews, thoughts }: { race: RaceDetail; reviews?: RaceSlot; thoughts?: RaceSlot }) {
+function RacePage({
+  race,
+  reviews,
+  thoughts,
+  headerActions,
+}: {
+  race: RaceDetail;
+  reviews?: RaceSlot;
+  thoughts?: RaceSlot;
+  headerActions?: RaceSlot;
+}) {
   const results = useRaceResults(String(race.id));
   return (
     // grid-cols-1 (minmax(0, 1fr)) keeps the column as wide as the screen: an auto column grows to its widest
@@ -68,7 +87,7 @@ function RacePage({ race, reviews, thoughts }: { race: RaceDetail; reviews?: Rac
         type="article"
         image={previewImagePath('race', race.id)}
       />
-      <RaceHeader race={race} />
+      <RaceHeader race={race} actions={headerActions?.(race)} />
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           {race.podium.length > 0 && <Podium podium={race.podium} />}

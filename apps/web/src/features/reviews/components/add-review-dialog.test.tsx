@@ -19,11 +19,11 @@ const spa = raceFixture({
   country_code: 'BE',
 });
 
-function renderDialog({ race }: { race?: typeof monza } = {}) {
+function renderDialog({ race, rating }: { race?: typeof monza; rating?: number } = {}) {
   localStorage.setItem('access', 'token');
   const onOpenChange = vi.fn();
   const view = renderRoutes(
-    [{ path: '/home', element: <AddReviewDialog open onOpenChange={onOpenChange} race={race} /> }],
+    [{ path: '/home', element: <AddReviewDialog open onOpenChange={onOpenChange} race={race} rating={rating} /> }],
     { at: '/home' },
   );
   return { ...view, onOpenChange };
@@ -70,6 +70,15 @@ describe('Add Race Review dialog', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Change' }));
     expect(publish).toBeDisabled();
+  });
+
+  it('opens with the race and the rating a star on the race page chose, ready to publish', async () => {
+    serve();
+    renderDialog({ race: monza, rating: 4 });
+
+    const found = await dialog();
+    expect(within(found).getByRole('radio', { name: '4 stars' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(found).getByRole('button', { name: 'Publish' })).toBeEnabled();
   });
 
   it("says 'Please select a race to review' once the race search is left without a race", async () => {

@@ -10,10 +10,13 @@ export function AddReviewDialog({
   open,
   onOpenChange,
   race,
+  rating,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   race?: ReviewableRace;
+  /** A rating already chosen (a star tapped on the race page). */
+  rating?: number;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -24,7 +27,7 @@ export function AddReviewDialog({
         </DialogHeader>
         {open && (
           <Suspense fallback={<p className="py-8 text-center text-sm text-muted-foreground">Loading…</p>}>
-            <AddReviewForm race={race} onDone={() => onOpenChange(false)} />
+            <AddReviewForm race={race} rating={rating} onDone={() => onOpenChange(false)} />
           </Suspense>
         )}
       </DialogContent>

@@ -24,13 +24,21 @@ import { StarRatingInput } from './star-rating-input.tsx';
 
 export type ReviewableRace = Pick<Race, 'id' | 'name' | 'season' | 'circuit_name' | 'country_code' | 'date'>;
 
-export function AddReviewForm({ race: preselected, onDone }: { race?: ReviewableRace; onDone: () => void }) {
+export function AddReviewForm({
+  race: preselected,
+  rating: preselectedRating,
+  onDone,
+}: {
+  race?: ReviewableRace;
+  rating?: number;
+  onDone: () => void;
+}) {
   const id = useId();
   const create = useCreateReview();
   const [race, setRace] = useState<ReviewableRace | null>(preselected ?? null);
   const form = useForm({
     resolver: zodResolver(createReviewBodySchema),
-    defaultValues: { race_id: preselected?.id, rating: undefined, review_text: '' },
+    defaultValues: { race_id: preselected?.id, rating: preselectedRating, review_text: '' },
     mode: 'onTouched',
     criteriaMode: 'all',
   });
