@@ -15,9 +15,12 @@ export const REVIEW_TEXT_MAX = 2000;
 export const REVIEW_TRUNCATE_AT = 300;
 export const COMMENT_MAX = 1000;
 
-/** Spec §9: feed pages hold 20 reviews; the client remembers at most 500 seen ids per feed, for 7 days. */
+/**
+ * Spec §9: feed pages hold 20 reviews, and at most 100 when asked (as every list: api-decisions); the
+ * client remembers at most 500 seen ids per feed, for 7 days.
+ */
 export const FEED_PAGE_SIZE = 20;
-export const FEED_PAGE_SIZE_MAX = 50;
+export const FEED_PAGE_SIZE_MAX = 100;
 export const SEEN_IDS_MAX = 500;
 
 /** api-decisions "Reviews…": a user stars up to 3 drivers per completed race; the race page shows the top 5. */

@@ -134,13 +134,23 @@ describe('the Following feed', () => {
       'seen_ids=a',
       'cursor=abc',
       'page_size=0',
-      'page_size=51',
+      'page_size=101',
       'last_author_id=-1',
     ]) {
       expect((await as(reader).get(`/api/core/reviews/feed/?${query}`)).status).toBe(400);
     }
     const tooMany = Array.from({ length: 501 }, (_, i) => i + 1).join(',');
     expect((await as(reader).get(`/api/core/reviews/feed/?seen_ids=${tooMany}`)).status).toBe(400);
+  });
+});
+
+describe('page sizes', () => {
+  it('answers pages of up to 100 reviews, as every list does', async () => {
+    const reader = await createUser(t.database.db);
+    expect((await as(reader).get('/api/core/reviews/feed/?page_size=100')).status).toBe(200);
+    expect((await as(reader).get('/api/core/reviews/for-you/?page_size=100')).status).toBe(200);
+    expect((await as(null).get('/api/core/reviews/for-you/?page_size=100')).status).toBe(200);
+    expect((await as(null).get('/api/core/reviews/for-you/?page_size=101')).status).toBe(400);
   });
 });
 

@@ -108,7 +108,7 @@ describe('commenting on a review', () => {
     expect(await statuses(null)).toEqual(['none', 'none']);
   });
 
-  it('refuses empty comments, unknown reviews and a parent from another review', async () => {
+  it('refuses empty comments and a parent from another review, and answers 404 for an unknown review', async () => {
     const [author, fan] = [await createUser(t.database.db), await createUser(t.database.db)];
     const [review, other] = [await reviewBy(author), await reviewBy(author)];
     expect(await comment(fan, review.id, '   ')).toEqual({
@@ -116,9 +116,7 @@ describe('commenting on a review', () => {
       body: { comment: ['Comment cannot be empty'] },
     });
     expect((await comment(fan, review.id, 'x'.repeat(1001))).status).toBe(400);
-    expect((await comment(fan, 999_999, 'Hello')).body).toEqual({
-      race_review_id: ['Invalid pk "999999" - object does not exist.'],
-    });
+    expect(await comment(fan, 999_999, 'Hello')).toEqual({ status: 404, body: { detail: 'Not found.' } });
     const elsewhere = (await comment(fan, other.id, 'Elsewhere')).body;
     expect((await comment(fan, review.id, 'Cross', elsewhere.id)).body).toEqual({
       parent_comment_id: [`Invalid pk "${elsewhere.id}" - object does not exist.`],

@@ -102,12 +102,15 @@ describe("a private account's review", () => {
     for (const viewer of [stranger, asker]) {
       expect((await as(viewer).post('/api/core/review-likes/toggle/', { review_id: reviewId })).status).toBe(404);
       expect((await as(viewer).post('/api/social/comment-likes/toggle/', { comment_id: commentId })).status).toBe(404);
-      const comment = await as(viewer).post('/api/social/comments/', {
-        race_review_id: reviewId,
-        comment: 'Let me in',
-      });
-      expect(comment.status).toBe(400);
-      expect(Object.keys(comment.body as object)).toEqual(['race_review_id']);
+      // A comment and a reply are refused as for a review that is not there: nothing says it exists.
+      for (const parent_comment_id of [undefined, commentId]) {
+        const comment = await as(viewer).post('/api/social/comments/', {
+          race_review_id: reviewId,
+          comment: 'Let me in',
+          parent_comment_id,
+        });
+        expect(comment).toMatchObject({ status: 404, body: { detail: 'Not found.' } });
+      }
     }
   });
 

@@ -51,7 +51,11 @@ export const reviewCommentsRoutes: FastifyPluginAsyncZod = async (app) => {
         "one level: replying to a reply attaches to its top-level comment. The review's author (and, for a reply, " +
         'the author of the comment replied to) is notified.',
       security: signedIn,
-      errors: { 400: errorBody('Field errors.'), 401: unauthorized },
+      errors: {
+        400: errorBody('Field errors (the comment; a `parent_comment_id` that is not a comment of this review).'),
+        401: unauthorized,
+        404: notFound,
+      },
     },
     async (request, reply) => reply.code(201).send(await createReviewComment(ctx, requireUser(request), request.body)),
   );

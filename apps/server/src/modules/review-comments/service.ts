@@ -73,8 +73,9 @@ export async function createReviewComment(
   body: CreateCommentBody,
 ): Promise<Comment | Reply> {
   const created = await ctx.db.transaction(async (tx) => {
+    // A review the viewer may not see (a private account's) is answered as one that is not there.
     const review = await lockVisibleReview(tx, viewer, body.race_review_id);
-    if (!review) throw invalidPk('race_review_id', body.race_review_id);
+    if (!review) throw notFound();
     let repliedTo: CommentRef | null = null;
     if (body.parent_comment_id != null) {
       repliedTo = await selectCommentRef(tx, body.parent_comment_id);
