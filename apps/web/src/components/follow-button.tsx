@@ -1,6 +1,6 @@
 import type { FollowStatus } from '@paddock/contract/follows';
 import type { UserRef } from '@paddock/contract/users';
-import { UserCheckIcon, UserPlusIcon, ClockIcon } from 'lucide-react';
+import { ClockIcon, UserCheckIcon, UserMinusIcon, UserPlusIcon } from 'lucide-react';
 import { toast } from '@/lib/toast.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { useMe } from '@/lib/current-user.ts';
@@ -10,26 +10,25 @@ import { cn } from '@/lib/utils.ts';
 
 const LABELS: Record<Exclude<FollowStatus, 'self'>, string> = {
   none: 'Follow',
-  following: 'Unfollow',
+  following: 'Following',
   requested: 'Requested',
 };
 
 /**
- * Follow / Unfollow / Requested for anyone who is not the viewer; nothing for guests or oneself. A
- * private account answers a follow with a request, which a second click withdraws.
+ * Follow / Following / Requested for anyone who is not the viewer; nothing for guests or oneself.
+ * Following reads "Following" at rest and "Unfollow" under the pointer or keyboard focus, which a click
+ * then does. A private account answers a follow with a request, which a second click withdraws. The
+ * label shows on every screen: an icon alone read as an unlabelled square on phones.
  */
 export function FollowButton({
   user,
   knownStatus,
   size = 'sm',
-  compact = false,
   className,
 }: {
   user: Pick<UserRef, 'id' | 'username'>;
   knownStatus?: FollowStatus;
   size?: 'sm' | 'default';
-  /** Only the icon on phones, where a card's header has little room. */
-  compact?: boolean;
   className?: string;
 }) {
   const signedIn = useIsSignedIn();
@@ -42,13 +41,14 @@ export function FollowButton({
   if (!signedIn || isSelf || status.data === undefined || status.data === 'self') return null;
   const current = status.data;
   const Icon = current === 'following' ? UserCheckIcon : current === 'requested' ? ClockIcon : UserPlusIcon;
+  const following = current === 'following';
 
   return (
     <Button
       type="button"
       size={size}
       variant={current === 'none' ? 'default' : 'outline'}
-      className={cn('shrink-0', className)}
+      className={cn('group/follow shrink-0', following && 'hover:text-destructive', className)}
       aria-label={`${LABELS[current]} @${user.username}`}
       disabled={toggle.isPending}
       onClick={(event) => {
@@ -57,8 +57,18 @@ export function FollowButton({
         toggle.mutate(current, { onError: () => toast.error('Could not update the follow. Please try again.') });
       }}
     >
-      <Icon aria-hidden />
-      <span className={cn(compact && 'max-sm:hidden')}>{LABELS[current]}</span>
+      <Icon aria-hidden className={cn(following && 'group-hover/follow:hidden group-focus-visible/follow:hidden')} />
+      {following && (
+        <UserMinusIcon aria-hidden className="hidden group-hover/follow:block group-focus-visible/follow:block" />
+      )}
+      <span className={cn(following && 'group-hover/follow:hidden group-focus-visible/follow:hidden')}>
+        {LABELS[current]}
+      </span>
+      {following && (
+        <span aria-hidden className="hidden group-hover/follow:inline group-focus-visible/follow:inline">
+          Unfollow
+        </span>
+      )}
     </Button>
   );
 }

@@ -197,7 +197,7 @@ function CommentBody<C extends ThreadComment>({
       <div className="grid min-w-0 flex-1 gap-1">
         <div className="flex items-start justify-between gap-2">
           <AuthorLine user={comment.user} createdAt={comment.created_at} updatedAt={comment.updated_at} />
-          <FollowButton user={comment.user} knownStatus={comment.user.follow_status} compact className="h-7" />
+          <FollowButton user={comment.user} knownStatus={comment.user.follow_status} className="h-7" />
         </div>
         <UserParagraph className="text-sm">{comment.comment}</UserParagraph>
         <div className="-ml-2 flex flex-wrap items-center gap-1 text-muted-foreground">

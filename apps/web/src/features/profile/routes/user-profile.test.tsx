@@ -320,7 +320,7 @@ describe('followers and following', () => {
     expect(dialog).toHaveAccessibleDescription('People who follow Lena Fischer');
     const list = await within(dialog).findByRole('list', { name: 'Followers' });
     expect(within(list).getByRole('link', { name: /Marco Rossi/ })).toHaveAttribute('href', '/profile/marco');
-    expect(within(list).getByRole('button', { name: 'Unfollow @marco' })).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Following @marco' })).toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Load more' }));
     expect(await within(list).findByRole('link', { name: /Sam Okafor @sam/ })).toHaveAttribute('href', '/profile/sam');

@@ -119,8 +119,9 @@ function Podium({ podium }: { podium: RaceDetail['podium'] }) {
             style={{ borderLeftColor: teamColour(entry.team.colour), borderLeftWidth: 4 }}
           >
             <span className="text-xs font-semibold text-muted-foreground">P{entry.position}</span>
-            <p className="mt-1 flex items-center gap-1.5 font-semibold">
-              <CountryFlag code={entry.driver.country_code} />
+            {/* The flag sits on the name's first line (a 24 px line, a 12 px flag), also when the name wraps. */}
+            <p className="mt-1 flex items-start gap-1.5 font-semibold">
+              <CountryFlag code={entry.driver.country_code} className="mt-1.5" />
               <Link
                 to={paths.driver.getHref(entry.driver.id)}
                 className="inline-flex min-h-6 items-center hover:underline"
@@ -195,7 +196,11 @@ function RaceTabs({
 
   return (
     <Tabs value={current} onValueChange={select}>
-      <TabsList aria-label="Race" className="w-full sm:w-fit">
+      {/* One row that scrolls sideways on a phone: five tabs wrapped would leave one alone below. */}
+      <TabsList
+        aria-label="Race"
+        className="w-full flex-nowrap justify-start overflow-x-auto [scrollbar-width:none] sm:w-fit [&>*]:flex-none"
+      >
         {available.includes('results') && <TabsTrigger value="results">Classification</TabsTrigger>}
         {available.includes('sprint') && <TabsTrigger value="sprint">Sprint</TabsTrigger>}
         {available.includes('qualifying') && <TabsTrigger value="qualifying">Qualifying</TabsTrigger>}

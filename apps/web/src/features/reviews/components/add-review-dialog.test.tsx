@@ -115,6 +115,9 @@ describe('Add Race Review dialog', () => {
     expect(requests.filter((r) => r.operation === 'listRaces')).toHaveLength(0);
 
     await userEvent.type(screen.getByRole('searchbox'), 'onza');
+    // While the search waits for the fan to stop typing, and for its answer, the list says so.
+    expect(screen.getByRole('status')).toHaveTextContent('Searching…');
+    expect(screen.queryByRole('button', { name: /Belgian Grand Prix 2024/ })).not.toBeInTheDocument();
     expect(await screen.findByText('Matching races')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: /Italian Grand Prix 2024/ }));
 

@@ -173,12 +173,15 @@ function RacePicker({
   onLeave: () => void;
 }) {
   const [search, setSearch] = useState('');
-  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const typed = search.trim();
+  const term = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   const searching = term.length >= SEARCH_MIN_LENGTH;
   const results = useReviewableRaces(term);
   const recommended = useRecommendedRaces();
   const list = searching ? results : recommended;
   const races = list.data ?? [];
+  // From the first keystroke of a search until its answer is in: what the list shows is not for it yet.
+  const awaiting = typed.length >= SEARCH_MIN_LENGTH && (typed !== term || results.isFetching);
 
   return (
     <div className="grid gap-2">
@@ -196,7 +199,7 @@ function RacePicker({
             // Moving into the list below is still choosing a race.
             if (!event.currentTarget.closest('[data-race-picker]')?.contains(event.relatedTarget)) onLeave();
           }}
-          placeholder="Search races, e.g. Monza 2024"
+          placeholder="Search, e.g. Monza 2024"
           autoComplete="off"
           className="pl-9"
           aria-invalid={invalid || undefined}
@@ -205,9 +208,13 @@ function RacePicker({
       </div>
       <div data-race-picker className="grid gap-1">
         <p className="text-xs font-medium text-muted-foreground">
-          {searching ? 'Matching races' : 'Recommended races'}
+          {searching || awaiting ? 'Matching races' : 'Recommended races'}
         </p>
-        {list.isPending && (searching || recommended.fetchStatus !== 'idle') ? (
+        {awaiting ? (
+          <p role="status" className="py-3 text-sm text-muted-foreground">
+            Searching…
+          </p>
+        ) : list.isPending && (searching || recommended.fetchStatus !== 'idle') ? (
           <p className="py-3 text-sm text-muted-foreground">Loading…</p>
         ) : races.length === 0 ? (
           <p className="py-3 text-sm text-muted-foreground">

@@ -53,7 +53,7 @@ describe('review card', () => {
         signedIn: true,
       },
     );
-    expect(await screen.findByRole('button', { name: 'Unfollow @marco' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Following @marco' })).toBeInTheDocument();
     expect(requests).toEqual([]);
   });
 

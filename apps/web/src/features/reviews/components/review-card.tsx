@@ -106,7 +106,7 @@ export function ReviewCard({
             <StarRating rating={review.rating} />
           </div>
           <div className="flex items-center gap-1">
-            {showFollow && <FollowButton user={review.user} knownStatus={review.user.follow_status} compact />}
+            {showFollow && <FollowButton user={review.user} knownStatus={review.user.follow_status} />}
             <ReviewShareMenu reviewId={review.id} title={title} />
           </div>
         </header>

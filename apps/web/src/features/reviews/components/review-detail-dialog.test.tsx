@@ -64,6 +64,20 @@ describe('review detail dialog', () => {
     expect(within(dialog).getByText('And Ferrari called it right for once!')).toBeInTheDocument();
   });
 
+  it('names the race once on screen, and the author only in their row (title and byline for screen readers)', async () => {
+    renderDetail(reviewFixture({ id: 1 }), []);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Italian Grand Prix 2024' });
+    const shown = (text: string | RegExp) =>
+      within(dialog)
+        .getAllByText(text)
+        .filter((element) => !element.closest('.sr-only'));
+    expect(shown('Italian Grand Prix 2024')).toHaveLength(1);
+    expect(shown('Italian Grand Prix 2024')[0]?.closest('a')).toHaveAttribute('href', '/race/1117');
+    expect(shown(/Review by/)).toHaveLength(0);
+    expect(dialog).toHaveAccessibleDescription(/Review by/);
+  });
+
   it('offers to follow comment authors the viewer does not follow, and not on their own comments', async () => {
     const comment = commentFixture({
       user: { ...sam, follow_status: 'following' },
@@ -73,7 +87,7 @@ describe('review detail dialog', () => {
     renderDetail(reviewFixture({ id: 1 }), [comment]);
 
     const dialog = await screen.findByRole('dialog', { name: 'Italian Grand Prix 2024' });
-    expect(await within(dialog).findByRole('button', { name: 'Unfollow @sam' })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('button', { name: 'Following @sam' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Follow @marco' })).toBeInTheDocument();
     const own = within(dialog).getByRole('article', { name: `Comment by ${checo.name}` });
     expect(within(own).queryByRole('button', { name: /follow/i })).not.toBeInTheDocument();

@@ -32,13 +32,16 @@ export function ReviewDetailDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="gap-5 sm:max-w-2xl">
-        <DialogHeader>
+        {/* The card names the race (a link to it) and the author: the title and description say them to
+            screen readers only, so the race is named once on screen. */}
+        <DialogHeader className="sr-only">
           <DialogTitle>{reviewTitle(review)}</DialogTitle>
           <DialogDescription>
             Review by <UserName user={review.user} /> (@{review.user.username})
           </DialogDescription>
         </DialogHeader>
-        <ReviewCard review={review} full className="border-0 bg-transparent p-0 shadow-none sm:p-0" />
+        {/* Room on the right for the dialog's close button beside the card's own buttons. */}
+        <ReviewCard review={review} full className="border-0 bg-transparent p-0 pr-8 shadow-none sm:p-0 sm:pr-8" />
         <CommentSection review={review} />
       </DialogContent>
     </Dialog>

@@ -79,7 +79,7 @@ export function ThoughtCard({
           now={now}
           className="flex-1 pt-2"
         />
-        <FollowButton user={thought.user} knownStatus={thought.user.follow_status} compact />
+        <FollowButton user={thought.user} knownStatus={thought.user.follow_status} />
       </header>
 
       {editing ? (
