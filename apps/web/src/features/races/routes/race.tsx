@@ -199,7 +199,7 @@ function RaceTabs({
       {/* One row that scrolls sideways on a phone: five tabs wrapped would leave one alone below. */}
       <TabsList
         aria-label="Race"
-        className="w-full flex-nowrap justify-start overflow-x-auto [scrollbar-width:none] sm:w-fit [&>*]:flex-none"
+        className="w-full [scrollbar-width:none] flex-nowrap justify-start overflow-x-auto sm:w-fit [&>*]:flex-none"
       >
         {available.includes('results') && <TabsTrigger value="results">Classification</TabsTrigger>}
         {available.includes('sprint') && <TabsTrigger value="sprint">Sprint</TabsTrigger>}
