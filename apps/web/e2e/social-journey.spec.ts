@@ -306,3 +306,50 @@ test('a returning follower finds the reviews of the people they follow on every 
   await expectNoAxeViolations(page, 'Home with the reviews seen before under the divider');
   expect(problems).toEqual([]);
 });
+
+test('an uploaded avatar shows wherever its member appears: review, comment and shared watchlist', async ({
+  browser,
+  request,
+}) => {
+  const hana = await register(request, 'Hana');
+  const auth = { authorization: `Bearer ${hana.access}` };
+  const races = (await (await request.get('/api/f1/races/?season=2024')).json()) as {
+    results: { id: number; name: string }[];
+  };
+  const monza = races.results.find((race) => race.name === 'Italian Grand Prix')!;
+  // Any PNG will do for a picture: the race's own link preview, drawn by the server.
+  const png = await (await request.get(`/preview/race/${monza.id}.png`)).body();
+  const uploaded = await request.post('/api/social/users/me/avatar/', {
+    headers: auth,
+    multipart: { avatar: { name: 'hana.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(uploaded.ok()).toBe(true);
+  const picture = ((await uploaded.json()) as { profile_picture: string }).profile_picture;
+  const review = (await (
+    await request.post('/api/core/reviews/', {
+      headers: auth,
+      data: { race_id: monza.id, rating: 5, review_text: 'A picture is worth a thousand laps.' },
+    })
+  ).json()) as ReviewJson;
+  expect(
+    (
+      await request.post('/api/social/comments/', {
+        headers: auth,
+        data: { race_review_id: review.id, comment: 'Me again.' },
+      })
+    ).ok(),
+  ).toBe(true);
+  const list = (await (
+    await request.post('/api/social/watchlists/', { headers: auth, data: { name: 'Blue skies', is_public: true } })
+  ).json()) as { id: number };
+
+  // The avatar is an image that loaded: Radix draws it only then, and the initials otherwise.
+  const { page, problems } = await openAs(browser, null);
+  await page.goto(`/review/${review.id}`);
+  const avatar = (scope: ReturnType<Page['locator']>) => scope.locator(`img[src="${picture}"]`);
+  await expect(avatar(page.getByRole('article', { name: new RegExp(`^${hana.name} on `) }))).toBeVisible();
+  await expect(avatar(page.getByRole('article', { name: `Comment by ${hana.name}` }))).toBeVisible();
+  await page.goto(`/watchlist/${list.id}`);
+  await expect(avatar(page.getByRole('main'))).toBeVisible();
+  expect(problems).toEqual([]);
+});

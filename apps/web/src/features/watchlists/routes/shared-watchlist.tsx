@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { PageTitle, summary } from '@/components/page-title.tsx';
 import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
 import { displayNameOf, UserName, UserParagraph, UserText } from '@/components/user-text.tsx';
+import { UserAvatar } from '@/components/user-avatar.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -60,8 +61,9 @@ export function SharedWatchlistRoute() {
           </h1>
           {list.description && <UserParagraph className="text-muted-foreground">{list.description}</UserParagraph>}
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
-            <span>
-              by{' '}
+            <span className="inline-flex items-center gap-1.5">
+              by
+              <UserAvatar user={list.user} className="size-5 text-[9px]" />
               <Link
                 to={paths.userProfile.getHref(list.user.username)}
                 className="font-medium text-foreground underline-offset-4 hover:underline"
