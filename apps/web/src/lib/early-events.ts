@@ -78,7 +78,21 @@ async function whenHydrated(held: Element): Promise<Element | null> {
     target = current(held);
     return target === null || isHydrated(target);
   });
-  return target && isHydrated(target) ? target : null;
+  if (!target || !isHydrated(target)) return null;
+  // React marks an element as it renders the element's part, before it commits that part and runs its
+  // effects: a router hook's navigate() answers only after. Rendering goes on in tasks React schedules
+  // back to back, so the browser's first idle moment comes after the commit.
+  await idle();
+  return current(held);
+}
+
+/** The browser's next idle moment (at most a second away). */
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else window.setTimeout(resolve, 50);
+  });
 }
 
 /** What makes a control the same control when it is drawn again: its kind, role, name and text. */

@@ -59,7 +59,7 @@ export function CommentComposer({
   }
 
   return (
-    <form className="grid gap-2" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form className="grid grid-cols-1 gap-2" onSubmit={(event) => void onSubmit(event)} noValidate>
       <div className="flex items-end gap-2">
         <Textarea
           aria-label={label}

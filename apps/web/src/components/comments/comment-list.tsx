@@ -63,7 +63,7 @@ export function CommentList<T extends CommentNode>({
       ) : list.length === 0 ? (
         <p className="text-sm text-muted-foreground">No comments yet.</p>
       ) : (
-        <ul className="grid gap-4" aria-label={label}>
+        <ul className="grid grid-cols-1 gap-4" aria-label={label}>
           {list.map((comment) => (
             <Fragment key={comment.id}>{renderItem(comment, highlighted)}</Fragment>
           ))}

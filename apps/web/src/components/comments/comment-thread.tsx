@@ -86,7 +86,7 @@ export function CommentThreadItem<C extends ThreadComment>({
   const replies = allReplies.shown && allReplies.list ? allReplies.list : comment.replies;
 
   return (
-    <li className="grid gap-3">
+    <li className="grid grid-cols-1 gap-3">
       <CommentBody
         comment={comment}
         actions={actions}
@@ -94,9 +94,9 @@ export function CommentThreadItem<C extends ThreadComment>({
         onReply={() => setReplying(true)}
       />
       {(replies.length > 0 || replying || (hidden > 0 && !allReplies.shown)) && (
-        <div className="ml-5 grid gap-3 border-l pl-4 sm:ml-11">
+        <div className="ml-5 grid grid-cols-1 gap-3 border-l pl-4 sm:ml-11">
           {replies.length > 0 && (
-            <ul className="grid gap-3" aria-label={`Replies to ${displayNameOf(comment.user)}`}>
+            <ul className="grid grid-cols-1 gap-3" aria-label={`Replies to ${displayNameOf(comment.user)}`}>
               {replies.map((reply) => (
                 <li key={reply.id}>
                   <CommentBody
@@ -194,7 +194,7 @@ function CommentBody<C extends ThreadComment>({
       )}
     >
       <AuthorAvatarLink user={comment.user} className="size-8" />
-      <div className="grid min-w-0 flex-1 gap-1">
+      <div className="grid min-w-0 flex-1 grid-cols-1 gap-1">
         <div className="flex items-start justify-between gap-2">
           <AuthorLine user={comment.user} createdAt={comment.created_at} updatedAt={comment.updated_at} />
           <FollowButton user={comment.user} knownStatus={comment.user.follow_status} className="h-7" />

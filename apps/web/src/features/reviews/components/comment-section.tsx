@@ -21,7 +21,7 @@ export function CommentSection({
   const create = useCreateComment(review);
 
   return (
-    <section aria-labelledby={`comments-${review.id}`} className="grid gap-4">
+    <section aria-labelledby={`comments-${review.id}`} className="grid grid-cols-1 gap-4">
       <h3 id={`comments-${review.id}`} className="flex items-center gap-2 font-semibold">
         <MessageCircleIcon aria-hidden className="size-4" />
         Comments <span className="text-muted-foreground tabular-nums">({review.comment_count})</span>

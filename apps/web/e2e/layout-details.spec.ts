@@ -1,0 +1,135 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { storeSession } from './stored-session.ts';
+
+/**
+ * Details a fan notices, measured in the browser: the race tabs on a phone, focus rings, the podium's
+ * flags beside names that wrap, and the floating Add review button beside the last card's controls.
+ */
+
+interface RaceJson {
+  id: number;
+  name: string;
+}
+
+async function monzaId(page: Page): Promise<number> {
+  const races = (await (await page.request.get('/api/f1/races/?season=2024')).json()) as { results: RaceJson[] };
+  return races.results.find((race) => race.name === 'Italian Grand Prix')!.id;
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  expect(found).not.toBeNull();
+  return found!;
+}
+
+async function signUp(page: Page, name: string) {
+  const username = `${name.toLowerCase().replace(/\W/g, '_')}_${Date.now().toString(36)}`;
+  const res = await page.request.post('/api/auth/register/', {
+    data: { username, email: `${username}@example.com`, password: 'lights out 2026', name },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { access: string; refresh: string };
+}
+
+test('the race tabs stay on one row on a 390 px phone, scrolling sideways when they must', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await storeSession(page, await signUp(page, 'Tabs Phone'));
+  await page.goto(`/race/${await monzaId(page)}`);
+  const list = page.getByRole('tablist', { name: 'Race' });
+  const tabs = list.getByRole('tab');
+  await expect(tabs.last()).toHaveText('Thoughts');
+  const tops = await tabs.evaluateAll((elements) => elements.map((e) => Math.round(e.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+  // The list never makes the page wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await tabs.last().click();
+  await expect(tabs.last()).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.last()).toBeInViewport();
+});
+
+test('focus rings show for the keyboard only, in the focus colour, not the red of errors', async ({ page }) => {
+  await page.goto(`/race/${await monzaId(page)}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  const qualifying = page.getByRole('tab', { name: 'Qualifying' });
+  // Tailwind draws a ring as a box-shadow from --tw-ring-shadow (0 0 #0000 without one); the selected
+  // tab's own shadow is another part of the box-shadow.
+  const ring = (locator: Locator) =>
+    locator.evaluate((e) => getComputedStyle(e).getPropertyValue('--tw-ring-shadow').replace(/\s+/g, ' ').trim());
+  const none = await ring(qualifying);
+
+  await qualifying.click();
+  await expect(qualifying).toBeFocused();
+  await expect(qualifying).toHaveAttribute('aria-selected', 'true');
+  expect(await ring(qualifying)).toBe(none);
+
+  // Arrow keys move between tabs: keyboard focus, drawn with the ring.
+  await page.keyboard.press('ArrowLeft');
+  const classification = page.getByRole('tab', { name: 'Classification' });
+  await expect(classification).toBeFocused();
+  expect(await ring(classification)).not.toBe(none);
+  // The ring's colour: blue leads (oklch hue about 258), where the brand's red would lead with red.
+  const [r, g, b] = await classification.evaluate((e) => {
+    const probe = document.createElement('span');
+    probe.style.color = getComputedStyle(e).getPropertyValue('--ring');
+    document.body.append(probe);
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    canvas.fillStyle = getComputedStyle(probe).color;
+    canvas.fillRect(0, 0, 1, 1);
+    probe.remove();
+    return [...canvas.getImageData(0, 0, 1, 1).data];
+  });
+  expect(b).toBeGreaterThan(r!);
+  expect(b).toBeGreaterThan(g!);
+});
+
+test("the podium's flags sit on the first line of a name that wraps", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/race/${await monzaId(page)}`);
+  const winner = page
+    .getByRole('list')
+    .filter({ has: page.getByText('P1') })
+    .getByRole('listitem')
+    .first();
+  const name = winner.getByRole('link', { name: 'Charles Leclerc' });
+  const flag = winner.locator('p').first().locator('img, svg, span[role="img"]').first();
+  const [nameBox, flagBox] = [await box(name), await box(flag)];
+  const lineHeight = await name.evaluate((e) => parseFloat(getComputedStyle(e).lineHeight));
+  // The name wraps on two lines here; the flag is centred on the first, not between the two.
+  expect(nameBox.height).toBeGreaterThan(lineHeight * 1.5);
+  const flagMiddle = flagBox.y + flagBox.height / 2;
+  expect(Math.abs(flagMiddle - (nameBox.y + lineHeight / 2))).toBeLessThanOrEqual(3);
+});
+
+test("the floating Add review button never covers the last card's controls", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  // Someone else's reviews, for the For You feed.
+  const writer = await signUp(page, 'Card Writer');
+  const races = (await (await page.request.get('/api/f1/races/?season=2024')).json()) as { results: RaceJson[] };
+  for (const name of ['Italian Grand Prix', 'Monaco Grand Prix']) {
+    const race = races.results.find((r) => r.name === name)!;
+    const posted = await page.request.post('/api/core/reviews/', {
+      headers: { authorization: `Bearer ${writer.access}` },
+      data: { race_id: race.id, rating: 4, review_text: `A few words on the ${name}.` },
+    });
+    expect(posted.status()).toBe(201);
+  }
+  await storeSession(page, await signUp(page, 'Floating Button'));
+  await page.goto('/home');
+  await page.getByRole('tab', { name: 'For You' }).click();
+  const cards = page.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  const button = page.getByRole('button', { name: 'Add review' });
+  await expect(button).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByText('Loading more…')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const fab = await box(button);
+  for (const control of await cards.last().getByRole('button').all()) {
+    const b = await box(control);
+    const overlaps =
+      b.x < fab.x + fab.width && fab.x < b.x + b.width && b.y < fab.y + fab.height && fab.y < b.y + b.height;
+    expect(overlaps, `${await control.getAttribute('aria-label')} is under the floating button`).toBe(false);
+  }
+  await context.close();
+});
