@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { raceIdOf } from './races.ts';
 import { storeSession } from './stored-session.ts';
 
 /**
@@ -6,15 +7,7 @@ import { storeSession } from './stored-session.ts';
  * flags beside names that wrap, and the floating Add review button beside the last card's controls.
  */
 
-interface RaceJson {
-  id: number;
-  name: string;
-}
-
-async function monzaId(page: Page): Promise<number> {
-  const races = (await (await page.request.get('/api/f1/races/?season=2024')).json()) as { results: RaceJson[] };
-  return races.results.find((race) => race.name === 'Italian Grand Prix')!.id;
-}
+const monzaId = (page: Page) => raceIdOf(page.request, 2024, 'Italian Grand Prix');
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
@@ -105,12 +98,14 @@ test("the floating Add review button never covers the last card's controls", asy
   const page = await context.newPage();
   // Someone else's reviews, for the For You feed.
   const writer = await signUp(page, 'Card Writer');
-  const races = (await (await page.request.get('/api/f1/races/?season=2024')).json()) as { results: RaceJson[] };
   for (const name of ['Italian Grand Prix', 'Monaco Grand Prix']) {
-    const race = races.results.find((r) => r.name === name)!;
     const posted = await page.request.post('/api/core/reviews/', {
       headers: { authorization: `Bearer ${writer.access}` },
-      data: { race_id: race.id, rating: 4, review_text: `A few words on the ${name}.` },
+      data: {
+        race_id: await raceIdOf(page.request, 2024, name),
+        rating: 4,
+        review_text: `A few words on the ${name}.`,
+      },
     });
     expect(posted.status()).toBe(201);
   }

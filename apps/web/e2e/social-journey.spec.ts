@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { raceIdOf } from './races.ts';
 import { storeSession } from './stored-session.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
@@ -144,7 +145,7 @@ test('follow, review, like, comment, reply, For You, edit, delete and a shared l
   await expect(g.getByLabel('1 like', { exact: true })).toBeVisible();
 
   // Alice edits the review on the race page; her race page, Bob's Following and Carol's For You show it.
-  await a.goto(`/race/${await raceIdOf(request, review.id)}?tab=reviews`);
+  await a.goto(`/race/${await raceOfReview(request, review.id)}?tab=reviews`);
   const onRacePage = reviewCard(a, alice);
   await onRacePage.getByRole('button', { name: 'Edit' }).click();
   const editDialog = a.getByRole('dialog', { name: 'Edit Review' });
@@ -181,7 +182,7 @@ test('follow, review, like, comment, reply, For You, edit, delete and a shared l
   }
 });
 
-async function raceIdOf(request: APIRequestContext, reviewId: number): Promise<number> {
+async function raceOfReview(request: APIRequestContext, reviewId: number): Promise<number> {
   const res = await request.get(`/api/core/reviews/${reviewId}/`);
   return ((await res.json()) as { race: { id: number } }).race.id;
 }
@@ -197,13 +198,10 @@ test('a private account answers a follow request from the bell, and notification
   expect((await request.patch('/api/social/users/me/', { headers: auth(dana), data: { is_private: true } })).ok()).toBe(
     true,
   );
-  const races = (await (await request.get('/api/f1/races/?season=2024')).json()) as {
-    results: { id: number; name: string }[];
-  };
-  const monza = races.results.find((race) => race.name === 'Italian Grand Prix')!;
+  const monzaId = await raceIdOf(request, 2024, 'Italian Grand Prix');
   const posted = await request.post('/api/core/reviews/', {
     headers: auth(dana),
-    data: { race_id: monza.id, rating: 5, review_text: 'Private thoughts on a public race.' },
+    data: { race_id: monzaId, rating: 5, review_text: 'Private thoughts on a public race.' },
   });
   expect(posted.status()).toBe(201);
   const review = (await posted.json()) as ReviewJson;
@@ -272,13 +270,10 @@ test('a returning follower finds the reviews of the people they follow on every 
   const fay = await register(request, 'Fay');
   const gus = await register(request, 'Gus');
   const auth = (a: Account) => ({ authorization: `Bearer ${a.access}` });
-  const races = (await (await request.get('/api/f1/races/?season=2024')).json()) as {
-    results: { id: number; name: string }[];
-  };
-  const monza = races.results.find((race) => race.name === 'Italian Grand Prix')!;
+  const monzaId = await raceIdOf(request, 2024, 'Italian Grand Prix');
   const posted = await request.post('/api/core/reviews/', {
     headers: auth(fay),
-    data: { race_id: monza.id, rating: 4, review_text: 'Worth a second look on every visit.' },
+    data: { race_id: monzaId, rating: 4, review_text: 'Worth a second look on every visit.' },
   });
   expect(posted.status()).toBe(201);
   expect((await request.post('/api/social/follows/', { headers: auth(gus), data: { user_id: fay.id } })).status()).toBe(
@@ -313,12 +308,9 @@ test('an uploaded avatar shows wherever its member appears: review, comment and 
 }) => {
   const hana = await register(request, 'Hana');
   const auth = { authorization: `Bearer ${hana.access}` };
-  const races = (await (await request.get('/api/f1/races/?season=2024')).json()) as {
-    results: { id: number; name: string }[];
-  };
-  const monza = races.results.find((race) => race.name === 'Italian Grand Prix')!;
+  const monzaId = await raceIdOf(request, 2024, 'Italian Grand Prix');
   // Any PNG will do for a picture: the race's own link preview, drawn by the server.
-  const png = await (await request.get(`/preview/race/${monza.id}.png`)).body();
+  const png = await (await request.get(`/preview/race/${monzaId}.png`)).body();
   const uploaded = await request.post('/api/social/users/me/avatar/', {
     headers: auth,
     multipart: { avatar: { name: 'hana.png', mimeType: 'image/png', buffer: png } },
@@ -328,7 +320,7 @@ test('an uploaded avatar shows wherever its member appears: review, comment and 
   const review = (await (
     await request.post('/api/core/reviews/', {
       headers: auth,
-      data: { race_id: monza.id, rating: 5, review_text: 'A picture is worth a thousand laps.' },
+      data: { race_id: monzaId, rating: 5, review_text: 'A picture is worth a thousand laps.' },
     })
   ).json()) as ReviewJson;
   expect(

@@ -12,6 +12,7 @@ import type {
   TeamRef,
 } from '@paddock/contract/f1';
 import type { SearchResult } from '@paddock/contract/search';
+import { EMPTY_RESULTS } from '@/features/search/api/get-search-results.ts';
 
 /** F1 payloads for component tests, typed by the contract so a changed schema fails the build here. */
 
@@ -315,13 +316,7 @@ export const season2024Results: SeasonRaceResult[] = [
   { race: raceFixture(), podium: [{ position: 1, driver: leclerc, team: ferrari }] },
 ];
 
-export const emptySearch: SearchResult = {
-  races: [],
-  drivers: [],
-  teams: [],
-  users: [],
-  order: ['races', 'drivers', 'teams', 'users'],
-};
+export const emptySearch: SearchResult = EMPTY_RESULTS;
 
 export const monzaSearch: SearchResult = {
   races: [
