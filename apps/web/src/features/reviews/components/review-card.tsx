@@ -82,11 +82,12 @@ export function ReviewCard({
           if (open && !isFromControl(event) && !window.getSelection()?.toString()) open();
         }}
       >
-        <header className="flex items-start gap-3">
+        {/* On a narrow card the buttons move below the name rather than squeeze it to an ellipsis. */}
+        <header className="flex flex-wrap items-start gap-x-3 gap-y-1">
           <Link to={paths.userProfile.getHref(review.user.username)} className="shrink-0" tabIndex={-1} aria-hidden>
             <UserAvatar user={review.user} className="size-10" />
           </Link>
-          <div className="grid min-w-0 flex-1 gap-0.5">
+          <div className="grid min-w-[7.5rem] flex-1 gap-0.5">
             <p className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-sm">
               <Link
                 to={paths.userProfile.getHref(review.user.username)}
@@ -105,7 +106,7 @@ export function ReviewCard({
             </p>
             <StarRating rating={review.rating} />
           </div>
-          <div className="flex items-center gap-1">
+          <div className="ml-auto flex items-center gap-1">
             {showFollow && <FollowButton user={review.user} knownStatus={review.user.follow_status} />}
             <ReviewShareMenu reviewId={review.id} title={title} />
           </div>
