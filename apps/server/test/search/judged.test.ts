@@ -40,6 +40,10 @@ const JUDGED: [query: string, expected: string][] = [
   ['piastri', 'driver:oscar-piastri'],
   ['bianchi', 'driver:jules-bianchi'],
   ['lawson', 'driver:liam-lawson'],
+  // A name shared by a driver and a team: the more prominent of the two.
+  ['lec', 'driver:charles-leclerc'],
+  ['prost', 'driver:alain-prost'],
+  ['hill', 'driver:graham-hill'],
   // Teams.
   ['ferrari', 'team:ferrari'],
   ['red bull', 'team:red-bull'],
@@ -48,6 +52,7 @@ const JUDGED: [query: string, expected: string][] = [
   ['williams', 'team:williams'],
   ['williams 1992', 'team:williams'],
   ['aston martin', 'team:aston-martin'],
+  ['brabham', 'team:brabham'],
   // Circuits, places and countries: the newest race there.
   ['monza', 'race:Italian Grand Prix 2026'],
   ['spa', 'race:Belgian Grand Prix 2026'],

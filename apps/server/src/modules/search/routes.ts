@@ -24,8 +24,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         'Accent- and case-insensitive, typo-tolerant search; each group ranked best first (exact name, then a ' +
         'word starting with the query, then containing it, then trigram similarity; ties go to the more ' +
         'prominent: recent and much-reviewed races, drivers with more starts, teams with more entries, shorter ' +
-        'usernames). `order` names the four groups best hit first: at an equally good match, people and teams ' +
-        'before races. Drivers match on name, legal name and common nicknames ("checo"). Races ' +
+        'usernames). `order` names the four groups best hit first: a place, circuit or country typed whole, then ' +
+        'people and teams whose name or a word of it matches (the more prominent first: race starts, races run), ' +
+        'then races matching a word, and so on; at an equally good match people and teams before races. Drivers ' +
+        'match on name, legal name and common nicknames ("checo"). Races ' +
         'match on grand prix, circuit, place and country; a four-digit year filters races by season ' +
         '("2021 abu dhabi"). Users are found whether private or not, with public fields only. `q` shorter ' +
         'than 2 characters after trimming gives four empty arrays; under 3 characters only word prefixes ' +

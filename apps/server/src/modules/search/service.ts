@@ -25,15 +25,31 @@ function matchKind(rankValue: number): number {
   return rankValue >= 4 ? 3 : rankValue >= 2 ? 2 : rankValue >= 1 ? 1 : 0;
 }
 
+/** A group's best hit: its rank, and for people and teams how prominent it is (race starts; a team's races). */
+export interface GroupBest {
+  rank: number;
+  prominence: number;
+}
+
 /**
- * The groups, best hit first: by the kind of match of each group's best hit; at the same kind, people
- * (drivers, members) and teams before races, which often merely share letters with the query (a
- * circuit's place); then by the hit's rank. Groups without a hit go last.
+ * How a group's best hit compares across groups. A race's place, circuit or country typed whole beats
+ * everything (6); then a name of a person or team, whole or a word of it (5), where the more prominent
+ * comes first ("lec" finds Charles Leclerc before the team LEC of 1977, "williams" the team before
+ * Jonathan Williams); then a race whose name has a word starting so (4), and so on down to a mere
+ * similarity. At the same level people and teams come before races, which often merely share letters
+ * with the query (a circuit's place).
  */
-export function groupOrder(best: Partial<Record<SearchGroup, number>>): SearchGroup[] {
+function level(group: SearchGroup, rank: number): number {
+  const kind = matchKind(rank);
+  if (group === 'races') return kind * 2;
+  return kind >= 2 ? 5 : kind * 2 + 1;
+}
+
+/** The groups, the group of the best hit first (see `level`); groups without a hit go last. */
+export function groupOrder(best: Partial<Record<SearchGroup, GroupBest>>): SearchGroup[] {
   const key = (group: SearchGroup) => {
-    const value = best[group];
-    return value === undefined ? [-1, 0, 0] : [matchKind(value), group === 'races' ? 0 : 1, value];
+    const hit = best[group];
+    return hit === undefined ? [-1, 0, 0] : [level(group, hit.rank), hit.prominence, hit.rank];
   };
   return [...GROUPS].sort((a, b) => {
     const [ka, kb] = [key(a), key(b)];
@@ -84,10 +100,11 @@ export async function search(
   const now = clock.now();
   return {
     order: groupOrder({
-      races: races[0]?.rank,
-      drivers: drivers[0]?.rank,
-      teams: teams[0]?.rank,
-      users: userRanks.length > 0 ? Math.max(...userRanks) : undefined,
+      races: races[0] && { rank: races[0].rank, prominence: 0 },
+      drivers: drivers[0] && { rank: drivers[0].rank, prominence: drivers[0].item.starts },
+      // A team's entries count each of its cars: halved, about the races it ran, as a driver's starts.
+      teams: teams[0] && { rank: teams[0].rank, prominence: teams[0].item.entries / 2 },
+      users: userRanks.length > 0 ? { rank: Math.max(...userRanks), prominence: 0 } : undefined,
     }),
     races: races.map(({ item: r }) => ({
       id: r.id,
