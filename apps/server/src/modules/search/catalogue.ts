@@ -1,9 +1,8 @@
 import { isRaceCompleted } from '../../f1data/race-status.ts';
-import { clock } from '../../lib/clock.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import { CIRCUIT_ALIASES, DRIVER_NICKNAMES } from './aliases.ts';
 import type { CatalogueRows } from './queries.ts';
-import { matches, prepare, rank, type Prepared, type Query } from './text.ts';
+import { EXACT_RANK, matches, prepare, rank, type Prepared, type Query } from './text.ts';
 
 /*
  * The Formula 1 catalogue of the search, in memory (decision 017): every race, driver and team with
@@ -147,9 +146,6 @@ function ranked<T extends Named>(items: readonly T[], q: Query, fuzzy = true): R
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The rank of an exact match with full similarity (text.ts `rank`). */
-const EXACT = 4;
-
 /**
  * How much a race is worth showing among equally good matches: its season, plus two seasons for each
  * doubling of its reviews (a classic with 7 reviews ranks with races six seasons newer). Recent and
@@ -175,7 +171,7 @@ export function findRaces(
     return cat.races
       .filter(inYears)
       .slice(0, limit)
-      .map((item) => ({ item, rank: EXACT }));
+      .map((item) => ({ item, rank: EXACT_RANK }));
   const ranks = (items: Ranked<Named>[]) => new Map(items.map((x) => [x.item.id, x.rank]));
   const gp = ranks(ranked(cat.grandsPrix, q, false));
   const circuit = ranks(ranked(cat.circuits, q));
@@ -245,31 +241,5 @@ export class CatalogueIndex {
       });
     this.pending = { epoch, promise };
     return promise;
-  }
-}
-
-/** How long the review counts that order equally good race matches are used before being read again. */
-const REVIEW_COUNTS_MAX_AGE_MS = 60_000;
-
-/**
- * Reviews per race, for the search's prominence: read at most once a minute per instance (a search
- * answer is kept that long anyway), and shared by the searches that ask meanwhile. A failed read is
- * not kept.
- */
-export class ReviewCountsIndex {
-  private current: { readAt: number; counts: Promise<Map<number, number>> } | null = null;
-
-  constructor(private readonly load: () => Promise<Map<number, number>>) {}
-
-  get(): Promise<Map<number, number>> {
-    const now = clock.now();
-    if (this.current && now - this.current.readAt < REVIEW_COUNTS_MAX_AGE_MS) return this.current.counts;
-    const counts = this.load();
-    const entry = { readAt: now, counts };
-    this.current = entry;
-    counts.catch(() => {
-      if (this.current === entry) this.current = null;
-    });
-    return counts;
   }
 }

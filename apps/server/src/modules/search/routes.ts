@@ -4,7 +4,8 @@ import { sendCached } from '../../lib/cached-answers.ts';
 import { errorBody } from '../../lib/openapi.ts';
 import { route } from '../../lib/route.ts';
 import { raceReviewCounts } from '../reviews/service.ts';
-import { CatalogueIndex, ReviewCountsIndex } from './catalogue.ts';
+import { COMMUNITY_TAG } from '../../lib/read-cache.ts';
+import { CatalogueIndex } from './catalogue.ts';
 import { selectCatalogue } from './queries.ts';
 import { search, SEARCH_TAGS, searchText } from './service.ts';
 
@@ -12,7 +13,9 @@ import { search, SEARCH_TAGS, searchText } from './service.ts';
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.searchCache;
   const catalogue = new CatalogueIndex(cache, () => selectCatalogue(app.database.db));
-  const reviewCounts = new ReviewCountsIndex(() => raceReviewCounts(app.database.db));
+  // Reviews per race (the races' prominence), kept with the community figures: a review dropped them.
+  const reviewCounts = () =>
+    app.readCache.getOrLoad('search:race-review-counts', [COMMUNITY_TAG], () => raceReviewCounts(app.database.db));
   const ctx = { db: app.database.db, events: app.events };
   route(
     app,

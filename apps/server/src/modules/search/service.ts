@@ -3,27 +3,14 @@ import { clock } from '../../lib/clock.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { F1_TAG, invalidateEverywhere, USERS_TAG, type ReadCache } from '../../lib/read-cache.ts';
 import { splitYears } from '../f1/sql.ts';
-import {
-  findDrivers,
-  findRaces,
-  findTeams,
-  raceIsCompleted,
-  scan,
-  type CatalogueIndex,
-  type ReviewCountsIndex,
-} from './catalogue.ts';
+import { findDrivers, findRaces, findTeams, raceIsCompleted, scan, type CatalogueIndex } from './catalogue.ts';
 import { selectUsers, type Needle } from './queries.ts';
-import { prepare, query, rank } from './text.ts';
+import { matchKind, prepare, query, rank } from './text.ts';
 
 /** The spec's order of the groups, kept when no group has a hit. */
 const GROUPS: readonly SearchGroup[] = ['races', 'drivers', 'teams', 'users'];
 
 const EMPTY: SearchResult = { races: [], drivers: [], teams: [], users: [], order: [...GROUPS] };
-
-/** What kind of match a rank (text.ts) is: 3 equal to the query, 2 a word starts with it, 1 contains it, 0 similar. */
-function matchKind(rankValue: number): number {
-  return rankValue >= 4 ? 3 : rankValue >= 2 ? 2 : rankValue >= 1 ? 1 : 0;
-}
 
 /** A group's best hit: its rank, and for people and teams how prominent it is (race starts; a team's races). */
 export interface GroupBest {
@@ -75,7 +62,7 @@ export const searchText = (q: string) => q.trim().replace(/\s+/g, ' ');
  */
 export async function search(
   ctx: ServiceContext,
-  indexes: { catalogue: CatalogueIndex; reviewCounts: ReviewCountsIndex },
+  indexes: { catalogue: CatalogueIndex; reviewCounts: () => Promise<ReadonlyMap<number, number>> },
   text: string,
   limit: number,
 ): Promise<SearchResult> {
@@ -84,7 +71,7 @@ export async function search(
   const raceText = words.join(' ');
   const [cat, reviewCounts, users] = await Promise.all([
     indexes.catalogue.get(),
-    indexes.reviewCounts.get(),
+    indexes.reviewCounts(),
     selectUsers(ctx.db, needleOf(text), limit),
   ]);
   const q = query(text);

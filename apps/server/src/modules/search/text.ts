@@ -126,6 +126,14 @@ export function matches(q: Query, c: Prepared, fuzzy: boolean): boolean {
   return fuzzy && wordSimilarity(q, c, WORD_SIMILARITY_THRESHOLD) >= WORD_SIMILARITY_THRESHOLD;
 }
 
+/** The rank of a column equal to the query (3, plus a word similarity of 1). */
+export const EXACT_RANK = 4;
+
+/** The kind of match a rank says: 3 equal to the query, 2 a word starts with it, 1 contains it, 0 similar. */
+export function matchKind(rankValue: number): number {
+  return rankValue >= EXACT_RANK ? 3 : rankValue >= 2 ? 2 : rankValue >= 1 ? 1 : 0;
+}
+
 /**
  * A column's rank: 3 equal to the query, 2 a word (or hyphenated part) starts with it, 1 contains it,
  * 0 otherwise; plus the word similarity (0..1). An entity takes its best column.
