@@ -6,7 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
  * stay apart this way: the reviews feature refreshes a race's figures without knowing the races
  * feature's query keys.
  */
-export type DataChange = 'reviews' | 'follows' | 'stars';
+export type DataChange = 'reviews' | 'follows' | 'stars' | 'watched';
 
 declare module '@tanstack/react-query' {
   interface Register {

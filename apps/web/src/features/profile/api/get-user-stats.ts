@@ -12,7 +12,7 @@ export function getUserStatsQueryOptions(userId: number) {
   return queryOptions({
     queryKey: ['profile', 'stats', userId],
     queryFn: ({ signal }) => getUserStats(userId, { signal }),
-    meta: dependsOn('reviews', 'stars'),
+    meta: dependsOn('reviews', 'stars', 'watched'),
   });
 }
 

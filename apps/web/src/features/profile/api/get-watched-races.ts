@@ -18,7 +18,7 @@ export function getWatchedRacesQueryOptions(userId: number) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     // Reviewing a race marks it watched.
-    meta: dependsOn('reviews'),
+    meta: dependsOn('reviews', 'watched'),
   });
 }
 

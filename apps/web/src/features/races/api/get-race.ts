@@ -11,8 +11,9 @@ export function getRaceQueryOptions(raceId: string) {
   return queryOptions({
     queryKey: ['races', 'detail', raceId],
     queryFn: ({ signal }) => getRace(raceId, { signal }),
-    // The community figures (average, distribution, the viewer's review) change with reviews.
-    meta: dependsOn('reviews'),
+    // The community figures (average, distribution, the viewer's review) change with reviews, and the
+    // viewer's `is_watched` with their watched races.
+    meta: dependsOn('reviews', 'watched'),
   });
 }
 

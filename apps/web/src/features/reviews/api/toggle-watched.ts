@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client.ts';
 import { refreshAfter } from '@/lib/query-events.ts';
 import { markWatched } from './mark-watched.ts';
 
-/** Marks a race watched or takes the mark back; the race's page (its `is_watched`) refreshes after. */
+/** Marks a race watched or takes the mark back; what shows watched races (the race page, profiles) refreshes after. */
 export function useToggleWatched(raceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -11,6 +11,6 @@ export function useToggleWatched(raceId: number) {
       if (watched) await markWatched(raceId);
       else await api.call('unmarkWatched', { params: { id: raceId } });
     },
-    onSettled: () => refreshAfter(queryClient, 'reviews'),
+    onSettled: () => refreshAfter(queryClient, 'watched'),
   });
 }
