@@ -129,7 +129,9 @@ test('a tap and a shortcut made while the page is still fetching its code are an
   await expect(palette).toHaveCount(0);
 
   release();
-  await expect(qualifying).toHaveAttribute('aria-selected', 'true');
+  // The replay waits for the page to settle (its queries fetched, at most 10 s), which a loaded CI machine
+  // can stretch past the default 10 s wait.
+  await expect(qualifying).toHaveAttribute('aria-selected', 'true', { timeout: 25_000 });
   await expect(page).toHaveURL(/[?&]tab=qualifying/);
   await expect(palette).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');

@@ -62,7 +62,7 @@ function RaceCardSkeleton() {
 
 const badgeClass: Record<NextRaceBadge, string> = {
   Starting: 'border-transparent bg-primary text-primary-foreground',
-  Soon: 'border-transparent bg-amber-500/15 text-amber-700 dark:text-amber-300',
+  Soon: 'border-transparent bg-amber-500/15 text-amber-800 dark:text-amber-300',
   Upcoming: 'border-transparent bg-secondary text-secondary-foreground',
 };
 
