@@ -4,7 +4,8 @@ import { storeSession } from './stored-session.ts';
 
 /**
  * Details a fan notices, measured in the browser: the race tabs on a phone, focus rings, the podium's
- * flags beside names that wrap, and the floating Add review button beside the last card's controls.
+ * flags beside names that wrap, the floating Add review button beside the last card's controls, and the
+ * circuit outlines.
  */
 
 const monzaId = (page: Page) => raceIdOf(page.request, 2024, 'Italian Grand Prix');
@@ -127,4 +128,18 @@ test("the floating Add review button never covers the last card's controls", asy
     expect(overlaps, `${await control.getAttribute('aria-label')} is under the floating button`).toBe(false);
   }
   await context.close();
+});
+
+test("the race page draws its circuit's outline, and says when the race ran on an older layout", async ({ page }) => {
+  await page.goto(`/race/${await raceIdOf(page.request, 2024, 'British Grand Prix')}`);
+  const outline = page.getByRole('img', { name: 'Outline of Silverstone Circuit' });
+  await outline.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => outline.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(page.getByText(/^The outline shows/)).toHaveCount(0);
+
+  await page.goto(`/race/${await raceIdOf(page.request, 1950, 'British Grand Prix')}`);
+  await expect(page.getByRole('img', { name: 'Outline of Silverstone Circuit' })).toBeAttached();
+  await expect(page.getByText('The outline shows the 5.891 km layout; this race used a 4.649 km one.')).toBeVisible();
 });

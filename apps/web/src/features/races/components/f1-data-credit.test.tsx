@@ -35,6 +35,10 @@ describe('the F1 data credit', () => {
       'https://github.com/jolpica/jolpica-f1',
     );
     expect(screen.getByRole('link', { name: 'F1DB' })).toHaveAttribute('href', 'https://github.com/f1db/f1db');
+    expect(screen.getByRole('link', { name: 'f1-circuits' })).toHaveAttribute(
+      'href',
+      'https://github.com/bacinger/f1-circuits',
+    );
     expect(requests.map((r) => r.operation)).toEqual(['dataStatus']);
   });
 

@@ -6,7 +6,7 @@ import { formatShortDate } from '@/lib/time.ts';
 const linkClass = 'underline underline-offset-2 hover:text-foreground';
 
 /**
- * The app shell's credit of the Formula 1 data, and what its results are (decision 020): when a sync last
+ * The app shell's credit of the Formula 1 data and the circuit outlines, and what its results are (decision 020): when a sync last
  * brought them from Jolpica, else the bundled F1DB data up to its newest race with results.
  */
 export function F1DataCredit() {
@@ -17,7 +17,11 @@ export function F1DataCredit() {
       <a href="https://github.com/f1db/f1db" target="_blank" rel="noreferrer" className={linkClass}>
         F1DB
       </a>{' '}
-      (CC BY 4.0)
+      (CC BY 4.0). Circuit outlines:{' '}
+      <a href="https://github.com/bacinger/f1-circuits" target="_blank" rel="noreferrer" className={linkClass}>
+        f1-circuits
+      </a>{' '}
+      (MIT)
       {status.data && <ResultsFreshness status={status.data} />}
     </p>
   );

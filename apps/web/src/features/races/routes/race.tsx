@@ -14,6 +14,7 @@ import { paths, previewImagePath } from '@/config/paths.ts';
 import { isNotFoundError } from '@/lib/query-errors.ts';
 import { useRace } from '../api/get-race.ts';
 import { useRaceResults } from '../api/get-race-results.ts';
+import { CircuitOutline } from '../components/circuit-outline.tsx';
 import { RaceHeader } from '../components/race-header.tsx';
 import { RaceRatingsSummary } from '../components/race-ratings-summary.tsx';
 import { ClassificationTable, QualifyingTable } from '../components/race-results-table.tsx';
@@ -302,6 +303,7 @@ function CircuitCard({ race }: { race: RaceDetail }) {
         <CardTitle>Circuit</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
+        <CircuitOutline race={race} />
         <p className="text-sm">
           <span className="font-medium">{details.full_name || race.circuit_name}</span>
           <span className="block text-muted-foreground">
