@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi, type StubReply } from '@/test/http.ts';
+import { setTokens, useIsSignedIn } from '@/lib/session.ts';
 import { renderRoutes, testQueryClient } from '@/test/render.tsx';
 import { lena, meFixture } from '@/test/review-fixtures.ts';
 import { FollowButton } from './follow-button.tsx';
@@ -74,6 +75,25 @@ describe('follow button', () => {
     const guestRequests = renderButton({}, { signedIn: false });
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(guestRequests).toHaveLength(0);
+  });
+
+  it("reads the signed-in reader's status when a guest's page turns into theirs", async () => {
+    // The server renders a guest's page (every author 'none'); the reader's own payload then says
+    // 'following'. Nothing the guest's render saw may stand in for it.
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(['auth', 'me'], meFixture());
+    const requests = stubApi(() => ({ status: 404 }));
+    function Card() {
+      const payloadStatus = useIsSignedIn() ? 'following' : 'none';
+      return <FollowButton user={lena} knownStatus={payloadStatus} />;
+    }
+    renderRoutes([{ path: '/home', element: <Card /> }], { at: '/home', queryClient });
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+
+    act(() => setTokens({ access: 'token', refresh: 'refresh' }));
+
+    expect(await screen.findByRole('button', { name: 'Following @lena' })).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
   });
 
   it('is not offered on the viewer themself, and asks nothing about them', () => {

@@ -20,25 +20,27 @@ const LABELS: Record<Exclude<FollowStatus, 'self'>, string> = {
  * then does. A private account answers a follow with a request, which a second click withdraws. The
  * label shows on every screen: an icon alone read as an unlabelled square on phones.
  */
-export function FollowButton({
-  user,
-  knownStatus,
-  size = 'sm',
-  className,
-}: {
+export function FollowButton(props: FollowButtonProps) {
+  // A guest's render asks and seeds nothing: a status seeded from a guest's payload ('none') would still be
+  // the cached answer when the same page turns into the signed-in reader's.
+  return useIsSignedIn() ? <ViewerFollowButton {...props} /> : null;
+}
+
+interface FollowButtonProps {
   user: Pick<UserRef, 'id' | 'username'>;
   knownStatus?: FollowStatus;
   size?: 'sm' | 'default';
   className?: string;
-}) {
-  const signedIn = useIsSignedIn();
+}
+
+function ViewerFollowButton({ user, knownStatus, size = 'sm', className }: FollowButtonProps) {
   const me = useMe();
   const isSelf = me.data?.id === user.id;
   // Until the viewer is known, a review might be their own: nothing is asked about it yet.
   const status = useFollowStatus(user, { known: knownStatus, enabled: me.data !== undefined && !isSelf });
   const toggle = useToggleFollow(user);
 
-  if (!signedIn || isSelf || status.data === undefined || status.data === 'self') return null;
+  if (isSelf || status.data === undefined || status.data === 'self') return null;
   const current = status.data;
   const Icon = current === 'following' ? UserCheckIcon : current === 'requested' ? ClockIcon : UserPlusIcon;
   const following = current === 'following';

@@ -51,7 +51,12 @@ export function useFollowStatus(
   { known, enabled = true }: { known?: FollowStatus; enabled?: boolean } = {},
 ) {
   const signedIn = useIsSignedIn();
-  return useQuery({ ...getFollowStatusQueryOptions(user), enabled: signedIn && enabled, initialData: known });
+  // A guest's `known` ('none' in every guest payload) is never kept: it would outlive a sign-in.
+  return useQuery({
+    ...getFollowStatusQueryOptions(user),
+    enabled: signedIn && enabled,
+    initialData: signedIn ? known : undefined,
+  });
 }
 
 export async function follow(userId: number): Promise<FollowResult> {
