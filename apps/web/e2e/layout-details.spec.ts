@@ -4,8 +4,8 @@ import { storeSession } from './stored-session.ts';
 
 /**
  * Details a fan notices, measured in the browser: the race tabs on a phone, focus rings, the podium's
- * flags beside names that wrap, the floating Add review button beside the last card's controls, and the
- * circuit outlines.
+ * flags beside names that wrap, the floating Add review button beside the last card's controls, the
+ * circuit outlines, and a search typed while the palette loads.
  */
 
 const monzaId = (page: Page) => raceIdOf(page.request, 2024, 'Italian Grand Prix');
@@ -142,4 +142,27 @@ test("the race page draws its circuit's outline, and says when the race ran on a
   await page.goto(`/race/${await raceIdOf(page.request, 1950, 'British Grand Prix')}`);
   await expect(page.getByRole('img', { name: 'Outline of Silverstone Circuit' })).toBeAttached();
   await expect(page.getByText('The outline shows the 5.891 km layout; this race used a 4.649 km one.')).toBeVisible();
+});
+
+test('letters typed while the search palette first loads start its query', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  // The palette's code loads on its first opening; hold it back as a slow phone connection would.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/search-palette-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('hax');
+  await page.keyboard.press('Backspace');
+  release();
+  const palette = page.getByRole('dialog', { name: 'Search Paddock' });
+  await expect(palette.getByRole('combobox')).toHaveValue('ha');
+  await page.keyboard.type('m');
+
+  await expect(palette.getByRole('combobox')).toHaveValue('ham');
+  await expect(palette.getByRole('option').first()).toContainText('Lewis Hamilton');
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar.tsx';
 import { useReturnFocus } from '@/hooks/use-return-focus.ts';
@@ -24,6 +24,32 @@ function findSearchOpener(): HTMLElement | null {
   );
 }
 
+/**
+ * What is typed between the palette's first opening and the arrival of its code, which loads on that first
+ * use: the start of the query, handed to the palette's input when it mounts (`take`). A fan who presses
+ * ctrl+K and types at once loses no letter on a slow connection.
+ */
+function useTypedAhead(listening: boolean) {
+  const typed = useRef('');
+  useEffect(() => {
+    if (!listening) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || document.querySelector('[cmdk-input]')) return;
+      if (event.key.length === 1) typed.current += event.key;
+      else if (event.key === 'Backspace') typed.current = typed.current.slice(0, -1);
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [listening]);
+  return useCallback(() => {
+    const text = typed.current;
+    typed.current = '';
+    return text;
+  }, []);
+}
+
 /** The app shell of spec §2: sidebar, top header and the search palette around every page but auth. */
 export function AppShell() {
   const [searchOpen, setSearchOpen] = useState(false);
@@ -31,6 +57,7 @@ export function AppShell() {
   // The palette opens from state (ctrl+k, the sidebar's or the header's search button), not from a Radix
   // Trigger, so it notes what had focus and gives it back on closing.
   const searchFocus = useReturnFocus(findSearchOpener);
+  const takeTypedAhead = useTypedAhead(searchOpen);
   const rememberSearchOpener = searchFocus.remember;
   const openSearch = useCallback(() => {
     rememberSearchOpener();
@@ -72,6 +99,7 @@ export function AppShell() {
                 open={searchOpen}
                 onOpenChange={setSearchOpen}
                 onCloseAutoFocus={searchFocus.onCloseAutoFocus}
+                takeTypedAhead={takeTypedAhead}
               />
             </Suspense>
           )}

@@ -19,14 +19,17 @@ export function SearchPalette({
   open,
   onOpenChange,
   onCloseAutoFocus,
+  takeTypedAhead,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCloseAutoFocus?: (event: Event) => void;
+  /** What was typed while this palette's code was loading: the query starts with it. */
+  takeTypedAhead?: () => string;
 }) {
   const navigate = useNavigate();
   const signedIn = useIsSignedIn();
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(() => takeTypedAhead?.() ?? '');
   const navigated = useRef(false);
 
   function setOpen(next: boolean) {
@@ -61,6 +64,14 @@ export function SearchPalette({
       title="Search Paddock"
       description="Search races, drivers, teams and users, or pick a quick action."
       commandProps={{ shouldFilter: false, loop: true }}
+      onOpenAutoFocus={(event) => {
+        // Radix selects the input's text on focus: after letters typed ahead, the next would replace them.
+        const input = event.target instanceof HTMLElement ? event.target.querySelector('input') : null;
+        if (!input?.value) return;
+        event.preventDefault();
+        input.focus();
+        input.setSelectionRange(input.value.length, input.value.length);
+      }}
       onCloseAutoFocus={(event) => {
         if (!navigated.current) return onCloseAutoFocus?.(event);
         // The new page's main content takes focus (PageMain); the opener is beside the point now.

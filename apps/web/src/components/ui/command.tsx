@@ -23,6 +23,7 @@ export function CommandDialog({
   children,
   className,
   commandProps,
+  onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof Dialog> & {
@@ -30,6 +31,7 @@ export function CommandDialog({
   description: string;
   className?: string;
   commandProps?: ComponentProps<typeof Command>;
+  onOpenAutoFocus?: ComponentProps<typeof DialogContent>['onOpenAutoFocus'];
   /** Where focus goes on closing when the dialog was not opened by a Radix Trigger. */
   onCloseAutoFocus?: ComponentProps<typeof DialogContent>['onCloseAutoFocus'];
 }) {
@@ -38,6 +40,7 @@ export function CommandDialog({
       <DialogContent
         className={cn('top-[15%] translate-y-0 overflow-hidden p-0 sm:top-[20%]', className)}
         showCloseButton={false}
+        onOpenAutoFocus={onOpenAutoFocus}
         onCloseAutoFocus={onCloseAutoFocus}
       >
         <DialogHeader className="sr-only">
