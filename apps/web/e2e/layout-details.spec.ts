@@ -5,7 +5,8 @@ import { storeSession } from './stored-session.ts';
 /**
  * Details a fan notices, measured in the browser: the race tabs on a phone, focus rings, the podium's
  * flags beside names that wrap, the floating Add review button beside the last card's controls, the
- * circuit outlines, and a search typed while the palette loads.
+ * circuit outlines, a search typed while the palette loads, and a follower's buttons on a page rendered
+ * for guests.
  */
 
 const monzaId = (page: Page) => raceIdOf(page.request, 2024, 'Italian Grand Prix');
@@ -22,7 +23,7 @@ async function signUp(page: Page, name: string) {
     data: { username, email: `${username}@example.com`, password: 'lights out 2026', name },
   });
   expect(res.status()).toBe(201);
-  return (await res.json()) as { access: string; refresh: string };
+  return { ...((await res.json()) as { access: string; refresh: string }), username };
 }
 
 test('the race tabs stay on one row on a 390 px phone, scrolling sideways when they must', async ({ page }) => {
@@ -165,4 +166,35 @@ test('letters typed while the search palette first loads start its query', async
 
   await expect(palette.getByRole('combobox')).toHaveValue('ham');
   await expect(palette.getByRole('option').first()).toContainText('Lewis Hamilton');
+});
+
+test('a follower reads Following on the cards of a page the server rendered for guests', async ({ page }) => {
+  const writer = await signUp(page, 'Followed Writer');
+  const raceId = await monzaId(page);
+  const posted = await page.request.post('/api/core/reviews/', {
+    headers: { authorization: `Bearer ${writer.access}` },
+    data: { race_id: raceId, rating: 5, review_text: 'Worth following for this alone.' },
+  });
+  expect(posted.status()).toBe(201);
+  const { id } = (await (
+    await page.request.get(`/api/social/users/by_username/?username=${writer.username}`)
+  ).json()) as {
+    id: number;
+  };
+  const follower = await signUp(page, 'Writer Follower');
+  const followed = await page.request.post('/api/social/follows/', {
+    headers: { authorization: `Bearer ${follower.access}` },
+    data: { user_id: id },
+  });
+  expect(followed.status()).toBe(201);
+  await storeSession(page, follower);
+
+  await page.goto(`/race/${raceId}?tab=reviews`);
+  const following = `Following @${writer.username}`;
+  const card = page.getByRole('article').filter({ hasText: `@${writer.username}` });
+  await expect(card.getByRole('button', { name: following })).toBeVisible();
+  await card.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: following })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Follow @${writer.username}` })).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi, type StubReply } from '@/test/http.ts';
@@ -93,6 +94,33 @@ describe('follow button', () => {
     act(() => setTokens({ access: 'token', refresh: 'refresh' }));
 
     expect(await screen.findByRole('button', { name: 'Following @lena' })).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('follows the payload fetched again, and not an older one that mounts later', async () => {
+    const queryClient = testQueryClient();
+    localStorage.setItem('access', 'token');
+    queryClient.setQueryData(['auth', 'me'], meFixture());
+    const requests = stubApi(() => ({ status: 404 }));
+    let refetched!: () => void;
+    function Cards() {
+      // The list's payload says 'none', then, fetched again (a follow made in another tab), 'following'. A
+      // dialog opened afterwards from an older copy still says 'none'.
+      const [payload, setPayload] = useState<'none' | 'following'>('none');
+      refetched = () => setPayload('following');
+      return (
+        <>
+          <FollowButton user={lena} knownStatus={payload} />
+          {payload === 'following' && <FollowButton user={lena} knownStatus="none" />}
+        </>
+      );
+    }
+    renderRoutes([{ path: '/home', element: <Cards /> }], { at: '/home', queryClient });
+    expect(await screen.findByRole('button', { name: 'Follow @lena' })).toBeInTheDocument();
+
+    act(() => refetched());
+
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Following @lena' })).toHaveLength(2));
     expect(requests).toHaveLength(0);
   });
 

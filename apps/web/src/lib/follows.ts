@@ -1,6 +1,7 @@
 import type { FollowResult, FollowStatus, PublicProfile } from '@paddock/contract/follows';
 import type { UserRef } from '@paddock/contract/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { api } from './api-client.ts';
 import { dependsOn, refreshAfter } from './query-events.ts';
 import { useIsSignedIn } from './session.ts';
@@ -45,18 +46,25 @@ export function getFollowStatusQueryOptions(user: Pick<UserRef, 'id' | 'username
 /**
  * `known` skips the request where the screen already knows (the Following feed's authors are followed);
  * `enabled: false` where there is nothing to ask (the viewer's own content).
+ *
+ * The first `known` seeds the shared status; a later one that differs comes from the same payload fetched
+ * again (a guest's page turned into the reader's, a list refreshed after a follow elsewhere) and replaces
+ * it. One mounting later with an older payload does not: it never changed under this button.
  */
 export function useFollowStatus(
   user: Pick<UserRef, 'id' | 'username'>,
   { known, enabled = true }: { known?: FollowStatus; enabled?: boolean } = {},
 ) {
   const signedIn = useIsSignedIn();
+  const queryClient = useQueryClient();
+  const options = getFollowStatusQueryOptions(user);
+  const seen = useRef(known);
+  useEffect(() => {
+    if (signedIn && known !== undefined && known !== seen.current) queryClient.setQueryData(options.queryKey, known);
+    seen.current = known;
+  }, [signedIn, known, queryClient, options.queryKey]);
   // A guest's `known` ('none' in every guest payload) is never kept: it would outlive a sign-in.
-  return useQuery({
-    ...getFollowStatusQueryOptions(user),
-    enabled: signedIn && enabled,
-    initialData: signedIn ? known : undefined,
-  });
+  return useQuery({ ...options, enabled: signedIn && enabled, initialData: signedIn ? known : undefined });
 }
 
 export async function follow(userId: number): Promise<FollowResult> {
