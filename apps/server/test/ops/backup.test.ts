@@ -529,7 +529,9 @@ async function command(script: 'backup' | 'restore', args: string[], env: Record
   }
 }
 
-describe('the commands', () => {
+// Each test starts the commands as a user does (npm run, tsx, a database of their own): a loaded CI machine
+// has taken over 30 s for the two of the first.
+describe('the commands', { timeout: 90_000 }, () => {
   it('back up a data directory into ./backups and restore it into a new one, with its key', async () => {
     const cwd = tempDir();
     const source = await openDatabase({ dataDir: path.join(cwd, 'site'), embedded: 'pglite' });
