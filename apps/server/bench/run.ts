@@ -75,7 +75,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -322,7 +322,23 @@ async function pageScenarios(database: Database): Promise<Scenario[]> {
       'GET /race/{id} (kept)',
       races.map((r) => `/race/${r.id}`),
     ),
+    // The floor a kept page is measured against besides health: the same bytes sent with no work at all.
+    page('GET /assets/… (a built file of a race page’s size, reference)', [staticFileOfSize(RACE_PAGE_GZIP_BYTES)]),
   ];
+}
+
+/** A race page's HTML as a browser gets it (gzip), about: the size the reference file is chosen by. */
+const RACE_PAGE_GZIP_BYTES = 13_000;
+
+/** The built asset whose precompressed (.gz) copy is nearest `bytes`, as a path to ask for. */
+function staticFileOfSize(bytes: number): string {
+  const assets = path.join(webDist, 'assets');
+  const [nearest] = readdirSync(assets)
+    .filter((name) => name.endsWith('.js.gz'))
+    .map((name) => ({ name: name.slice(0, -'.gz'.length), size: statSync(path.join(assets, name)).size }))
+    .sort((a, b) => Math.abs(a.size - bytes) - Math.abs(b.size - bytes));
+  if (!nearest) throw new Error(`no built assets in ${assets}: npm run build first`);
+  return `/assets/${nearest.name}`;
 }
 
 /* Databases. */
