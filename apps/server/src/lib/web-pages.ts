@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import { z } from 'zod';
+import { HELD_CONTROLS } from '@paddock/contract/early-taps';
 import { NONCE_PLACEHOLDER } from './nonce-document.ts';
 
 const ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip'];
@@ -32,11 +33,11 @@ const MODULE_PRELOAD = /<link rel="modulepreload"(?: crossorigin)? href="([^"]+)
  * kept, not lost: the page is shown before the app can answer. They are held (their default prevented,
  * so a form does not submit itself into the address bar) in `window.__paddockEarly`, which the app
  * replays once hydrated (apps/web/src/lib/early-events.ts, which finds a control drawn anew with the same
- * selector, CONTROLS). The shortcuts are the app's own: ctrl/⌘+K (search) and ctrl/⌘+B (the sidebar);
+ * selector, HELD_CONTROLS). The shortcuts are the app's own: ctrl/⌘+K (search) and ctrl/⌘+B (the sidebar);
  * other keys keep the browser's meaning. Links are left alone: they work without the app.
  */
 const EARLY_EVENTS =
-  `(()=>{const held=[];const hold=(e)=>{const t=e.type==='submit'?e.target:e.target.closest?.('button,[role=button],[role=tab],[role=switch]');` +
+  `(()=>{const held=[];const hold=(e)=>{const t=e.type==='submit'?e.target:e.target.closest?.(${JSON.stringify(HELD_CONTROLS)});` +
   `if(!t)return;e.preventDefault();e.stopPropagation();held.push({type:e.type,target:t})};` +
   `const key=(e)=>{if(!(e.ctrlKey||e.metaKey)||e.altKey||!/^[kb]$/i.test(e.key))return;e.preventDefault();` +
   `held.push({type:'keydown',target:document.documentElement,key:{key:e.key,code:e.code,ctrlKey:e.ctrlKey,metaKey:e.metaKey,shiftKey:e.shiftKey}})};` +

@@ -1,16 +1,15 @@
 /*
  * A page rendered on the server shows before the app has taken it over, and the server's loader holds
- * the taps, submits and shortcuts (ctrl/⌘+K, ctrl/⌘+B) made meanwhile (apps/server/src/lib/web-pages.ts, whose selector of controls is
- * CONTROLS here). Once the page is hydrated they are replayed, in order, on the same elements (hydration
- * keeps the server's DOM; a control drawn anew is found again by what it is): a tap as the pointer,
- * mouse and click events a real one makes (Radix's tabs answer mousedown, its menus pointerdown), a
- * submit as requestSubmit, so the form's own handler runs, a shortcut as the same key pressed again.
+ * the taps, submits and shortcuts (ctrl/⌘+K, ctrl/⌘+B) made meanwhile (apps/server/src/lib/web-pages.ts;
+ * both name the controls by the contract's HELD_CONTROLS). Once the page is hydrated they are replayed,
+ * in order, on the same elements (hydration keeps the server's DOM; a control drawn anew is found again
+ * by what it is): a tap as the pointer, mouse and click events a real one makes (Radix's tabs answer
+ * mousedown, its menus pointerdown), a submit as requestSubmit, so the form's own handler runs, a
+ * shortcut as the same key pressed again.
  */
 
+import { HELD_CONTROLS } from '@paddock/contract/early-taps';
 import { queryClient } from './query-client.ts';
-
-/** The controls whose taps are held: the loader's selector. */
-const CONTROLS = 'button,[role=button],[role=tab],[role=switch]';
 
 interface HeldEvent {
   type: string;
@@ -113,7 +112,7 @@ function signature(element: Element): string {
 function current(target: Element): Element | null {
   if (target.isConnected) return target;
   const wanted = signature(target);
-  const selector = target.tagName === 'FORM' ? 'form' : CONTROLS;
+  const selector = target.tagName === 'FORM' ? 'form' : HELD_CONTROLS;
   const same = [...document.querySelectorAll(selector)].filter((element) => signature(element) === wanted);
   return same.length === 1 ? same[0]! : null;
 }
