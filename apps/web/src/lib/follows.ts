@@ -1,7 +1,7 @@
 import type { FollowResult, FollowStatus, PublicProfile } from '@paddock/contract/follows';
 import type { UserRef } from '@paddock/contract/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { api } from './api-client.ts';
 import { dependsOn, refreshAfter } from './query-events.ts';
 import { useIsSignedIn } from './session.ts';
@@ -58,11 +58,12 @@ export function useFollowStatus(
   const signedIn = useIsSignedIn();
   const queryClient = useQueryClient();
   const options = getFollowStatusQueryOptions(user);
+  const adopt = useEffectEvent((status: FollowStatus) => queryClient.setQueryData(options.queryKey, status));
   const seen = useRef(known);
   useEffect(() => {
-    if (signedIn && known !== undefined && known !== seen.current) queryClient.setQueryData(options.queryKey, known);
+    if (signedIn && known !== undefined && known !== seen.current) adopt(known);
     seen.current = known;
-  }, [signedIn, known, queryClient, options.queryKey]);
+  }, [signedIn, known]);
   // A guest's `known` ('none' in every guest payload) is never kept: it would outlive a sign-in.
   return useQuery({ ...options, enabled: signedIn && enabled, initialData: signedIn ? known : undefined });
 }
