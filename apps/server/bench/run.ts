@@ -517,7 +517,10 @@ async function startServer(kind: DbKind, url: string | undefined, dataDir: strin
   delete env.DATABASE_URL;
   if (kind === 'postgres') env.DATABASE_URL = url;
   env.EMBEDDED_DATABASE = kind === 'embedded' ? 'postgres' : 'pglite';
-  child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/main.ts')], {
+  // BENCH_SERVER_NODE_ARGS reaches the measured server's node, e.g. "--cpu-prof --cpu-prof-dir=prof" for a
+  // CPU profile of the whole run (Node allows --cpu-prof only on its command line).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(serverRoot, 'src/main.ts')], {
     cwd: serverRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     env,
