@@ -107,6 +107,30 @@ describe('app shell', () => {
     expect(actions).toEqual(['Go to Home', 'Sign In', 'Sign Up']);
   });
 
+  it('keeps the letters typed in the same instant as ctrl+k, and a palette opened again starts empty', async () => {
+    renderShell();
+    await screen.findByText('Home page');
+
+    // One task: no effect has run and the palette's code has not arrived when the letters come.
+    act(() => {
+      for (const init of [{ key: 'k', ctrlKey: true }, { key: 'm' }, { key: 'o' }, { key: 'x' }, { key: 'Backspace' }])
+        window.dispatchEvent(new KeyboardEvent('keydown', { ...init, bubbles: true, cancelable: true }));
+    });
+
+    const palette = await screen.findByRole('dialog', { name: 'Search Paddock' });
+    await waitFor(() => expect(within(palette).getByRole('combobox')).toHaveValue('mo'));
+    expect(within(palette).getByRole('combobox')).toHaveFocus();
+    await userEvent.keyboard('n');
+    expect(within(palette).getByRole('combobox')).toHaveValue('mon');
+
+    await userEvent.keyboard('{Control>}k{/Control}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.keyboard('{Control>}k{/Control}');
+    await waitFor(() =>
+      expect(within(screen.getByRole('dialog', { name: 'Search Paddock' })).getByRole('combobox')).toHaveValue(''),
+    );
+  });
+
   it('shows a signed-in user their account, the bell and their quick actions', async () => {
     localStorage.setItem('access', 'token');
     renderShell();

@@ -25,29 +25,39 @@ function findSearchOpener(): HTMLElement | null {
 }
 
 /**
- * What is typed between the palette's first opening and the arrival of its code, which loads on that first
- * use: the start of the query, handed to the palette's input when it mounts (`take`). A fan who presses
- * ctrl+K and types at once loses no letter on a slow connection.
+ * What is typed between the palette's opening and the focus of its input: its code loads on the first
+ * opening, and its dialog focuses the input a moment after it mounts. Keys are held from the opening
+ * (`start`, called in the same event) until the palette focuses its input and `take`s them, so a fan who
+ * presses ctrl+K and types at once loses no letter, however slow the connection or the phone.
  */
-function useTypedAhead(listening: boolean) {
+function useTypedAhead() {
   const typed = useRef('');
-  useEffect(() => {
-    if (!listening) return;
+  const stopListening = useRef<(() => void) | null>(null);
+  const stop = useCallback(() => {
+    stopListening.current?.();
+    stopListening.current = null;
+  }, []);
+  const start = useCallback(() => {
+    typed.current = '';
+    if (stopListening.current) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.metaKey || event.altKey || document.querySelector('[cmdk-input]')) return;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key.length === 1) typed.current += event.key;
       else if (event.key === 'Backspace') typed.current = typed.current.slice(0, -1);
       else return;
       event.preventDefault();
     };
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [listening]);
-  return useCallback(() => {
+    stopListening.current = () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+  const take = useCallback(() => {
+    stop();
     const text = typed.current;
     typed.current = '';
     return text;
-  }, []);
+  }, [stop]);
+  useEffect(() => stop, [stop]);
+  return { start, take, stop };
 }
 
 /** The app shell of spec §2: sidebar, top header and the search palette around every page but auth. */
@@ -57,13 +67,18 @@ export function AppShell() {
   // The palette opens from state (ctrl+k, the sidebar's or the header's search button), not from a Radix
   // Trigger, so it notes what had focus and gives it back on closing.
   const searchFocus = useReturnFocus(findSearchOpener);
-  const takeTypedAhead = useTypedAhead(searchOpen);
+  const typedAhead = useTypedAhead();
+  const { start: startTypedAhead, stop: stopTypedAhead } = typedAhead;
   const rememberSearchOpener = searchFocus.remember;
   const openSearch = useCallback(() => {
     rememberSearchOpener();
+    startTypedAhead();
     setSearchUsed(true);
     setSearchOpen(true);
-  }, [rememberSearchOpener]);
+  }, [rememberSearchOpener, startTypedAhead]);
+  useEffect(() => {
+    if (!searchOpen) stopTypedAhead();
+  }, [searchOpen, stopTypedAhead]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -99,7 +114,7 @@ export function AppShell() {
                 open={searchOpen}
                 onOpenChange={setSearchOpen}
                 onCloseAutoFocus={searchFocus.onCloseAutoFocus}
-                takeTypedAhead={takeTypedAhead}
+                takeTypedAhead={typedAhead.take}
               />
             </Suspense>
           )}

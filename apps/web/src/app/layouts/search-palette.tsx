@@ -24,12 +24,12 @@ export function SearchPalette({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCloseAutoFocus?: (event: Event) => void;
-  /** What was typed while this palette's code was loading: the query starts with it. */
+  /** What was typed since the opening, before the input had focus: the query starts with it. */
   takeTypedAhead?: () => string;
 }) {
   const navigate = useNavigate();
   const signedIn = useIsSignedIn();
-  const [query, setQuery] = useState(() => takeTypedAhead?.() ?? '');
+  const [query, setQuery] = useState('');
   const navigated = useRef(false);
 
   function setOpen(next: boolean) {
@@ -65,12 +65,13 @@ export function SearchPalette({
       description="Search races, drivers, teams and users, or pick a quick action."
       commandProps={{ shouldFilter: false, loop: true }}
       onOpenAutoFocus={(event) => {
-        // Radix selects the input's text on focus: after letters typed ahead, the next would replace them.
+        // Each opening starts from what was typed since it (a query left by closing with ctrl+K is dropped).
+        // Setting the value puts the caret after those letters; Radix's own focus would select them.
         const input = event.target instanceof HTMLElement ? event.target.querySelector('input') : null;
-        if (!input?.value) return;
+        if (!input) return;
         event.preventDefault();
         input.focus();
-        input.setSelectionRange(input.value.length, input.value.length);
+        setQuery(takeTypedAhead?.() ?? '');
       }}
       onCloseAutoFocus={(event) => {
         if (!navigated.current) return onCloseAutoFocus?.(event);
