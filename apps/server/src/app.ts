@@ -75,6 +75,11 @@ declare module 'fastify' {
     searchCache: ReadCache;
     /** Pages rendered on the server and kept for every guest, apart: they are large (decision 024). */
     pageCache: ReadCache;
+    /**
+     * Which reviews each signed-in reader's lists show, and their side of each (decision 027), apart: one
+     * entry per reader and page, tagged with the reader.
+     */
+    readerCache: ReadCache;
   }
 }
 
@@ -189,8 +194,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('liveBus', liveBus);
   app.addHook('onClose', () => liveBus.close());
   // Followed even when they keep nothing (READ_CACHE_ENTRIES=0): their epoch still says when F1 data changed.
-  for (const name of ['readCache', 'searchCache', 'pageCache'] as const) {
-    const maxEntries = name === 'pageCache' ? config.PAGE_CACHE_ENTRIES : config.READ_CACHE_ENTRIES;
+  const cacheEntries = {
+    readCache: config.READ_CACHE_ENTRIES,
+    searchCache: config.READ_CACHE_ENTRIES,
+    pageCache: config.PAGE_CACHE_ENTRIES,
+    readerCache: config.READER_PAGE_ENTRIES,
+  };
+  for (const name of ['readCache', 'searchCache', 'pageCache', 'readerCache'] as const) {
+    const maxEntries = cacheEntries[name];
     const cache = new ReadCache({ maxEntries, now: () => clock.now() });
     app.decorate(name, cache);
     const stopFollowing = await followInvalidations(cache, liveBus);

@@ -49,6 +49,10 @@ const envSchema = z.object({
   FEED_FANOUT_BATCH: z.coerce.number().int().positive().default(1000),
   /** Public F1 answers kept in each instance's read cache (decision 016); 0 turns the cache off. */
   READ_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
+  /** Pages of signed-in readers' review lists kept (decision 027): which reviews, and the reader's side of each. */
+  READER_PAGE_ENTRIES: z.coerce.number().int().min(0).default(20000),
+  /** Review cards kept as everyone sees them (decision 027), about 1 KB each; 0 keeps none. */
+  REVIEW_CARD_ENTRIES: z.coerce.number().int().min(0).default(20000),
   /** Pages rendered on the server kept for reuse (decision 024): up to about 120 KB each, text and gzip. */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
   TRUST_PROXY: z

@@ -34,6 +34,8 @@ export interface AppEvents {
   'review.deleted': { reviewId: number; authorId: number; raceId: number };
   /** Only a like, not its undoing. */
   'review.liked': { reviewId: number; reviewAuthorId: number; raceId: number; likerId: number };
+  /** A like or its undoing: the review's like count moved. */
+  'review.like_toggled': { reviewId: number; reviewAuthorId: number; raceId: number; likerId: number; liked: boolean };
   'comment.created': {
     commentId: number;
     reviewId: number;

@@ -12,7 +12,7 @@ import type { LiveBus } from './live-bus.ts';
  */
 
 export const READ_CACHE_CHANNEL = 'paddock_read_cache';
-const READ_CACHE_MAX_AGE_MS = 60_000;
+export const READ_CACHE_MAX_AGE_MS = 60_000;
 const READ_CACHE_DEFAULT_ENTRIES = 2_000;
 
 /** Every answer derived from Formula 1 data carries this tag: invalidating it drops them all. */
@@ -40,6 +40,8 @@ export interface ReadCacheOptions {
 
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
+  /** The keys of the entries carrying each tag, so an invalidation touches only what it drops. */
+  private readonly keysByTag = new Map<string, Set<string>>();
   /** Loads under way, shared by the requests that ask for the same key meanwhile. */
   private readonly loading = new Map<string, Promise<unknown>>();
   /**
@@ -87,7 +89,7 @@ export class ReadCache {
     const age = this.now() - entry.storedAt;
     // A clock moved back (tests do) counts as expired too.
     if (age >= this.maxAgeMs || age < 0) {
-      this.entries.delete(key);
+      this.remove(key);
       return undefined;
     }
     // Map keeps insertion order: re-inserting makes this the most recently used.
@@ -102,14 +104,31 @@ export class ReadCache {
    */
   set(key: string, value: unknown, tags: readonly string[], since: number = this.generation): boolean {
     if (this.maxEntries === 0 || since !== this.generation || !this.trusted()) return false;
-    this.entries.delete(key);
+    this.remove(key);
     this.entries.set(key, { value, tags, storedAt: this.now() });
+    for (const tag of tags) {
+      const keys = this.keysByTag.get(tag);
+      if (keys) keys.add(key);
+      else this.keysByTag.set(tag, new Set([key]));
+    }
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (oldest.done) break;
-      this.entries.delete(oldest.value);
+      this.remove(oldest.value);
     }
     return true;
+  }
+
+  /** Drops one entry and its place in the tag index. */
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = this.keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysByTag.delete(tag);
+    }
   }
 
   /** The cached value, else `load()`'s, kept under `tags`; concurrent misses of one key load once. */
@@ -159,9 +178,9 @@ export class ReadCache {
     if (tags.includes(F1_TAG)) return this.clear();
     this.generation += 1;
     this.loading.clear();
-    const wanted = new Set(tags);
-    for (const [key, entry] of this.entries) {
-      if (entry.tags.some((t) => wanted.has(t))) this.entries.delete(key);
+    for (const tag of tags) {
+      const keys = this.keysByTag.get(tag);
+      if (keys) for (const key of [...keys]) this.remove(key);
     }
   }
 
@@ -170,6 +189,7 @@ export class ReadCache {
     this.clears += 1;
     this.loading.clear();
     this.entries.clear();
+    this.keysByTag.clear();
   }
 }
 
@@ -186,9 +206,31 @@ function tagsOf(message: string): string[] {
   return [F1_TAG];
 }
 
+/** A message's most characters: PostgreSQL's NOTIFY takes under 8,000 bytes (the tags are ASCII). */
+const MESSAGE_MAX_CHARS = 7_000;
+
+/** `tags` as JSON arrays of at most MESSAGE_MAX_CHARS each (a fan-out names thousands of readers). */
+export function invalidationMessages(tags: readonly string[]): string[] {
+  const messages: string[] = [];
+  let chunk: string[] = [];
+  let length = 2;
+  for (const tag of tags) {
+    const added = JSON.stringify(tag).length + 1;
+    if (chunk.length > 0 && length + added > MESSAGE_MAX_CHARS) {
+      messages.push(JSON.stringify(chunk));
+      chunk = [];
+      length = 2;
+    }
+    chunk.push(tag);
+    length += added;
+  }
+  if (chunk.length > 0) messages.push(JSON.stringify(chunk));
+  return messages;
+}
+
 /** Tells every instance (this one too, through the bus) to drop the answers carrying `tags`. */
 export async function publishInvalidation(bus: Pick<LiveBus, 'publish'>, tags: readonly string[]): Promise<void> {
-  await bus.publish(READ_CACHE_CHANNEL, JSON.stringify(tags));
+  for (const message of invalidationMessages(tags)) await bus.publish(READ_CACHE_CHANNEL, message);
 }
 
 /**
@@ -209,12 +251,13 @@ export function followInvalidations(cache: ReadCache, bus: LiveBus): Promise<() 
  * others. A bus that cannot publish is logged: the other instances then catch up within the maximum age.
  */
 export async function invalidateEverywhere(
-  cache: ReadCache,
+  cache: ReadCache | readonly ReadCache[],
   bus: LiveBus,
   tags: readonly string[],
   log: Logger,
 ): Promise<void> {
-  cache.invalidate(tags);
+  const caches: readonly ReadCache[] = cache instanceof ReadCache ? [cache] : cache;
+  for (const c of caches) c.invalidate(tags);
   await publishInvalidation(bus, tags).catch((err: unknown) => {
     log.warn({ err, tags }, 'read cache: cannot tell the other instances to invalidate');
   });

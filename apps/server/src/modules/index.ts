@@ -10,6 +10,8 @@ import { followsRoutes } from './follows/routes.ts';
 import { subscribeFollows } from './follows/service.ts';
 import { notificationsRoutes } from './notifications/routes.ts';
 import { subscribeNotifications } from './notifications/service.ts';
+import { invalidateReviewListsOnChanges } from './reviews/cached.ts';
+import { keepReviewCards } from './reviews/cards.ts';
 import { reviewsRoutes } from './reviews/routes.ts';
 import { reviewsCommunity, subscribeReviews } from './reviews/service.ts';
 import { profilesRoutes } from './profiles/routes.ts';
@@ -52,7 +54,13 @@ export const modules: ApiModule[] = [
   mount('/f1', f1Routes, { community: reviewsCommunity }, (ctx, _config, app) =>
     invalidateOnCommunityChanges(ctx.events, app.readCache, app.liveBus, app.log),
   ),
-  mount('/core', reviewsRoutes, {}, subscribeReviews),
+  // Its cards are kept as everyone sees them, and a guest's review lists whole (For You too), each dropped on
+  // every change to what it shows (decision 027).
+  mount('/core', reviewsRoutes, {}, (ctx, config, app) => {
+    subscribeReviews(ctx);
+    keepReviewCards(ctx.events, config, app);
+    invalidateReviewListsOnChanges(ctx.events, [app.readCache, app.readerCache, app.pageCache], app.liveBus, app.log);
+  }),
   // The Following timelines and For You (decision 008), fed by the review and follow events (created and
   // deleted reviews, accepted and ended follows), with this instance's fan-out worker and hourly upkeep.
   mount('/core', feedsRoutes, {}, startFeeds),

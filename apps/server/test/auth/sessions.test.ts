@@ -189,6 +189,25 @@ describe('refreshing the session', () => {
     expect((await refresh(forged)).json()).toEqual(INVALID);
   });
 
+  it('refuses an access token from the second it expires, though it was accepted just before', async () => {
+    const user = await registerUser(t);
+    // Signed so that it expires at the next whole second but one.
+    const lifetime = 30 * 60_000;
+    const expiresAt = (Math.floor(Date.now() / 1000) + 2) * 1000;
+    const access = await t.app.tokens.sign(user.user.id, 'access', expiresAt - lifetime);
+    const me = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/social/users/me/',
+        headers: { authorization: `Bearer ${access.token}` },
+      });
+    expect((await me()).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, expiresAt - Date.now()));
+    const late = await me();
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toMatchObject({ code: 'token_not_valid' });
+  });
+
   it('refuses an expired refresh token', async () => {
     const user = await registerUser(t);
     const eightDaysAgo = Date.now() - 8 * 24 * 3600 * 1000;

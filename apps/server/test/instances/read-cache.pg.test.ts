@@ -1,4 +1,4 @@
-import type { RaceDetail, SearchResult } from '@paddock/contract';
+import type { RaceDetail, Review, SearchResult } from '@paddock/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { announceF1DataChanged } from '../../src/f1data/cli-common.ts';
 import { readF1db } from '../../src/f1data/f1db-reader.ts';
@@ -85,5 +85,35 @@ describe('the read cache on several instances', () => {
     expect(created.status).toBe(201);
     expect(await users(a)).toEqual(['tifosi_club']);
     await soon(async () => expect(await users(b)).toEqual(['tifosi_club']));
+  });
+
+  it("shows a like, a comment and an edit made on one instance in the next reads of a review's card on every instance", async () => {
+    const db = cluster.instances[0]!.database.db;
+    const [author, fan] = [await createUser(db), await createUser(db)];
+    const tokenOf = async (id: number) => (await cluster.instances[0]!.app.tokens.sign(id, 'access')).token;
+    const send = async (user: number, method: string, path: string, body: object) =>
+      fetch(`${a}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf(user)}` },
+        body: JSON.stringify(body),
+      });
+    const posted = await send(author.id, 'POST', '/api/core/reviews/', { race_id: ABU_DHABI_2023, rating: 3 });
+    expect(posted.status).toBe(201);
+    const { id } = (await posted.json()) as Review;
+    const card = async (base: string) =>
+      (await get<{ results: Review[] }>(base, `/api/core/reviews/?race_id=${ABU_DHABI_2023}`)).results.find(
+        (r) => r.id === id,
+      );
+    // Kept on both instances now.
+    for (const base of [a, b]) expect(await card(base)).toMatchObject({ like_count: 0, comment_count: 0, rating: 3 });
+
+    expect((await send(fan.id, 'POST', '/api/core/review-likes/toggle/', { review_id: id })).status).toBe(200);
+    expect((await send(fan.id, 'POST', '/api/social/comments/', { race_review_id: id, comment: 'Yes!' })).status).toBe(
+      201,
+    );
+    expect((await send(author.id, 'PATCH', `/api/core/reviews/${id}/`, { rating: 5 })).status).toBe(200);
+    const changed = { like_count: 1, comment_count: 1, rating: 5 };
+    expect(await card(a)).toMatchObject(changed);
+    await soon(async () => expect(await card(b)).toMatchObject(changed));
   });
 });

@@ -4,13 +4,13 @@ import { feedEntries, feedFanouts } from '../../db/schema/feeds.ts';
 import { rowLimit, run, selectRows } from '../../lib/sql.ts';
 import { acceptedFollowerIds } from '../follows/visibility.ts';
 import {
-  leftJoinReviewCard,
+  leftJoinReview,
   newestReviewIdBefore,
-  reviewCardColumns,
-  reviewCardShownTo,
+  readerSideColumns,
   reviewExists,
   reviewIdsBy,
-  type ReviewCardRow,
+  reviewShownTo,
+  type ReaderSideRow,
 } from '../reviews/sql.ts';
 
 /*
@@ -20,16 +20,18 @@ import {
 
 /**
  * Fan-out on write: the new review enters the timeline of every account following its author (unless
- * it was deleted meanwhile).
+ * it was deleted meanwhile). Returns the accounts whose timelines it entered.
  */
-export async function fanOutReview(db: Db, reviewId: number, authorId: number): Promise<void> {
-  await run(
+export async function fanOutReview(db: Db, reviewId: number, authorId: number): Promise<number[]> {
+  const rows = await selectRows<{ user_id: number }>(
     db,
     sql`insert into feed_entries (user_id, review_id)
         select follower_id, ${reviewId}::int from ${acceptedFollowerIds(authorId)} f(follower_id)
         where ${reviewExists(reviewId)}
-        on conflict do nothing`,
+        on conflict do nothing
+        returning user_id`,
   );
+  return rows.map((r) => r.user_id);
 }
 
 /** Queues the fan-out of a review by an account with many followers (written by the worker). */
@@ -55,10 +57,11 @@ export async function claimFanOut(tx: Db): Promise<FanOutJob | null> {
 
 /**
  * One batch of a queued fan-out: the next `limit` followers (by id) get the review. Returns how many
- * rows were written and the last follower reached. A review deleted meanwhile gets no rows.
+ * followers the batch reached, the last of them, and those whose timelines it entered. A review deleted
+ * meanwhile gets no rows.
  */
 export async function fanOutBatch(tx: Db, job: FanOutJob, limit: number) {
-  const [row] = await selectRows<{ written: number; last_follower: number | null }>(
+  const [row] = await selectRows<{ written: number; last_follower: number | null; readers: number[] }>(
     tx,
     sql`with batch as (
           select f.follower_id from ${acceptedFollowerIds(job.author_id)} f(follower_id)
@@ -66,10 +69,13 @@ export async function fanOutBatch(tx: Db, job: FanOutJob, limit: number) {
           order by f.follower_id ${rowLimit(limit)}),
         written as (
           insert into feed_entries (user_id, review_id) select follower_id, ${job.review_id}::int from batch
-          on conflict do nothing)
-        select count(*)::int as written, max(follower_id) as last_follower from batch`,
+          on conflict do nothing
+          returning user_id)
+        select count(*)::int as written, max(follower_id) as last_follower,
+          (select coalesce(array_agg(user_id), '{}') from written) as readers
+        from batch`,
   );
-  return { written: row?.written ?? 0, lastFollower: row?.last_follower ?? null };
+  return { written: row?.written ?? 0, lastFollower: row?.last_follower ?? null, readers: row?.readers ?? [] };
 }
 
 export async function advanceFanOut(tx: Db, reviewId: number, afterFollowerId: number): Promise<void> {
@@ -118,7 +124,7 @@ export async function pruneTimelines(db: Db, before: Date): Promise<void> {
 const notSeen = (seen: readonly number[], id: SQL) =>
   seen.length === 0 ? sql`true` : sql`${id} <> all(${sql.param([...seen])}::int[])`;
 
-export interface TimelineRow extends Partial<ReviewCardRow> {
+export interface TimelineRow extends Partial<ReaderSideRow> {
   entry_id: number;
   /** False for a review the viewer may no longer see (or one deleted meanwhile): it is skipped. */
   shown: boolean;
@@ -126,7 +132,7 @@ export interface TimelineRow extends Partial<ReviewCardRow> {
 
 /**
  * The viewer's next `limit` timeline rows below `beforeId` (newest first, not in `seen`), read from the
- * timeline's primary key before anything is joined, each with the card of its review.
+ * timeline's primary key before anything is joined, each with the reader's side of its review.
  */
 export function selectTimelinePage(
   db: Db,
@@ -134,13 +140,13 @@ export function selectTimelinePage(
 ): Promise<TimelineRow[]> {
   return selectRows<TimelineRow>(
     db,
-    sql`select page.review_id as entry_id, ${reviewCardShownTo(q.viewer)} as shown, ${reviewCardColumns(q.viewer)}
+    sql`select page.review_id as entry_id, ${reviewShownTo(q.viewer)} as shown, ${readerSideColumns(q.viewer)}
         from (
           select fe.review_id from feed_entries fe
           where fe.user_id = ${q.viewer} ${q.beforeId === undefined ? sql`` : sql`and fe.review_id < ${q.beforeId}`}
             and ${notSeen(q.seen, sql`fe.review_id`)}
           order by fe.review_id desc ${rowLimit(q.limit)}) page
-        ${leftJoinReviewCard(sql`page.review_id`)}
+        ${leftJoinReview(sql`page.review_id`)}
         order by page.review_id desc`,
   );
 }

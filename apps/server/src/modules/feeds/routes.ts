@@ -2,15 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reviewsEndpoints } from '@paddock/contract';
 import type { Config } from '../../config.ts';
+import { sendCached, sendPrivateBytes } from '../../lib/cached-answers.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { route, signedIn, unauthorized } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
+import { invalidateEverywhere } from '../../lib/read-cache.ts';
+import { FOLLOWING_TAG, FOR_YOU_TAG, readerTag, REVIEW_LISTS_TAG, seenKey } from '../reviews/cached.ts';
 import {
   createFanOutWorker,
-  followingFeed,
+  followingFeedSides,
   forYouFeed,
+  forYouFeedSides,
   pruneFeedTimelines,
   subscribeFeeds,
+  feedCardsJson,
   type FeedSettings,
 } from './service.ts';
 
@@ -39,7 +44,16 @@ export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
       security: signedIn,
       errors: { 401: unauthorized },
     },
-    async (request) => followingFeed(ctx, requireUser(request), request.query),
+    async (request, reply) => {
+      const viewer = requireUser(request);
+      const q = request.query;
+      // Which reviews the page shows is kept per reader, until their timeline or follows change (decision 027).
+      const key = `following:${viewer}?size=${q.page_size}&cursor=${q.cursor}&last=${q.last_author_id}&seen=${seenKey(q.seen_ids)}`;
+      const page = await app.readerCache.getOrLoad(key, [readerTag(viewer), FOLLOWING_TAG], () =>
+        followingFeedSides(ctx, viewer, q),
+      );
+      return sendPrivateBytes(reply, await feedCardsJson(ctx, page));
+    },
   );
 
   route(
@@ -54,7 +68,20 @@ export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
         "previous page's `meta.last_author_id` as `last_author_id`. `cursor` is the previous page's " +
         '`next_cursor`; `seen_ids` are left out; no review appears on two pages.',
     },
-    async (request) => forYouFeed(ctx, request.userId, request.query),
+    async (request, reply) => {
+      const q = request.query;
+      const viewer = request.userId;
+      const params = `size=${q.page_size}&cursor=${q.cursor}&last=${q.last_author_id}&seen=${seenKey(q.seen_ids)}`;
+      const tags = [REVIEW_LISTS_TAG, FOR_YOU_TAG];
+      // A guest's page is every guest's: kept whole in the read cache (decision 027).
+      if (viewer === null)
+        return sendCached(app.readCache, reply, `for-you?${params}`, tags, () => forYouFeed(ctx, null, q));
+      // A reader's: which reviews it shows, kept until For You or the reader's likes or follows change.
+      const page = await app.readerCache.getOrLoad(`for-you:${viewer}?${params}`, [...tags, readerTag(viewer)], () =>
+        forYouFeedSides(ctx, viewer, q),
+      );
+      return sendPrivateBytes(reply, await feedCardsJson(ctx, page));
+    },
   );
 };
 
@@ -67,8 +94,17 @@ export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
  */
 export function startFeeds(ctx: ServiceContext, config: Config, app: FastifyInstance): void {
   const settings = feedSettingsFrom(config);
-  const fanOuts = createFanOutWorker(ctx, settings.fanOutBatch, (err) => app.log.error({ err }, 'feed fan-out failed'));
-  subscribeFeeds(ctx, settings, fanOuts);
+  // A reader's kept pages go when their timeline or follows change; every Following page when a review left timelines.
+  const readersChanged = (readers: readonly number[]) =>
+    invalidateEverywhere(app.readerCache, app.liveBus, readers.map(readerTag), app.log);
+  const timelinesShrank = () => invalidateEverywhere(app.readerCache, app.liveBus, [FOLLOWING_TAG], app.log);
+  const fanOuts = createFanOutWorker(
+    ctx,
+    settings.fanOutBatch,
+    (err) => app.log.error({ err }, 'feed fan-out failed'),
+    readersChanged,
+  );
+  subscribeFeeds(ctx, settings, fanOuts, readersChanged, timelinesShrank);
   let hourly: NodeJS.Timeout | undefined;
   const maintain = () => {
     fanOuts.kick();

@@ -1,14 +1,14 @@
-import { ID_MAX, type FeedPage, type FeedQuery, type Review } from '@paddock/contract';
+import { ID_MAX, type FeedPage, type FeedQuery } from '@paddock/contract';
 import { clock } from '../../lib/clock.ts';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import {
   followedAccountsReviews,
   forYouCandidates,
-  reviewCardsInOrder,
-  toReview,
+  readerAnswerJson,
+  withCards,
   type RankedItem,
 } from '../reviews/service.ts';
-import type { ReviewCardRow } from '../reviews/sql.ts';
+import type { ReaderSideRow } from '../reviews/sql.ts';
 import {
   advanceFanOut,
   backfillTimeline,
@@ -35,8 +35,33 @@ export interface FeedSettings {
 
 const DAY_MS = 24 * 3_600_000;
 
-function feedPage(results: Review[], nextCursor: number | null, lastAuthor: number | null): FeedPage {
-  return { results, next_cursor: nextCursor, meta: { last_author_id: lastAuthor } };
+/** A feed page before its cards: which reviews, with the reader's side of each (decision 027). */
+export interface FeedSides {
+  sides: ReaderSideRow[];
+  next_cursor: number | null;
+  last_author_id: number | null;
+}
+
+/** A feed's side page with its cards: the feed's answer. */
+export async function withFeedCards(ctx: ServiceContext, page: FeedSides): Promise<FeedPage> {
+  const results = await withCards(ctx, page.sides);
+  return { results, next_cursor: page.next_cursor, meta: { last_author_id: page.last_author_id } };
+}
+
+/** The JSON of withFeedCards's answer, put together from the cards' kept bytes. */
+export function feedCardsJson(ctx: ServiceContext, page: FeedSides): Promise<Buffer> {
+  const rest = { next_cursor: page.next_cursor, meta: { last_author_id: page.last_author_id } };
+  return readerAnswerJson(ctx, page.sides, rest);
+}
+
+/** GET /core/reviews/feed/ (see followingFeedSides). */
+export async function followingFeed(ctx: ServiceContext, viewer: number, q: FeedQuery): Promise<FeedPage> {
+  return withFeedCards(ctx, await followingFeedSides(ctx, viewer, q));
+}
+
+/** GET /core/reviews/for-you/ (see forYouFeedSides). */
+export async function forYouFeed(ctx: ServiceContext, viewer: Viewer, q: FeedQuery): Promise<FeedPage> {
+  return withFeedCards(ctx, await forYouFeedSides(ctx, viewer, q));
 }
 
 /**
@@ -44,16 +69,15 @@ function feedPage(results: Review[], nextCursor: number | null, lastAuthor: numb
  * review's id). Read from the viewer's timeline; past its retention window, from the followed
  * accounts' reviews directly. `seen_ids` are left out.
  */
-export async function followingFeed(ctx: ServiceContext, viewer: number, q: FeedQuery): Promise<FeedPage> {
+export async function followingFeedSides(ctx: ServiceContext, viewer: number, q: FeedQuery): Promise<FeedSides> {
   const limit = q.page_size + 1;
   const seen = q.seen_ids ?? [];
   // A cursor past any id a row can have reads from the newest (and never reaches the database as an overflow).
   const beforeId = q.cursor === undefined ? undefined : Math.min(Math.floor(q.cursor), ID_MAX);
   const rows = await selectTimelinePage(ctx.db, { viewer, beforeId, seen, limit });
-  let page: { id: number; userId: number; review: Review | null }[] = rows.map((row) => ({
+  let page: { id: number; side: ReaderSideRow | null }[] = rows.map((row) => ({
     id: row.entry_id,
-    userId: row.shown ? row.user!.id : 0,
-    review: row.shown ? toReview(row as ReviewCardRow) : null,
+    side: row.shown ? (row as ReaderSideRow) : null,
   }));
   if (rows.length < limit) {
     // The timeline ran out: older pages come from the followed accounts' reviews themselves.
@@ -63,19 +87,17 @@ export async function followingFeed(ctx: ServiceContext, viewer: number, q: Feed
       seen,
       limit: limit - rows.length,
     });
-    const cards = await reviewCardsInOrder(ctx, viewer, older);
-    const byId = new Map(cards.map((c) => [c.id, c]));
-    page = page.concat(older.map((o) => ({ id: o.id, userId: o.user_id, review: byId.get(o.id) ?? null })));
+    page = page.concat(older.map((side) => ({ id: side.id, side })));
   }
   const more = page.length > q.page_size;
   page = page.slice(0, q.page_size);
-  const shown = page.filter((p) => p.review !== null);
+  const sides = page.flatMap((p) => p.side ?? []);
   const last = page.at(-1);
-  return feedPage(
-    shown.map((p) => p.review!),
-    more && last ? last.id : null,
-    shown.at(-1)?.userId ?? q.last_author_id ?? null,
-  );
+  return {
+    sides,
+    next_cursor: more && last ? last.id : null,
+    last_author_id: sides.at(-1)?.user_id ?? q.last_author_id ?? null,
+  };
 }
 
 /** How many candidates each For You round reads per review it can show. */
@@ -124,7 +146,7 @@ export function arrangeWithoutRepeats(
  * engagement (cursor: the rank where the previous page stopped). Never the same author twice in a row,
  * also across pages (`last_author_id`); `seen_ids` are left out; the cursor keeps pages apart.
  */
-export async function forYouFeed(ctx: ServiceContext, viewer: Viewer, q: FeedQuery): Promise<FeedPage> {
+export async function forYouFeedSides(ctx: ServiceContext, viewer: Viewer, q: FeedQuery): Promise<FeedSides> {
   const seen = q.seen_ids ?? [];
   const page: RankedItem[] = [];
   let lastAuthor = q.last_author_id ?? null;
@@ -142,8 +164,11 @@ export async function forYouFeed(ctx: ServiceContext, viewer: Viewer, q: FeedQue
       break;
     }
   }
-  const results = await reviewCardsInOrder(ctx, viewer, page);
-  return feedPage(results, exhausted || beforeRank === undefined ? null : beforeRank, lastAuthor);
+  return {
+    sides: page,
+    next_cursor: exhausted || beforeRank === undefined ? null : beforeRank,
+    last_author_id: lastAuthor,
+  };
 }
 
 /** Timeline rows older than FEED_TIMELINE_DAYS go; their pages are read from the reviews themselves. */
@@ -152,18 +177,32 @@ export async function pruneFeedTimelines(ctx: ServiceContext, days: number): Pro
 }
 
 /**
- * Works through one batch of the oldest queued fan-out nobody else is working on. Returns false when
- * no fan-out is waiting (or all are taken by other instances).
+ * Told, after the commit, which readers' timelines (or follows) changed: their kept pages are dropped
+ * (decision 027).
  */
-export async function fanOutNextBatch(ctx: ServiceContext, batch: number): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+export type ReadersChanged = (readerIds: readonly number[]) => Promise<void>;
+
+/**
+ * Works through one batch of the oldest queued fan-out nobody else is working on, then tells
+ * `readersChanged` whose timelines it entered. Returns false when no fan-out is waiting (or all are
+ * taken by other instances).
+ */
+export async function fanOutNextBatch(
+  ctx: ServiceContext,
+  batch: number,
+  readersChanged: ReadersChanged = async () => {},
+): Promise<boolean> {
+  const done = await ctx.db.transaction(async (tx) => {
     const job = await claimFanOut(tx);
-    if (!job) return false;
-    const { written, lastFollower } = await fanOutBatch(tx, job, batch);
+    if (!job) return null;
+    const { written, lastFollower, readers } = await fanOutBatch(tx, job, batch);
     if (written < batch || lastFollower === null) await finishFanOut(tx, job.review_id);
     else await advanceFanOut(tx, job.review_id, lastFollower);
-    return true;
+    return readers;
   });
+  if (done === null) return false;
+  if (done.length > 0) await readersChanged(done);
+  return true;
 }
 
 export interface FanOutWorker {
@@ -175,14 +214,19 @@ export interface FanOutWorker {
 }
 
 /** One per instance: writes queued fan-outs after their reviews were created, batch by batch. */
-export function createFanOutWorker(ctx: ServiceContext, batch: number, onError: (err: unknown) => void): FanOutWorker {
+export function createFanOutWorker(
+  ctx: ServiceContext,
+  batch: number,
+  onError: (err: unknown) => void,
+  readersChanged?: ReadersChanged,
+): FanOutWorker {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
   const work = async () => {
     do {
       again = false;
-      while (!stopped && (await fanOutNextBatch(ctx, batch)));
+      while (!stopped && (await fanOutNextBatch(ctx, batch, readersChanged)));
     } while (again && !stopped);
   };
   return {
@@ -213,24 +257,38 @@ export function createFanOutWorker(ctx: ServiceContext, batch: number, onError: 
  * request answers once these handlers are done, so a follower sees a new review as soon as its POST
  * answered): a review enters its author's followers' timelines (at once for few followers, else queued
  * for `fanOuts`), a deleted review leaves them, a follow fills the follower's timeline with the followed
- * account's recent reviews and an unfollow empties it of them.
+ * account's recent reviews and an unfollow empties it of them. After each change, `readersChanged` hears
+ * whose timelines or follows changed (a follow request too: the follow status on cards).
  */
-export function subscribeFeeds(ctx: ServiceContext, settings: FeedSettings, fanOuts: Pick<FanOutWorker, 'kick'>): void {
+export function subscribeFeeds(
+  ctx: ServiceContext,
+  settings: FeedSettings,
+  fanOuts: Pick<FanOutWorker, 'kick'>,
+  readersChanged: ReadersChanged = async () => {},
+  timelinesShrank: () => Promise<void> = async () => {},
+): void {
   ctx.events.on('review.created', async ({ reviewId, authorId, authorFollowersCount }) => {
     if (authorFollowersCount > settings.fanOutInlineMax) {
       await queueFanOut(ctx.db, reviewId, authorId);
       fanOuts.kick();
     } else {
-      await fanOutReview(ctx.db, reviewId, authorId);
+      const readers = await fanOutReview(ctx.db, reviewId, authorId);
+      if (readers.length > 0) await readersChanged(readers);
     }
   });
   ctx.events.on('review.deleted', async ({ reviewId }) => {
     await ctx.db.transaction((tx) => deleteTimelineRowsOf(tx, reviewId));
+    await timelinesShrank();
   });
   ctx.events.on('follow.accepted', async ({ followerId, followingId }) => {
     await backfillTimeline(ctx.db, followerId, followingId, new Date(clock.now() - settings.timelineDays * DAY_MS));
+    await readersChanged([followerId]);
+  });
+  ctx.events.on('follow.requested', async ({ followerId }) => {
+    await readersChanged([followerId]);
   });
   ctx.events.on('follow.removed', async ({ followerId, followingId, wasAccepted }) => {
     if (wasAccepted) await removeFromTimeline(ctx.db, followerId, followingId);
+    await readersChanged([followerId]);
   });
 }

@@ -8,7 +8,15 @@ import { joinRaceYear } from '../f1/sql.ts';
 import { acceptedFollowingIds } from '../follows/visibility.ts';
 import { accountIsPublic, joinUser, userIsPrivate } from '../users/sql.ts';
 import { raceWatchedBy } from '../watched/sql.ts';
-import { reviewCardColumns, reviewCardFrom, reviewVisibleTo, type ReviewCardRow } from './sql.ts';
+import {
+  readerSideColumns,
+  reviewCardColumns,
+  reviewCardFrom,
+  reviewVisibleTo,
+  reviewWithAuthorFrom,
+  type ReaderSideRow,
+  type ReviewCardRow,
+} from './sql.ts';
 
 /*
  * Reviews and the race figures. Lists are one statement each; every statement that shows reviews
@@ -20,12 +28,21 @@ import { reviewCardColumns, reviewCardFrom, reviewVisibleTo, type ReviewCardRow 
 export const forYouRankOf = (createdAt: SQL, likes: SQL, comments: SQL) =>
   sql`(extract(epoch from ${createdAt}) / 45000.0 + log(1 + ${likes} + 2 * ${comments}))`;
 
-/** Cards of these reviews that the viewer may see, in no particular order. */
-export function selectCards(db: Db, viewer: Viewer, ids: readonly number[]): Promise<ReviewCardRow[]> {
+/** The cards of these reviews as a guest would see them, whoever may see them, in no particular order. */
+export function selectSharedCards(db: Db, ids: readonly number[]): Promise<ReviewCardRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return selectRows<ReviewCardRow>(
     db,
-    sql`select ${reviewCardColumns(viewer)} from ${reviewCardFrom}
+    sql`select ${reviewCardColumns(null)} from ${reviewCardFrom} where r.id = any(${sql.param([...ids])}::int[])`,
+  );
+}
+
+/** The reader's side of these reviews, those the viewer may see, in no particular order. */
+export function selectReaderSides(db: Db, viewer: Viewer, ids: readonly number[]): Promise<ReaderSideRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectRows<ReaderSideRow>(
+    db,
+    sql`select ${readerSideColumns(viewer)} from ${reviewWithAuthorFrom}
         where r.id = any(${sql.param([...ids])}::int[]) and ${reviewVisibleTo(viewer)}`,
   );
 }
@@ -38,15 +55,15 @@ export interface ReviewListFilter {
   limit: number;
 }
 
-/** A race's or a user's reviews that the viewer may see, newest first. */
-export function selectReviewList(db: Db, viewer: Viewer, f: ReviewListFilter): Promise<ReviewCardRow[]> {
+/** A race's or a user's reviews that the viewer may see, newest first (the reader's side of each). */
+export function selectReviewList(db: Db, viewer: Viewer, f: ReviewListFilter): Promise<ReaderSideRow[]> {
   const where: SQL[] = [reviewVisibleTo(viewer)];
   if (f.raceId !== undefined) where.push(sql`r.race_id = ${f.raceId}`);
   if (f.userId !== undefined) where.push(sql`r.user_id = ${f.userId}`);
   if (f.beforeId !== undefined) where.push(sql`r.id < ${f.beforeId}`);
-  return selectRows<ReviewCardRow>(
+  return selectRows<ReaderSideRow>(
     db,
-    sql`select ${reviewCardColumns(viewer)} from ${reviewCardFrom}
+    sql`select ${readerSideColumns(viewer)} from ${reviewWithAuthorFrom}
         where ${sql.join(where, sql` and `)} order by r.id desc ${rowLimit(f.limit)}`,
   );
 }
@@ -244,10 +261,8 @@ export const reviewedRaceIdsOf = (viewer: number) => sql`(select race_id from re
 
 /* Reads the feeds module builds its pages from (published through the service). */
 
-export interface FeedItem {
-  id: number;
-  user_id: number;
-}
+/** A review a feed shows, with the reader's side of it. */
+export type FeedItem = ReaderSideRow;
 
 /** The review `r` is not one of `seen` (the ids the client has shown). */
 const notSeen = (seen: readonly number[]) =>
@@ -263,13 +278,15 @@ export function selectFollowedReviews(
 ): Promise<FeedItem[]> {
   return selectRows<FeedItem>(
     db,
-    sql`select x.id, x.user_id from ${acceptedFollowingIds(q.viewer)} f(following_id)
+    sql`select ${readerSideColumns(q.viewer)} from (
+        select x.id, x.user_id from ${acceptedFollowingIds(q.viewer)} f(following_id)
         cross join lateral (
           select r.id, r.user_id from reviews r
           where r.user_id = f.following_id ${q.beforeId === undefined ? sql`` : sql`and r.id < ${q.beforeId}`}
             and ${notSeen(q.seen)}
           order by r.id desc ${rowLimit(q.limit)}) x
-        order by x.id desc ${rowLimit(q.limit)}`,
+        order by x.id desc ${rowLimit(q.limit)}) r
+        order by r.id desc`,
   );
 }
 
@@ -284,7 +301,7 @@ export function selectForYouCandidates(
 ): Promise<RankedItem[]> {
   return selectRows<RankedItem>(
     db,
-    sql`select r.id, r.user_id, r.for_you_rank as rank
+    sql`select ${readerSideColumns(q.viewer)}, r.for_you_rank as rank
         from reviews r ${joinUser('u', sql`r.user_id`)}
         where ${q.beforeRank === undefined ? sql`true` : sql`r.for_you_rank < ${q.beforeRank}::float8`}
           ${q.viewer === null ? sql`` : sql`and r.user_id <> ${q.viewer}`}
@@ -293,11 +310,11 @@ export function selectForYouCandidates(
   );
 }
 
-/** The most liked reviews written since `since` that the viewer may see. */
-export function selectPopular(db: Db, viewer: Viewer, since: Date, limit: number): Promise<ReviewCardRow[]> {
-  return selectRows<ReviewCardRow>(
+/** The most liked reviews written since `since` that the viewer may see (the reader's side of each). */
+export function selectPopular(db: Db, viewer: Viewer, since: Date, limit: number): Promise<ReaderSideRow[]> {
+  return selectRows<ReaderSideRow>(
     db,
-    sql`select ${reviewCardColumns(viewer)} from ${reviewCardFrom}
+    sql`select ${readerSideColumns(viewer)} from ${reviewWithAuthorFrom}
         where r.created_at >= ${since.toISOString()}::timestamptz and r.like_count > 0 and ${reviewVisibleTo(viewer)}
         order by r.like_count desc, r.id desc ${rowLimit(limit)}`,
   );

@@ -1,20 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reviewsEndpoints } from '@paddock/contract';
+import { sendCached, sendPrivateBytes } from '../../lib/cached-answers.ts';
 import { errorBody } from '../../lib/openapi.ts';
 import { parseIdParam } from '../../lib/params.ts';
 import { notFound, route, signedIn, unauthorized } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { PRIVATE_ACCOUNT } from '../follows/service.ts';
+import { raceReviewsTag, readerTag, REVIEW_LISTS_TAG, userReviewsTag } from './cached.ts';
 import {
   ALREADY_REVIEWED,
   createReview,
   deleteReview,
   getReview,
   listReviews,
+  listReviewSides,
   popularReviews,
   RACE_NOT_COMPLETED,
   toggleReviewLike,
   updateReview,
+  pageCardsJson,
 } from './service.ts';
 
 const tags = ['reviews'];
@@ -41,7 +45,22 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         "followers; listing a private account's reviews is 403 for anyone else.",
       errors: { 403: privateAccount, 404: errorBody('No account has that `user_id`.') },
     },
-    async (request) => listReviews(ctx, request.userId, request.query),
+    async (request, reply) => {
+      const q = request.query;
+      const viewer = request.userId;
+      const tags = [REVIEW_LISTS_TAG];
+      if (q.race_id !== undefined) tags.push(raceReviewsTag(q.race_id));
+      if (q.user_id !== undefined) tags.push(userReviewsTag(q.user_id));
+      const params = `race=${q.race_id}&user=${q.user_id}&size=${q.page_size}&cursor=${q.cursor}`;
+      // A guest's list is every guest's: kept whole in the read cache (decision 027).
+      if (viewer === null)
+        return sendCached(app.readCache, reply, `reviews?${params}`, tags, () => listReviews(ctx, null, q));
+      // A reader's: which reviews it shows, kept until the list or the reader's likes or follows change.
+      const page = await app.readerCache.getOrLoad(`reviews:${viewer}?${params}`, [...tags, readerTag(viewer)], () =>
+        listReviewSides(ctx, viewer, q),
+      );
+      return sendPrivateBytes(reply, await pageCardsJson(ctx, page));
+    },
   );
 
   route(

@@ -19,7 +19,8 @@ import {
   insertReview,
   recountRaceStatsOfUser,
   reviewedRaceIdsOf,
-  selectCards,
+  selectReaderSides,
+  selectSharedCards,
   selectFollowedReviews,
   selectForYouCandidates,
   selectPopular,
@@ -34,7 +35,8 @@ import {
   type RankedItem,
   type ReviewRef,
 } from './queries.ts';
-import type { ReviewCardRow } from './sql.ts';
+import { answerJson, reviewCardsOf, type ReaderCard } from './cards.ts';
+import type { ReaderSideRow, ReviewCardRow } from './sql.ts';
 
 export type { FeedItem, RankedItem };
 
@@ -64,30 +66,43 @@ export function raceReviewCounts(db: Db): Promise<Map<number, number>> {
   return selectRaceReviewCounts(db);
 }
 
-/** Cards of `items`, in their order, in one statement; an item the viewer may no longer see is left out. */
-export async function reviewCardsInOrder(
-  ctx: ServiceContext,
-  viewer: Viewer,
-  items: readonly { id: number }[],
-): Promise<Review[]> {
-  const rows = await selectCards(
-    ctx.db,
-    viewer,
-    items.map((i) => i.id),
-  );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return items.flatMap((i) => {
-    const row = byId.get(i.id);
-    return row ? [toReview(row)] : [];
+/**
+ * The cards of `rows`, in the rows' order, each with its reader's side: kept cards (decision 027), the
+ * missing ones read in one statement. A review deleted since its row was read is left out.
+ */
+async function readerCards(ctx: ServiceContext, rows: readonly ReaderSideRow[]): Promise<ReaderCard[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const load = async (missing: number[]) => (await selectSharedCards(ctx.db, missing)).map(toReview);
+  const kept = reviewCardsOf(ctx.events);
+  const cards = kept ? await kept.cards(ids, load) : new Map((await load(ids)).map((c) => [c.id, c]));
+  return rows.flatMap((row) => {
+    const card = cards.get(row.id);
+    return card ? [{ card, follow_status: row.follow_status, liked: row.liked }] : [];
   });
 }
 
-/** GET /core/reviews/: a race's reviews, a user's reviews, or a user's review of one race; newest first. */
-export async function listReviews(
+/** The reviews of `rows` as their reader sees them, in the rows' order (see readerCards). */
+export async function withCards(ctx: ServiceContext, rows: readonly ReaderSideRow[]): Promise<Review[]> {
+  return (await readerCards(ctx, rows)).map(({ card, follow_status, liked }) => ({
+    ...card,
+    user: { ...card.user, follow_status },
+    is_liked_by_user: liked,
+  }));
+}
+
+/** A page of a review list before its cards: which reviews, with the reader's side of each (decision 027). */
+export interface SidePage {
+  sides: ReaderSideRow[];
+  next_cursor: string | null;
+}
+
+/** Which reviews a page of GET /core/reviews/ shows the viewer (checking they may see the account). */
+export async function listReviewSides(
   ctx: ServiceContext,
   viewer: Viewer,
   q: { race_id?: number; user_id?: number; page_size: number; cursor?: string },
-): Promise<{ results: Review[]; next_cursor: string | null }> {
+): Promise<SidePage> {
   if (q.user_id !== undefined) await assertCanSeeAccount(ctx, viewer, q.user_id);
   const beforeId = decodeIdCursor(q.cursor);
   const rows = await selectReviewList(ctx.db, viewer, {
@@ -96,14 +111,51 @@ export async function listReviews(
     beforeId,
     limit: q.page_size + 1,
   });
-  return toPage(rows, q.page_size, toReview, (last) => encodeCursor([last.id]));
+  const page = toPage(
+    rows,
+    q.page_size,
+    (row) => row,
+    (last) => encodeCursor([last.id]),
+  );
+  return { sides: page.results, next_cursor: page.next_cursor };
+}
+
+/** A side page with its cards: the answer of GET /core/reviews/. */
+export async function withPageCards(ctx: ServiceContext, page: SidePage) {
+  return { results: await withCards(ctx, page.sides), next_cursor: page.next_cursor };
+}
+
+/**
+ * The JSON of an answer made for one reader, `{"results": [reviews…], …rest}`, put together from the
+ * cards' kept bytes (see readerCards).
+ */
+export async function readerAnswerJson(
+  ctx: ServiceContext,
+  rows: readonly ReaderSideRow[],
+  rest: Record<string, unknown>,
+): Promise<Buffer> {
+  return answerJson(await readerCards(ctx, rows), rest);
+}
+
+/** The JSON of withPageCards's answer. */
+export function pageCardsJson(ctx: ServiceContext, page: SidePage): Promise<Buffer> {
+  return readerAnswerJson(ctx, page.sides, { next_cursor: page.next_cursor });
+}
+
+/** GET /core/reviews/: a race's reviews, a user's reviews, or a user's review of one race; newest first. */
+export async function listReviews(
+  ctx: ServiceContext,
+  viewer: Viewer,
+  q: { race_id?: number; user_id?: number; page_size: number; cursor?: string },
+): Promise<{ results: Review[]; next_cursor: string | null }> {
+  return withPageCards(ctx, await listReviewSides(ctx, viewer, q));
 }
 
 /** One review the viewer may see; a private account's review is 404 to others, as if it did not exist. */
 export async function getReview(ctx: ServiceContext, viewer: Viewer, reviewId: number): Promise<Review> {
-  const [row] = await selectCards(ctx.db, viewer, [reviewId]);
-  if (!row) throw notFound();
-  return toReview(row);
+  const [review] = await withCards(ctx, await selectReaderSides(ctx.db, viewer, [reviewId]));
+  if (!review) throw notFound();
+  return review;
 }
 
 /** In the caller's transaction: the review if the viewer may see it, locked for update. */
@@ -220,6 +272,13 @@ export async function toggleReviewLike(
     const counts = await addToReviewCounts(tx, reviewId, { likes: liked ? 1 : -1 });
     return { review, liked, likeCount: counts?.like_count ?? 0 };
   });
+  await ctx.events.emit('review.like_toggled', {
+    reviewId,
+    reviewAuthorId: outcome.review.user_id,
+    raceId: outcome.review.race_id,
+    likerId: viewer,
+    liked: outcome.liked,
+  });
   if (outcome.liked) {
     await ctx.events.emit('review.liked', {
       reviewId,
@@ -259,7 +318,7 @@ export function forYouCandidates(
 /** GET /core/reviews/popular/: the most liked reviews of the last 30 days that the viewer may see. */
 export async function popularReviews(ctx: ServiceContext, viewer: Viewer, limit: number): Promise<Review[]> {
   const rows = await selectPopular(ctx.db, viewer, new Date(clock.now() - POPULAR_WINDOW_MS), limit);
-  return rows.map(toReview);
+  return withCards(ctx, rows);
 }
 
 /* What the F1 pages show of the community (f1/community.ts, decision 006). */

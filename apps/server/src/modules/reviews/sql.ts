@@ -45,11 +45,30 @@ export const reviewCardColumns = (viewer: Viewer) => sql`
 /** A review `r` joined with its author `u` and its race. */
 export const reviewCardFrom = sql`reviews r ${joinUser('u', sql`r.user_id`)} ${joinRaceRef(sql`r.race_id`)}`;
 
-/** Left-joins the card of the review `reviewId` (null columns when it is gone), for `reviewCardColumns`. */
-export const leftJoinReviewCard = (reviewId: SQL) => sql`left join (${reviewCardFrom}) on r.id = ${reviewId}`;
+/**
+ * A row of `readerSideColumns`: a review a page shows and what its reader sees of it besides its card
+ * (decision 027: the cards themselves are kept, as a guest sees them).
+ */
+export interface ReaderSideRow {
+  id: number;
+  user_id: number;
+  follow_status: FollowStatus;
+  liked: boolean;
+}
 
-/** Over `leftJoinReviewCard`: the review is there and the viewer may see it. */
-export const reviewCardShownTo = (viewer: Viewer) => sql`(r.id is not null and ${reviewVisibleTo(viewer)})`;
+/** The reader's side of the review `r`: its ids, the reader's follow status toward its author, their like. */
+export const readerSideColumns = (viewer: Viewer) => sql`
+  r.id, r.user_id, ${followStatusOf(viewer, sql`r.user_id`)} as follow_status,
+  ${likedByViewer('review', viewer, sql`r.id`)} as liked`;
+
+/** A review `r` joined with its author `u`, whose privacy the visibility rule reads. */
+export const reviewWithAuthorFrom = sql`reviews r ${joinUser('u', sql`r.user_id`)}`;
+
+/** Left-joins the review `reviewId` with its author (null columns when it is gone), for `readerSideColumns`. */
+export const leftJoinReview = (reviewId: SQL) => sql`left join (${reviewWithAuthorFrom}) on r.id = ${reviewId}`;
+
+/** Over `leftJoinReview`: the review is there and the viewer may see it. */
+export const reviewShownTo = (viewer: Viewer) => sql`(r.id is not null and ${reviewVisibleTo(viewer)})`;
 
 /** Whether the review `reviewId` (still) exists. */
 export const reviewExists = (reviewId: number) => sql`exists (select 1 from reviews where id = ${reviewId})`;

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import type { EventBus } from '../../lib/events.ts';
+import type { LiveBus } from '../../lib/live-bus.ts';
+import { invalidateEverywhere, type ReadCache } from '../../lib/read-cache.ts';
+
+/*
+ * The review lists a guest reads (a race's reviews, a member's reviews, For You) are the same for every
+ * guest: they are read-cache answers (decision 016), cards and all, so a guest's list costs no statement
+ * (decision 027). A signed-in reader's page keeps which reviews it shows and the reader's side of each
+ * (the reader cache), its cards coming from the kept cards. What a list shows changes with a review
+ * written, edited or deleted, liked or unliked, commented on, and with its author's card or privacy; a
+ * reader's page also with their own likes and follows, and their Following page with their timeline
+ * (the feeds module says when). Each change drops the lists it touched, on every instance.
+ */
+
+/** Every review list, a guest's or a reader's, carries this tag. */
+export const REVIEW_LISTS_TAG = 'reviews';
+export const raceReviewsTag = (raceId: number) => `reviews:race:${raceId}`;
+export const userReviewsTag = (userId: number) => `reviews:user:${userId}`;
+/** For You: ranked by engagement, so any like or comment may reorder it. */
+export const FOR_YOU_TAG = 'reviews:for-you';
+/** Every reader's Following pages (a deleted review leaves timelines without naming them). */
+export const FOLLOWING_TAG = 'reviews:following';
+/** Every page kept for one signed-in reader. */
+export const readerTag = (readerId: number) => `reader:${readerId}`;
+
+/** The part of a list's key naming the reviews a client has seen (up to 500 ids): a hash, so keys stay short. */
+export function seenKey(seen: readonly number[] | undefined): string {
+  return seen && seen.length > 0 ? createHash('sha1').update(seen.join(',')).digest('base64url') : '';
+}
+
+/**
+ * `caches`: the read cache (guests' lists), the reader cache (readers' pages) and the page cache (pages
+ * rendered from guests' lists), each dropped here at once before the others hear it.
+ */
+export function invalidateReviewListsOnChanges(
+  events: EventBus,
+  caches: readonly ReadCache[],
+  bus: LiveBus,
+  log: Parameters<typeof invalidateEverywhere>[3],
+): void {
+  const listsOf = ({ raceId, authorId }: { raceId: number; authorId: number }, ...more: string[]) =>
+    invalidateEverywhere(caches, bus, [raceReviewsTag(raceId), userReviewsTag(authorId), FOR_YOU_TAG, ...more], log);
+  const everyList = () => invalidateEverywhere(caches, bus, [REVIEW_LISTS_TAG], log);
+  events.on('review.created', (e) => listsOf(e));
+  events.on('review.updated', (e) => listsOf(e));
+  events.on('review.deleted', (e) => listsOf(e));
+  // The liker's own pages show their like.
+  events.on('review.like_toggled', ({ raceId, reviewAuthorId, likerId }) =>
+    listsOf({ raceId, authorId: reviewAuthorId }, readerTag(likerId)),
+  );
+  events.on('comment.created', ({ raceId, reviewAuthorId }) => listsOf({ raceId, authorId: reviewAuthorId }));
+  // A deleted comment does not say whose review it was on; deletions are rare.
+  events.on('comment.deleted', everyList);
+  events.on('user.card_changed', everyList);
+  events.on('user.privacy_changed', everyList);
+}

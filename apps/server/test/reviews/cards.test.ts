@@ -1,0 +1,281 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedPageSchema, pageOf, reviewSchema, type FeedPage, type Review } from '@paddock/contract';
+import { answerJson, ReviewCards } from '../../src/modules/reviews/cards.ts';
+import { createUser, type TestUser } from '../support/factories/users.ts';
+import { caller, pastRace } from '../support/social.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+/** A card as a guest sees it, enough for the cache's bookkeeping. */
+const card = (id: number, authorId = 1, likeCount = 0) =>
+  ({ id, user: { id: authorId }, like_count: likeCount }) as unknown as Review;
+
+/** A load that answers the ids asked for and records them. */
+function recordingLoad(likeCount = 0) {
+  const asked: number[][] = [];
+  const load = async (ids: number[]) => {
+    asked.push(ids);
+    return ids.map((id) => card(id, id % 3, likeCount));
+  };
+  return { asked, load };
+}
+
+describe('kept review cards', () => {
+  it('loads only the missing cards, in one call, and keeps them', async () => {
+    const cards = new ReviewCards({ maxEntries: 10 });
+    const { asked, load } = recordingLoad();
+    expect([...(await cards.cards([1, 2], load)).keys()]).toEqual([1, 2]);
+    expect([...(await cards.cards([2, 3, 1], load)).keys()].sort()).toEqual([1, 2, 3]);
+    expect(asked).toEqual([[1, 2], [3]]);
+  });
+
+  it('leaves out a review gone before its card was read', async () => {
+    const cards = new ReviewCards({ maxEntries: 10 });
+    const found = await cards.cards([1, 2], async () => [card(2)]);
+    expect([...found.keys()]).toEqual([2]);
+  });
+
+  it('reads a dropped card again, and an author’s every card after their name changed', async () => {
+    const cards = new ReviewCards({ maxEntries: 10 });
+    const { asked, load } = recordingLoad();
+    await cards.cards([1, 2, 3, 4], load);
+    cards.dropReviews([2]);
+    cards.dropAuthors([1]); // cards 1 and 4 (id % 3)
+    await cards.cards([1, 2, 3, 4], load);
+    expect(asked[1]).toEqual([1, 2, 4]);
+  });
+
+  it('does not keep a card whose load raced a drop of it', async () => {
+    const cards = new ReviewCards({ maxEntries: 10 });
+    let release!: () => void;
+    const slow = cards.cards([1, 2], async (ids) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return ids.map((id) => card(id, 5, 0));
+    });
+    await Promise.resolve();
+    cards.dropReviews([1]);
+    release();
+    expect((await slow).get(1)?.like_count).toBe(0);
+    const { asked, load } = recordingLoad(1);
+    expect((await cards.cards([1, 2], load)).get(1)?.like_count).toBe(1);
+    expect(asked).toEqual([[1]]);
+  });
+
+  it('keeps nothing while its drops may be lost, and drops everything when F1 data changed', async () => {
+    let trusted = false;
+    let epoch = 0;
+    const cards = new ReviewCards({ maxEntries: 10, trusted: () => trusted, epoch: () => epoch });
+    const { asked, load } = recordingLoad();
+    await cards.cards([1], load);
+    expect(cards.size).toBe(0);
+    trusted = true;
+    await cards.cards([1], load);
+    epoch = 1;
+    await cards.cards([1], load);
+    expect(asked).toHaveLength(3);
+  });
+
+  it('holds at most its number of cards, and none older than its maximum age', async () => {
+    let now = 0;
+    const cards = new ReviewCards({ maxEntries: 2, maxAgeMs: 1_000, now: () => now });
+    const { asked, load } = recordingLoad();
+    await cards.cards([1, 2, 3], load);
+    expect(cards.size).toBe(2);
+    await cards.cards([3], load);
+    now = 1_000;
+    await cards.cards([3], load);
+    expect(asked).toEqual([[1, 2, 3], [3]]);
+  });
+
+  it('follows drop messages, and drops everything on one it cannot read', async () => {
+    const cards = new ReviewCards({ maxEntries: 10 });
+    const { load } = recordingLoad();
+    await cards.cards([1, 2, 3, 4], load);
+    cards.apply(JSON.stringify({ reviews: [4] }));
+    expect(cards.size).toBe(3);
+    cards.apply(JSON.stringify({ authors: [2] })); // card 2
+    expect(cards.size).toBe(2);
+    cards.apply('{"reviews":["1; drop"]}');
+    expect(cards.size).toBe(0);
+  });
+});
+
+describe("a reader's answer put together from kept card bytes", () => {
+  const review = (id: number, text: string | null): Review => ({
+    id,
+    race: {
+      id: 7,
+      name: 'São Paulo Grand Prix',
+      season: { year: 2024 },
+      circuit_name: 'Autódromo José Carlos Pace',
+      date: '2024-11-03T15:30:00.000Z',
+      location: 'São Paulo',
+      round_number: 21,
+      country_code: 'BR',
+    },
+    user: { id: 3, username: 'ayrton_fan', name: 'Zoë "Wet Race" Ünal', profile_picture: null, follow_status: 'none' },
+    rating: 5,
+    review_text: text,
+    like_count: 12,
+    is_liked_by_user: false,
+    comment_count: 2,
+    created_at: '2024-11-04T08:00:00.000Z',
+    updated_at: '2024-11-04T09:00:00.000Z',
+  });
+
+  it('is the JSON of the reviews with the reader’s side, whatever the text holds', () => {
+    const cards = [
+      {
+        card: review(1, 'Rain, “chaos” and 🏆: \\u0000follow_status\\u0000 is not a mark.'),
+        follow_status: 'following',
+        liked: true,
+      },
+      { card: review(2, null), follow_status: 'requested', liked: false },
+    ] as const;
+    const json = answerJson(cards, { next_cursor: 41, meta: { last_author_id: 3 } }).toString();
+    expect(json).toBe(
+      JSON.stringify({
+        results: cards.map(({ card, follow_status, liked }) => ({
+          ...card,
+          user: { ...card.user, follow_status },
+          is_liked_by_user: liked,
+        })),
+        next_cursor: 41,
+        meta: { last_author_id: 3 },
+      }),
+    );
+    expect(answerJson([], {}).toString()).toBe('{"results":[]}');
+  });
+});
+
+describe('what a reader sees of kept cards', () => {
+  let t: TestApp;
+  let as: ReturnType<typeof caller>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    as = caller(t);
+  });
+  afterAll(() => t.close());
+  const member = () => createUser(t.database.db);
+
+  /**
+   * A review by `author` that `reader` (following them) and a guest have read in every list, so its card
+   * and the guest's lists are kept.
+   */
+  async function readReview(author: TestUser, reader: TestUser) {
+    await as(reader).post('/api/social/follows/', { user_id: author.id });
+    const race = await pastRace(t.database.db);
+    const review = (await as(author).post<Review>('/api/core/reviews/', { race_id: race.id, rating: 3 })).body;
+    // A reader's answers are sent without the route's schema: each is checked against the contract here.
+    const lists = {
+      following: async () =>
+        feedPageSchema.parse((await as(reader).get<FeedPage>('/api/core/reviews/feed/')).body).results,
+      forYou: async () =>
+        feedPageSchema.parse((await as(reader).get<FeedPage>('/api/core/reviews/for-you/?page_size=100')).body).results,
+      race: async () =>
+        pageOf(reviewSchema).parse((await as(reader).get(`/api/core/reviews/?race_id=${race.id}`)).body).results,
+      guestRace: async () =>
+        (await as(null).get<{ results: Review[] }>(`/api/core/reviews/?race_id=${race.id}`)).body.results,
+      one: async () => [(await as(reader).get<Review>(`/api/core/reviews/${review.id}/`)).body],
+      guestProfile: async () =>
+        (await as(null).get<{ results?: Review[] }>(`/api/core/reviews/?user_id=${author.id}`)).body.results ?? [],
+      guestForYou: async () => (await as(null).get<FeedPage>('/api/core/reviews/for-you/?page_size=100')).body.results,
+    };
+    const everywhere = async () => {
+      const seen = await Promise.all(Object.values(lists).map((list) => list()));
+      return seen.map((results) => results.find((r) => r.id === review.id));
+    };
+    expect((await everywhere()).every((r) => r?.rating === 3)).toBe(true);
+    return { review, race, everywhere };
+  }
+
+  it('shows a like, its undoing, a comment and its deletion in the very next request of every list', async () => {
+    const [author, reader, fan] = [await member(), await member(), await member()];
+    const { review, everywhere } = await readReview(author, reader);
+
+    await as(fan).post('/api/core/review-likes/toggle/', { review_id: review.id });
+    expect((await everywhere()).map((r) => r?.like_count)).toEqual(Array(7).fill(1));
+    await as(fan).post('/api/core/review-likes/toggle/', { review_id: review.id });
+    expect((await everywhere()).map((r) => r?.like_count)).toEqual(Array(7).fill(0));
+
+    const comment = await as(fan).post<{ id: number }>('/api/social/comments/', {
+      race_review_id: review.id,
+      comment: 'Great read.',
+    });
+    expect((await everywhere()).map((r) => r?.comment_count)).toEqual(Array(7).fill(1));
+    await as(fan).delete(`/api/social/comments/${comment.body.id}/`);
+    expect((await everywhere()).map((r) => r?.comment_count)).toEqual(Array(7).fill(0));
+  });
+
+  it('shows the reader’s own like and follow on cards others share', async () => {
+    const [author, reader] = [await member(), await member()];
+    const { review, everywhere } = await readReview(author, reader);
+    await as(reader).post('/api/core/review-likes/toggle/', { review_id: review.id });
+    const [following, forYou, race, guestRace, one, guestProfile, guestForYou] = await everywhere();
+    for (const r of [following, forYou, race, one]) {
+      expect(r).toMatchObject({ is_liked_by_user: true, user: { follow_status: 'following' } });
+    }
+    for (const r of [guestRace, guestProfile, guestForYou]) {
+      expect(r).toMatchObject({ like_count: 1, is_liked_by_user: false, user: { follow_status: 'none' } });
+    }
+  });
+
+  it('shows an edit, a new name and a deletion in the very next request of every list', async () => {
+    const [author, reader] = [await member(), await member()];
+    const { review, everywhere } = await readReview(author, reader);
+
+    await as(author).patch(`/api/core/reviews/${review.id}/`, { rating: 5, review_text: 'Better on a rewatch.' });
+    expect((await everywhere()).map((r) => [r?.rating, r?.review_text])).toEqual(
+      Array(7).fill([5, 'Better on a rewatch.']),
+    );
+    await as(author).patch('/api/social/users/me/', { name: 'Renamed Writer' });
+    expect((await everywhere()).map((r) => r?.user.name)).toEqual(Array(7).fill('Renamed Writer'));
+
+    await as(author).delete(`/api/core/reviews/${review.id}/`);
+    expect(await everywhere()).toEqual(Array(7).fill(undefined));
+  });
+
+  it('hides a review from guests in the next request of every list once its author went private', async () => {
+    const [author, reader] = [await member(), await member()];
+    const { everywhere } = await readReview(author, reader);
+    await as(author).patch('/api/social/users/me/', { is_private: true });
+    const [following, forYou, race, guestRace, one, guestProfile, guestForYou] = await everywhere();
+    expect([following, forYou, race, one].every((r) => r !== undefined)).toBe(true);
+    expect([guestRace, guestProfile, guestForYou]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('shows a reader what their follow request, its acceptance and their unfollow change, in the next request', async () => {
+    const [author, reader, other] = [await member(), await member(), await member()];
+    // A private author read by a follower, so the lists hold their review; the reader has read them too.
+    const { review, race } = await readReview(author, other);
+    await as(author).patch('/api/social/users/me/', { is_private: true });
+    const readerLists = async () => {
+      const following = (await as(reader).get<FeedPage>('/api/core/reviews/feed/')).body.results;
+      const forYou = (await as(reader).get<FeedPage>('/api/core/reviews/for-you/?page_size=100')).body.results;
+      const raceList = (await as(reader).get<{ results: Review[] }>(`/api/core/reviews/?race_id=${race.id}`)).body
+        .results;
+      return [following, forYou, raceList].map((list) => list.find((r) => r.id === review.id)?.user.follow_status);
+    };
+    expect(await readerLists()).toEqual([undefined, undefined, undefined]);
+
+    await as(reader).post('/api/social/follows/', { user_id: author.id });
+    expect(await readerLists()).toEqual([undefined, undefined, undefined]);
+    const requests = await as(author).get<{ results: { id: number }[] }>('/api/social/follows/requests/');
+    await as(author).post(`/api/social/follows/${requests.body.results[0]!.id}/requests/accept/`, {});
+    expect(await readerLists()).toEqual(['following', 'following', 'following']);
+
+    await as(reader).delete(`/api/social/follows/${author.id}/`);
+    expect(await readerLists()).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('shows a public author’s card with the reader’s follow request as soon as it is made', async () => {
+    const [author, reader] = [await member(), await member()];
+    const race = await pastRace(t.database.db);
+    await as(author).post<Review>('/api/core/reviews/', { race_id: race.id, rating: 2 });
+    const status = async () =>
+      (await as(reader).get<{ results: Review[] }>(`/api/core/reviews/?race_id=${race.id}`)).body.results[0]?.user
+        .follow_status;
+    expect(await status()).toBe('none');
+    await as(reader).post('/api/social/follows/', { user_id: author.id });
+    expect(await status()).toBe('following');
+  });
+});
