@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CurrentUser, FollowListItem, FollowRequest, PublicProfile } from '@paddock/contract';
 import { createUser, type TestUser } from '../support/factories/users.ts';
-import { caller } from '../support/social.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { appForTests } from '../support/social.ts';
 
-let t: TestApp;
-let as: ReturnType<typeof caller>;
-beforeAll(async () => {
-  t = await createTestApp();
-  as = caller(t);
-});
-afterAll(() => t.close());
+const { t, as } = appForTests();
 
 type Page<T> = { results: T[]; next_cursor: string | null };
 const me = async (user: TestUser) => (await as(user).get<CurrentUser>('/api/social/users/me/')).body;

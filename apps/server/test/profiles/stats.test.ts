@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Review, UserStats } from '@paddock/contract';
 import { addClassification, createDriver, createTeam } from '../support/factories/f1.ts';
 import { createUser } from '../support/factories/users.ts';
-import { caller, pastRace } from '../support/social.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { appForTests, pastRace } from '../support/social.ts';
 
-let t: TestApp;
-let as: ReturnType<typeof caller>;
-beforeAll(async () => {
-  t = await createTestApp();
-  as = caller(t);
-});
-afterAll(() => t.close());
+const { t, as } = appForTests();
 
 const stats = (viewer: Parameters<typeof as>[0], userId: number | string) =>
   as(viewer).get<UserStats>(`/api/social/users/${userId}/stats/`);

@@ -1,18 +1,11 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Comment, FeedPage, Liker, Review } from '@paddock/contract';
 import { commentLikes, reviewComments, reviewLikes, reviews } from '../../src/db/schema/index.ts';
 import { createUser, type TestUser } from '../support/factories/users.ts';
-import { caller, pastRace } from '../support/social.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { appForTests, pastRace } from '../support/social.ts';
 
-let t: TestApp;
-let as: ReturnType<typeof caller>;
-beforeAll(async () => {
-  t = await createTestApp();
-  as = caller(t);
-});
-afterAll(() => t.close());
+const { t, as } = appForTests();
 
 async function reviewBy(author: TestUser): Promise<Review> {
   const race = await pastRace(t.database.db);

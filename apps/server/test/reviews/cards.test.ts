@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { feedPageSchema, pageOf, reviewSchema, type FeedPage, type Review } from '@paddock/contract';
 import { answerJson, ReviewCards } from '../../src/modules/reviews/cards.ts';
 import { createUser, type TestUser } from '../support/factories/users.ts';
-import { caller, pastRace } from '../support/social.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { appForTests, pastRace } from '../support/social.ts';
 
 /** A card as a guest sees it, enough for the cache's bookkeeping. */
 const card = (id: number, authorId = 1, likeCount = 0) =>
@@ -148,13 +147,7 @@ describe("a reader's answer put together from kept card bytes", () => {
 });
 
 describe('what a reader sees of kept cards', () => {
-  let t: TestApp;
-  let as: ReturnType<typeof caller>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    as = caller(t);
-  });
-  afterAll(() => t.close());
+  const { t, as } = appForTests();
   const member = () => createUser(t.database.db);
 
   /**

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MostStarred, StarredDriver } from '@paddock/contract';
 import { addClassification, createDriver, createRace, createTeam, type Driver } from '../support/factories/f1.ts';
 import { createUser, type TestUser } from '../support/factories/users.ts';
-import { caller, pastRace } from '../support/social.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { appForTests, pastRace } from '../support/social.ts';
 
-let t: TestApp;
-let as: ReturnType<typeof caller>;
-beforeAll(async () => {
-  t = await createTestApp();
-  as = caller(t);
-});
-afterAll(() => t.close());
+const { t, as } = appForTests();
 
 type Page<T> = { results: T[]; next_cursor: string | null };
 

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Notification, ThoughtComment } from '@paddock/contract';
 import { createUser, type TestUser } from '../support/factories/users.ts';
-import { caller } from '../support/social.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { appForTests } from '../support/social.ts';
 import { openRace, postThought } from './helpers.ts';
 
 /* The four thought notifications: their senders, messages and the ids the web's click target needs. */
 
-let t: TestApp;
-let as: ReturnType<typeof caller>;
-beforeAll(async () => {
-  t = await createTestApp();
-  as = caller(t);
-});
-afterAll(() => t.close());
+const { t, as } = appForTests();
 
 const user = (name: string) => createUser(t.database.db, { name });
 const inbox = async (u: TestUser) =>

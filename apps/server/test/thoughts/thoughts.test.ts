@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   THOUGHTS_CLOSED,
   type LikeToggleResult,
@@ -11,17 +11,10 @@ import {
 import { clock } from '../../src/lib/clock.ts';
 import { HOUR } from '../support/factories/f1.ts';
 import { createUser, type TestUser } from '../support/factories/users.ts';
-import { caller } from '../support/social.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { appForTests } from '../support/social.ts';
 import { countOf, openRace, postThought, raceStartedAgo } from './helpers.ts';
 
-let t: TestApp;
-let as: ReturnType<typeof caller>;
-beforeAll(async () => {
-  t = await createTestApp();
-  as = caller(t);
-});
-afterAll(() => t.close());
+const { t, as } = appForTests();
 afterEach(() => vi.restoreAllMocks());
 
 type Page<T> = { results: T[]; next_cursor: string | null };

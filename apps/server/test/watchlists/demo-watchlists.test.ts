@@ -1,19 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createWatchlistBodySchema, updateMeBodySchema, type Watchlist, type WatchlistPage } from '@paddock/contract';
 import { users, watchlists } from '../../src/db/schema/index.ts';
 import { seedDemoCommunity } from '../../src/demo/community.ts';
 import { createRace } from '../support/factories/f1.ts';
-import { caller } from '../support/social.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { appForTests } from '../support/social.ts';
 
-let t: TestApp;
-let as: ReturnType<typeof caller>;
-beforeAll(async () => {
-  t = await createTestApp();
-  as = caller(t);
-});
-afterAll(() => t.close());
+const { t, as } = appForTests();
 
 /** The races the demo lists name, as small stand-ins for the F1 history (season, grand prix). */
 const RACES: [number, string][] = [

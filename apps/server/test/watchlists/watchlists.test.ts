@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   WATCHLIST_RACES_MAX,
   WATCHLISTS_PER_USER,
@@ -11,16 +11,9 @@ import {
 import { races, watchlistRaces, watchlists } from '../../src/db/schema/index.ts';
 import { createRace, type Race } from '../support/factories/f1.ts';
 import { createUser, signedIn, type TestUser } from '../support/factories/users.ts';
-import { caller, pastRace } from '../support/social.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { appForTests, pastRace } from '../support/social.ts';
 
-let t: TestApp;
-let as: ReturnType<typeof caller>;
-beforeAll(async () => {
-  t = await createTestApp();
-  as = caller(t);
-});
-afterAll(() => t.close());
+const { t, as } = appForTests();
 
 const BASE = '/api/social/watchlists/';
 type Errors = Record<string, string[] | string>;
