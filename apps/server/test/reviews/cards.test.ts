@@ -260,6 +260,14 @@ describe('what a reader sees of kept cards', () => {
     expect(await readerLists()).toEqual([undefined, undefined, undefined]);
   });
 
+  it('keeps a guest’s For You, but not one that leaves out what that guest saw', async () => {
+    await as(null).get('/api/core/reviews/for-you/');
+    const kept = t.app.readCache.size;
+    await as(null).get('/api/core/reviews/for-you/');
+    await as(null).get('/api/core/reviews/for-you/?seen_ids=1,2,3');
+    expect(t.app.readCache.size).toBe(kept);
+  });
+
   it('shows a public author’s card with the reader’s follow request as soon as it is made', async () => {
     const [author, reader] = [await member(), await member()];
     const race = await pastRace(t.database.db);

@@ -5,8 +5,8 @@ import type { Config } from '../../config.ts';
 import { sendCached, sendPrivateBytes } from '../../lib/cached-answers.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { route, signedIn, unauthorized } from '../../lib/route.ts';
-import { requireUser } from '../../plugins/authenticate.ts';
 import { invalidateEverywhere } from '../../lib/read-cache.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
 import { FOLLOWING_TAG, FOR_YOU_TAG, readerTag, REVIEW_LISTS_TAG, seenKey } from '../reviews/cached.ts';
 import {
   createFanOutWorker,
@@ -72,12 +72,16 @@ export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const viewer = request.userId;
       const params = `size=${q.page_size}&cursor=${q.cursor}&last=${q.last_author_id}&seen=${seenKey(q.seen_ids)}`;
-      const tags = [REVIEW_LISTS_TAG, FOR_YOU_TAG];
-      // A guest's page is every guest's: kept whole in the read cache (decision 027).
-      if (viewer === null)
-        return sendCached(app.readCache, reply, `for-you?${params}`, tags, () => forYouFeed(ctx, null, q));
+      const cacheTags = [REVIEW_LISTS_TAG, FOR_YOU_TAG];
+      if (viewer === null) {
+        // A guest's page is every guest's: kept whole in the read cache (decision 027). One that leaves out
+        // what that guest saw is theirs alone: kept, such pages would crowd the F1 answers out.
+        if (q.seen_ids?.length) return forYouFeed(ctx, null, q);
+        return sendCached(app.readCache, reply, `for-you?${params}`, cacheTags, () => forYouFeed(ctx, null, q));
+      }
       // A reader's: which reviews it shows, kept until For You or the reader's likes or follows change.
-      const page = await app.readerCache.getOrLoad(`for-you:${viewer}?${params}`, [...tags, readerTag(viewer)], () =>
+      const readerTags = [...cacheTags, readerTag(viewer)];
+      const page = await app.readerCache.getOrLoad(`for-you:${viewer}?${params}`, readerTags, () =>
         forYouFeedSides(ctx, viewer, q),
       );
       return sendPrivateBytes(reply, await feedCardsJson(ctx, page));

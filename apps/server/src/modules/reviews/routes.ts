@@ -48,15 +48,16 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const q = request.query;
       const viewer = request.userId;
-      const tags = [REVIEW_LISTS_TAG];
-      if (q.race_id !== undefined) tags.push(raceReviewsTag(q.race_id));
-      if (q.user_id !== undefined) tags.push(userReviewsTag(q.user_id));
+      const cacheTags = [REVIEW_LISTS_TAG];
+      if (q.race_id !== undefined) cacheTags.push(raceReviewsTag(q.race_id));
+      if (q.user_id !== undefined) cacheTags.push(userReviewsTag(q.user_id));
       const params = `race=${q.race_id}&user=${q.user_id}&size=${q.page_size}&cursor=${q.cursor}`;
       // A guest's list is every guest's: kept whole in the read cache (decision 027).
       if (viewer === null)
-        return sendCached(app.readCache, reply, `reviews?${params}`, tags, () => listReviews(ctx, null, q));
+        return sendCached(app.readCache, reply, `reviews?${params}`, cacheTags, () => listReviews(ctx, null, q));
       // A reader's: which reviews it shows, kept until the list or the reader's likes or follows change.
-      const page = await app.readerCache.getOrLoad(`reviews:${viewer}?${params}`, [...tags, readerTag(viewer)], () =>
+      const readerTags = [...cacheTags, readerTag(viewer)];
+      const page = await app.readerCache.getOrLoad(`reviews:${viewer}?${params}`, readerTags, () =>
         listReviewSides(ctx, viewer, q),
       );
       return sendPrivateBytes(reply, await pageCardsJson(ctx, page));
