@@ -42,16 +42,20 @@ export interface FeedSides {
   last_author_id: number | null;
 }
 
+/** A feed answer's keys after its results. */
+const feedRest = (page: FeedSides) => ({
+  next_cursor: page.next_cursor,
+  meta: { last_author_id: page.last_author_id },
+});
+
 /** A feed's side page with its cards: the feed's answer. */
 export async function withFeedCards(ctx: ServiceContext, page: FeedSides): Promise<FeedPage> {
-  const results = await withCards(ctx, page.sides);
-  return { results, next_cursor: page.next_cursor, meta: { last_author_id: page.last_author_id } };
+  return { results: await withCards(ctx, page.sides), ...feedRest(page) };
 }
 
 /** The JSON of withFeedCards's answer, put together from the cards' kept bytes. */
 export function feedCardsJson(ctx: ServiceContext, page: FeedSides): Promise<Buffer> {
-  const rest = { next_cursor: page.next_cursor, meta: { last_author_id: page.last_author_id } };
-  return readerAnswerJson(ctx, page.sides, rest);
+  return readerAnswerJson(ctx, page.sides, feedRest(page));
 }
 
 /** GET /core/reviews/feed/ (see followingFeedSides). */
