@@ -144,6 +144,33 @@ describe("a reader's answer put together from kept card bytes", () => {
     );
     expect(answerJson([], {}).toString()).toBe('{"results":[]}');
   });
+
+  it('shows each reader their own side of the same cards', () => {
+    const [first, second] = [review(1, 'Monza'), review(2, 'Spa')];
+    const asJson = (sides: readonly { card: Review; follow_status: Review['user']['follow_status']; liked: boolean }[]) =>
+      JSON.stringify({
+        results: sides.map(({ card, follow_status, liked }) => ({
+          ...card,
+          user: { ...card.user, follow_status },
+          is_liked_by_user: liked,
+        })),
+      });
+    const readers = [
+      [
+        { card: first, follow_status: 'following', liked: true },
+        { card: second, follow_status: 'none', liked: false },
+      ],
+      [
+        { card: first, follow_status: 'none', liked: false },
+        { card: second, follow_status: 'self', liked: true },
+      ],
+      [
+        { card: first, follow_status: 'following', liked: true },
+        { card: second, follow_status: 'requested', liked: false },
+      ],
+    ] as const;
+    for (const sides of readers) expect(answerJson(sides, {}).toString()).toBe(asJson(sides));
+  });
 });
 
 describe('what a reader sees of kept cards', () => {

@@ -256,19 +256,16 @@ interface CardJson {
   /** Between it and whether the reader likes the review. */
   mid: Buffer;
   tail: Buffer;
+  /** The whole card for each reader's side met so far, by sideSlot: a page copies one piece per card. */
+  sides: (Buffer | undefined)[];
 }
 
 const jsonOfCard = new WeakMap<Review, CardJson>();
 const RESULTS_OPEN = Buffer.from('{"results":[');
-const COMMA = Buffer.from(',');
-/** The bytes of the few values a reader's side takes (follow statuses, true, false). */
-const jsonBytes = new Map<string, Buffer>();
-const bytesOf = (value: string | boolean) => {
-  const json = JSON.stringify(value);
-  let bytes = jsonBytes.get(json);
-  if (!bytes) jsonBytes.set(json, (bytes = Buffer.from(json)));
-  return bytes;
-};
+const COMMA = 0x2c;
+const FOLLOW_SLOTS: Record<Review['user']['follow_status'], number> = { self: 0, following: 1, requested: 2, none: 3 };
+/** Where a card keeps its bytes for one reader's side (a follow status and a like: eight at most). */
+const sideSlot = (follow: Review['user']['follow_status'], liked: boolean) => FOLLOW_SLOTS[follow] * 2 + (liked ? 1 : 0);
 
 function cardJson(card: Review): CardJson {
   let parts = jsonOfCard.get(card);
@@ -287,24 +284,45 @@ function cardJson(card: Review): CardJson {
     head: Buffer.from(json.slice(0, f)),
     mid: Buffer.from(json.slice(f + follow.length, l)),
     tail: Buffer.from(json.slice(l + liked.length)),
+    sides: [],
   };
   jsonOfCard.set(card, parts);
   return parts;
 }
 
+/** A card's JSON as one reader sees it, made once per side it is shown with. */
+function cardBytes({ card, follow_status, liked }: ReaderCard): Buffer {
+  const parts = cardJson(card);
+  const slot = sideSlot(follow_status, liked);
+  return (parts.sides[slot] ??= Buffer.concat([
+    parts.head,
+    Buffer.from(JSON.stringify(follow_status)),
+    parts.mid,
+    Buffer.from(JSON.stringify(liked)),
+    parts.tail,
+  ]));
+}
+
 /**
  * The JSON of an answer made for one reader: `{"results": [cards…], …rest}`, each card with the reader's
- * follow status toward its author and their like, as `JSON.stringify` would write the Review.
+ * follow status toward its author and their like, as `JSON.stringify` would write the Review. The cards'
+ * bytes are copied once, into one buffer of the answer's length.
  */
 export function answerJson(cards: readonly ReaderCard[], rest: Record<string, unknown>): Buffer {
-  const pieces: Buffer[] = [RESULTS_OPEN];
-  cards.forEach(({ card, follow_status, liked }, i) => {
-    const parts = cardJson(card);
-    if (i > 0) pieces.push(COMMA);
-    pieces.push(parts.head, bytesOf(follow_status), parts.mid, bytesOf(liked), parts.tail);
-  });
   // The rest of the answer's keys, after its results: `],"next_cursor":…}`.
   const restJson = JSON.stringify(rest);
-  pieces.push(Buffer.from(restJson === '{}' ? ']}' : `],${restJson.slice(1)}`));
-  return Buffer.concat(pieces);
+  const close = Buffer.from(restJson === '{}' ? ']}' : `],${restJson.slice(1)}`);
+  const pieces = cards.map(cardBytes);
+  let length = RESULTS_OPEN.length + close.length + Math.max(0, pieces.length - 1);
+  for (const piece of pieces) length += piece.length;
+  const out = Buffer.allocUnsafe(length);
+  out.set(RESULTS_OPEN, 0);
+  let at = RESULTS_OPEN.length;
+  pieces.forEach((piece, i) => {
+    if (i > 0) out[at++] = COMMA;
+    out.set(piece, at);
+    at += piece.length;
+  });
+  out.set(close, at);
+  return out;
 }

@@ -73,13 +73,21 @@ export function raceReviewCounts(db: Db): Promise<Map<number, number>> {
 async function readerCards(ctx: ServiceContext, rows: readonly ReaderSideRow[]): Promise<ReaderCard[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const load = async (missing: number[]) => (await selectSharedCards(ctx.db, missing)).map(toReview);
   const kept = reviewCardsOf(ctx.events);
-  const cards = kept ? await kept.cards(ids, load) : new Map((await load(ids)).map((c) => [c.id, c]));
-  return rows.flatMap((row) => {
+  // The loader is passed inline: a named closure would be named again on every call (the runner keeps names).
+  const cards = kept
+    ? await kept.cards(ids, (missing) => loadSharedCards(ctx.db, missing))
+    : new Map((await loadSharedCards(ctx.db, ids)).map((c) => [c.id, c]));
+  const found: ReaderCard[] = [];
+  for (const row of rows) {
     const card = cards.get(row.id);
-    return card ? [{ card, follow_status: row.follow_status, liked: row.liked }] : [];
-  });
+    if (card) found.push({ card, follow_status: row.follow_status, liked: row.liked });
+  }
+  return found;
+}
+
+async function loadSharedCards(db: Db, ids: number[]): Promise<Review[]> {
+  return (await selectSharedCards(db, ids)).map(toReview);
 }
 
 /** The reviews of `rows` as their reader sees them, in the rows' order (see readerCards). */
