@@ -51,6 +51,8 @@ const envSchema = z.object({
   READ_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
   /** Pages of signed-in readers' review lists kept (decision 027): which reviews, and the reader's side of each. */
   READER_PAGE_ENTRIES: z.coerce.number().int().min(0).default(20000),
+  /** Readers' answers kept with their pages (decision 027), in MiB; 0 keeps none. */
+  READER_ANSWER_MB: z.coerce.number().int().min(0).default(64),
   /** Review cards kept as everyone sees them (decision 027), about 1.5 KB each with their JSON; 0 keeps none. */
   REVIEW_CARD_ENTRIES: z.coerce.number().int().min(0).default(20000),
   /** Pages rendered on the server kept for reuse (decision 024): up to about 120 KB each, text and gzip. */

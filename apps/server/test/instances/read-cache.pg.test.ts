@@ -87,9 +87,9 @@ describe('the read cache on several instances', () => {
     await soon(async () => expect(await users(b)).toEqual(['tifosi_club']));
   });
 
-  it("shows a like, a comment and an edit made on one instance in the next reads of a review's card on every instance", async () => {
+  it("shows a like, a comment and an edit made on one instance in the next reads of a review's card on every instance, to guests and readers", async () => {
     const db = cluster.instances[0]!.database.db;
-    const [author, fan] = [await createUser(db), await createUser(db)];
+    const [author, fan, reader] = [await createUser(db), await createUser(db), await createUser(db)];
     const tokenOf = async (id: number) => (await cluster.instances[0]!.app.tokens.sign(id, 'access')).token;
     const send = async (user: number, method: string, path: string, body: object) =>
       fetch(`${a}${path}`, {
@@ -100,12 +100,19 @@ describe('the read cache on several instances', () => {
     const posted = await send(author.id, 'POST', '/api/core/reviews/', { race_id: ABU_DHABI_2023, rating: 3 });
     expect(posted.status).toBe(201);
     const { id } = (await posted.json()) as Review;
-    const card = async (base: string) =>
-      (await get<{ results: Review[] }>(base, `/api/core/reviews/?race_id=${ABU_DHABI_2023}`)).results.find(
-        (r) => r.id === id,
-      );
+    // As a guest sees it (a kept answer), or as a signed-in reader does (their page and answer kept).
+    const card = async (base: string, viewer?: number) => {
+      const headers = viewer === undefined ? undefined : { authorization: `Bearer ${await tokenOf(viewer)}` };
+      const res = await fetch(`${base}/api/core/reviews/?race_id=${ABU_DHABI_2023}`, { headers });
+      return ((await res.json()) as { results: Review[] }).results.find((r) => r.id === id);
+    };
     // Kept on both instances now.
-    for (const base of [a, b]) expect(await card(base)).toMatchObject({ like_count: 0, comment_count: 0, rating: 3 });
+    for (const base of [a, b]) {
+      for (const viewer of [undefined, reader.id]) {
+        expect(await card(base, viewer)).toMatchObject({ like_count: 0, comment_count: 0, rating: 3 });
+        expect(await card(base, viewer)).toMatchObject({ like_count: 0, comment_count: 0, rating: 3 });
+      }
+    }
 
     expect((await send(fan.id, 'POST', '/api/core/review-likes/toggle/', { review_id: id })).status).toBe(200);
     expect((await send(fan.id, 'POST', '/api/social/comments/', { race_review_id: id, comment: 'Yes!' })).status).toBe(
@@ -114,6 +121,13 @@ describe('the read cache on several instances', () => {
     expect((await send(author.id, 'PATCH', `/api/core/reviews/${id}/`, { rating: 5 })).status).toBe(200);
     const changed = { like_count: 1, comment_count: 1, rating: 5 };
     expect(await card(a)).toMatchObject(changed);
+    expect(await card(a, reader.id)).toMatchObject(changed);
     await soon(async () => expect(await card(b)).toMatchObject(changed));
+    await soon(async () => expect(await card(b, reader.id)).toMatchObject(changed));
+
+    // The reader's own like, on one instance, shows on their page on the other.
+    expect((await send(reader.id, 'POST', '/api/core/review-likes/toggle/', { review_id: id })).status).toBe(200);
+    expect(await card(a, reader.id)).toMatchObject({ like_count: 2, is_liked_by_user: true });
+    await soon(async () => expect(await card(b, reader.id)).toMatchObject({ like_count: 2, is_liked_by_user: true }));
   });
 });

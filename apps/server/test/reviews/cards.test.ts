@@ -96,6 +96,63 @@ describe('kept review cards', () => {
     cards.apply('{"reviews":["1; drop"]}');
     expect(cards.size).toBe(0);
   });
+
+  it('vouches for an answer made from its cards only while each of them is still the kept one', async () => {
+    let now = 0;
+    let trusted = true;
+    let epoch = 0;
+    const options = { maxEntries: 10, maxAgeMs: 1_000, now: () => now, trusted: () => trusted, epoch: () => epoch };
+    const cards = new ReviewCards(options);
+    const { load } = recordingLoad();
+    const used = async (ids: number[]) => [...(await cards.cards(ids, load)).values()];
+
+    const answer = await used([1, 2]);
+    expect(cards.holds(answer)).toBe(true);
+    expect(cards.holds([card(1), answer[1]!])).toBe(false); // another object: a card read again
+    cards.dropReviews([2]);
+    expect(cards.holds(answer)).toBe(false);
+
+    const byAuthor = await used([1, 3]);
+    cards.dropAuthors([0]); // card 3 (id % 3)
+    expect(cards.holds(byAuthor)).toBe(false);
+
+    const old = await used([4]);
+    now = 1_000;
+    expect(cards.holds(old)).toBe(false);
+
+    const heard = await used([5]);
+    trusted = false;
+    expect(cards.holds(heard)).toBe(false);
+    trusted = true;
+    epoch = 1;
+    expect(cards.holds(heard)).toBe(false);
+    expect(new ReviewCards({ ...options, maxEntries: 0 }).holds([])).toBe(false);
+  });
+
+  it('keeps readers’ answers within its byte budget, each while its cards are unchanged', async () => {
+    const bytes = (n: number) => Buffer.alloc(n, 'x');
+    // Room for two answers of 1,000 bytes (each counts about 1 KB more for its bookkeeping).
+    const cards = new ReviewCards({ maxEntries: 10, answerBytes: 2 * (1_000 + 1024) });
+    const { load } = recordingLoad();
+    const [first, second, third] = [{}, {}, {}];
+    const one = [...(await cards.cards([1], load)).values()];
+    const two = [...(await cards.cards([2], load)).values()];
+    cards.keepAnswer(first, bytes(1_000), one);
+    cards.keepAnswer(second, bytes(1_000), two);
+    expect(cards.keptAnswer(first)?.length).toBe(1_000);
+    cards.keepAnswer(third, bytes(1_000), two);
+    // The least recently used went: the second page's answer.
+    expect(cards.keptAnswer(second)).toBeUndefined();
+    expect(cards.keptAnswerBytes).toBe(2 * (1_000 + 1024));
+    cards.keepAnswer({}, bytes(5_000), one);
+    expect(cards.keptAnswerBytes).toBe(2 * (1_000 + 1024));
+
+    cards.dropReviews([2]);
+    expect(cards.keptAnswer(third)).toBeUndefined();
+    expect(cards.keptAnswer(first)?.length).toBe(1_000);
+    expect(cards.keptAnswerBytes).toBe(1_000 + 1024);
+    expect(new ReviewCards({ maxEntries: 10, answerBytes: 0 }).keptAnswer(first)).toBeUndefined();
+  });
 });
 
 describe("a reader's answer put together from kept card bytes", () => {
@@ -147,7 +204,9 @@ describe("a reader's answer put together from kept card bytes", () => {
 
   it('shows each reader their own side of the same cards', () => {
     const [first, second] = [review(1, 'Monza'), review(2, 'Spa')];
-    const asJson = (sides: readonly { card: Review; follow_status: Review['user']['follow_status']; liked: boolean }[]) =>
+    const asJson = (
+      sides: readonly { card: Review; follow_status: Review['user']['follow_status']; liked: boolean }[],
+    ) =>
       JSON.stringify({
         results: sides.map(({ card, follow_status, liked }) => ({
           ...card,

@@ -55,7 +55,7 @@ export async function withFeedCards(ctx: ServiceContext, page: FeedSides): Promi
 
 /** The JSON of withFeedCards's answer, put together from the cards' kept bytes. */
 export function feedCardsJson(ctx: ServiceContext, page: FeedSides): Promise<Buffer> {
-  return readerAnswerJson(ctx, page.sides, feedRest(page));
+  return readerAnswerJson(ctx, page, page.sides, feedRest(page));
 }
 
 /** GET /core/reviews/feed/ (see followingFeedSides). */

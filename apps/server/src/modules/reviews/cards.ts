@@ -50,6 +50,8 @@ export interface ReviewCardsOptions {
   epoch?: () => number;
   maxAgeMs?: number;
   now?: () => number;
+  /** Readers' answers kept with their pages, at most this many bytes (see keptAnswer); 0 keeps none. */
+  answerBytes?: number;
 }
 
 interface Entry {
@@ -57,9 +59,22 @@ interface Entry {
   storedAt: number;
 }
 
+/** A reader's answer kept with its page: its bytes, and the cards they were made from. */
+interface KeptAnswer {
+  bytes: Buffer;
+  cards: Review[];
+}
+
+/** What a kept answer counts for against the budget: its bytes, and about 1 KB of bookkeeping. */
+const answerWeight = (answer: KeptAnswer) => answer.bytes.length + 1024;
+
 export class ReviewCards {
   private readonly entries = new Map<number, Entry>();
   private readonly loads = new Set<Load>();
+  /** Readers' answers by their page (an object the reader cache keeps), least recently used first. */
+  private readonly answers = new Map<object, KeptAnswer>();
+  private answersWeight = 0;
+  readonly answerBytes: number;
   private readonly trusted: () => boolean;
   private readonly epoch: () => number;
   private epochSeen: number;
@@ -74,6 +89,7 @@ export class ReviewCards {
     this.trusted = options.trusted ?? (() => true);
     this.epoch = options.epoch ?? (() => 0);
     this.epochSeen = this.epoch();
+    this.answerBytes = options.answerBytes ?? 64 * 1024 * 1024;
   }
 
   get size(): number {
@@ -119,6 +135,66 @@ export class ReviewCards {
     return found;
   }
 
+  /**
+   * Whether each of `cards` is still the card kept for its review (none dropped, expired or evicted since,
+   * and drops are heard): then an answer made from them is still current, and they count as used.
+   */
+  holds(cards: readonly Review[]): boolean {
+    if (this.maxEntries === 0 || !this.trusted() || this.epoch() !== this.epochSeen) return false;
+    const now = this.now();
+    for (const card of cards) {
+      const entry = this.entries.get(card.id);
+      if (entry?.card !== card) return false;
+      const age = now - entry.storedAt;
+      if (age < 0 || age >= this.maxAgeMs) return false;
+    }
+    for (const card of cards) {
+      const entry = this.entries.get(card.id)!;
+      this.entries.delete(card.id);
+      this.entries.set(card.id, entry);
+    }
+    return true;
+  }
+
+  /**
+   * The answer kept for a reader's page, while every card in it is still the kept one: a page answered
+   * again is sent without copying its cards. Pages are kept by the reader cache, which drops them when
+   * the reader's side changes; an answer whose page was dropped is never asked for again and leaves with
+   * the least recently used.
+   */
+  keptAnswer(page: object): Buffer | undefined {
+    const answer = this.answers.get(page);
+    if (!answer) return undefined;
+    this.answers.delete(page);
+    if (!this.holds(answer.cards)) {
+      this.answersWeight -= answerWeight(answer);
+      return undefined;
+    }
+    this.answers.set(page, answer);
+    return answer.bytes;
+  }
+
+  /** Keeps a reader's answer to `page`, made from `cards`, within the byte budget. */
+  keepAnswer(page: object, bytes: Buffer, cards: Review[]): void {
+    const answer = { bytes, cards };
+    if (!this.trusted() || answerWeight(answer) > this.answerBytes) return;
+    const previous = this.answers.get(page);
+    if (previous) this.answersWeight -= answerWeight(previous);
+    this.answers.delete(page);
+    this.answers.set(page, answer);
+    this.answersWeight += answerWeight(answer);
+    while (this.answersWeight > this.answerBytes) {
+      const [oldest, dropped] = this.answers.entries().next().value!;
+      this.answers.delete(oldest);
+      this.answersWeight -= answerWeight(dropped);
+    }
+  }
+
+  /** The bytes the kept answers count for (see answerWeight). */
+  get keptAnswerBytes(): number {
+    return this.answersWeight;
+  }
+
   private keep(card: Review, storedAt: number): void {
     this.entries.delete(card.id);
     this.entries.set(card.id, { card, storedAt });
@@ -146,6 +222,8 @@ export class ReviewCards {
 
   clear(): void {
     this.entries.clear();
+    this.answers.clear();
+    this.answersWeight = 0;
     this.epochSeen = this.epoch();
     for (const load of this.loads) load.spoiled = 'all';
   }
@@ -215,10 +293,15 @@ export function reviewCardsOf(events: object): ReviewCards | undefined {
  * dropped when what they show changes: a review edited or deleted, its likes or comments counted again,
  * its author's name or picture changed. (Who may see it is the reader's side, read with each page.)
  */
-export function keepReviewCards(events: EventBus, config: Pick<Config, 'REVIEW_CARD_ENTRIES'>, app: FastifyInstance) {
+export function keepReviewCards(
+  events: EventBus,
+  config: Pick<Config, 'REVIEW_CARD_ENTRIES' | 'READER_ANSWER_MB'>,
+  app: FastifyInstance,
+) {
   let stopFollowing: (() => Promise<void>) | null = null;
   const cards = new ReviewCards({
     maxEntries: config.REVIEW_CARD_ENTRIES,
+    answerBytes: config.READER_ANSWER_MB * 1024 * 1024,
     // Nothing is kept before drops from the other instances are heard.
     trusted: () => stopFollowing !== null && app.liveBus.reliable,
     epoch: () => app.readCache.epoch,
@@ -265,7 +348,8 @@ const RESULTS_OPEN = Buffer.from('{"results":[');
 const COMMA = 0x2c;
 const FOLLOW_SLOTS: Record<Review['user']['follow_status'], number> = { self: 0, following: 1, requested: 2, none: 3 };
 /** Where a card keeps its bytes for one reader's side (a follow status and a like: eight at most). */
-const sideSlot = (follow: Review['user']['follow_status'], liked: boolean) => FOLLOW_SLOTS[follow] * 2 + (liked ? 1 : 0);
+const sideSlot = (follow: Review['user']['follow_status'], liked: boolean) =>
+  FOLLOW_SLOTS[follow] * 2 + (liked ? 1 : 0);
 
 function cardJson(card: Review): CardJson {
   let parts = jsonOfCard.get(card);

@@ -134,20 +134,31 @@ export async function withPageCards(ctx: ServiceContext, page: SidePage) {
 }
 
 /**
- * The JSON of an answer made for one reader, `{"results": [reviews…], …rest}`, put together from the
- * cards' kept bytes (see readerCards).
+ * The JSON of the answer to a reader's `page`, `{"results": [reviews…], …rest}`: kept with the page while
+ * its cards are unchanged (decision 027), else put together from the cards' kept bytes (see readerCards).
  */
 export async function readerAnswerJson(
   ctx: ServiceContext,
+  page: object,
   rows: readonly ReaderSideRow[],
   rest: Record<string, unknown>,
 ): Promise<Buffer> {
-  return answerJson(await readerCards(ctx, rows), rest);
+  const kept = reviewCardsOf(ctx.events);
+  const answer = kept?.keptAnswer(page);
+  if (answer) return answer;
+  const cards = await readerCards(ctx, rows);
+  const bytes = answerJson(cards, rest);
+  kept?.keepAnswer(
+    page,
+    bytes,
+    cards.map((c) => c.card),
+  );
+  return bytes;
 }
 
 /** The JSON of withPageCards's answer. */
 export function pageCardsJson(ctx: ServiceContext, page: SidePage): Promise<Buffer> {
-  return readerAnswerJson(ctx, page.sides, { next_cursor: page.next_cursor });
+  return readerAnswerJson(ctx, page, page.sides, { next_cursor: page.next_cursor });
 }
 
 /** GET /core/reviews/: a race's reviews, a user's reviews, or a user's review of one race; newest first. */
