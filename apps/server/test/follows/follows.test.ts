@@ -27,6 +27,18 @@ describe('following', () => {
     expect((await profile(fan, owner)).body.follow_status).toBe('requested');
   });
 
+  it('lets two people follow each other at the same moment, many pairs at once, and counts every follow', async () => {
+    const pairs = await Promise.all(
+      Array.from({ length: 12 }, async (): Promise<[TestUser, TestUser]> => [
+        await createUser(t.database.db),
+        await createUser(t.database.db),
+      ]),
+    );
+    const answers = await Promise.all(pairs.flatMap(([a, b]) => [follow(a, b), follow(b, a)]));
+    expect(answers.map((a) => a.status)).toEqual(Array(24).fill(201));
+    for (const user of pairs.flat()) expect(await me(user)).toMatchObject({ following_count: 1, followers_count: 1 });
+  });
+
   it('answers the current state when following again, changing nothing', async () => {
     const [fan, driver] = [await createUser(t.database.db), await createUser(t.database.db)];
     await follow(fan, driver);

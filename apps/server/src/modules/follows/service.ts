@@ -9,7 +9,7 @@ import {
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import { fieldErrors, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
-import { adjustUserCounters, findProfileByUsername, findUserBrief } from '../users/service.ts';
+import { adjustCountersOfUsers, findProfileByUsername, findUserBrief } from '../users/service.ts';
 import {
   acceptAllPending,
   acceptPending,
@@ -72,9 +72,11 @@ export async function follow(
   };
 }
 
-async function countFollow(tx: ServiceContext['db'], followerId: number, followingId: number, by: 1 | -1) {
-  await adjustUserCounters(tx, followerId, { following: by });
-  await adjustUserCounters(tx, followingId, { followers: by });
+function countFollow(tx: ServiceContext['db'], followerId: number, followingId: number, by: 1 | -1) {
+  return adjustCountersOfUsers(tx, [
+    [followerId, { following: by }],
+    [followingId, { followers: by }],
+  ]);
 }
 
 /** DELETE /social/follows/{user_id}/: unfollows, or withdraws a pending request. */
@@ -96,8 +98,12 @@ export async function unfollow(ctx: ServiceContext, viewer: number, targetId: nu
 export async function acceptPendingRequests(ctx: ServiceContext, userId: number): Promise<void> {
   const followers = await ctx.db.transaction(async (tx) => {
     const ids = await acceptAllPending(tx, userId);
-    for (const id of ids) await adjustUserCounters(tx, id, { following: 1 });
-    if (ids.length > 0) await adjustUserCounters(tx, userId, { followers: ids.length });
+    if (ids.length > 0) {
+      await adjustCountersOfUsers(tx, [
+        ...ids.map((id): [number, { following: number }] => [id, { following: 1 }]),
+        [userId, { followers: ids.length }],
+      ]);
+    }
     return ids;
   });
   for (const followerId of followers) {

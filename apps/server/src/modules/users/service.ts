@@ -143,6 +143,15 @@ export function adjustUserCounters(tx: Db, userId: number, delta: CounterDelta):
   return addToCounters(tx, userId, delta);
 }
 
+/**
+ * In the caller's transaction: adds to several users' counters, locking their rows in the order of their
+ * ids. Two transactions that each change the same two users (two people following each other at the same
+ * moment) then wait for one another instead of deadlocking.
+ */
+export async function adjustCountersOfUsers(tx: Db, changes: readonly [userId: number, CounterDelta][]): Promise<void> {
+  for (const [userId, delta] of [...changes].sort(([a], [b]) => a - b)) await addToCounters(tx, userId, delta);
+}
+
 export function demoCommunityExists(ctx: ServiceContext): Promise<boolean> {
   return selectDemoUserExists(ctx.db);
 }
