@@ -12,6 +12,13 @@
  * services keep (counters, ranks, visibility, timelines); they are checked after each seed. Seeding
  * takes about a minute on PGlite and 40 s on PostgreSQL.
  *
+ * BENCH_COMMUNITY=api measures instead a small community built through the API by a server of its own
+ * (bench/api-community.ts): 300 members register, follow ten accounts each (skewed toward a few), review 30
+ * completed races each (the Following timelines written by the site's fan-out) and like 5,000 reviews (skewed
+ * toward the most-followed authors); one more reader follows 200 of them. The same invariants are checked.
+ * It runs on the embedded server or on PostgreSQL, in a database of its own (paddock_bench_api, built anew by
+ * every run), and takes about 80 s to build.
+ *
  * Databases (BENCH_DB):
  * - pglite: a fresh PGlite in a temporary DATA_DIR, seeded each run and deleted afterwards.
  * - postgres: DATABASE_URL, or postgres://postgres@127.0.0.1:5432/paddock_bench (created if missing).
@@ -32,7 +39,8 @@
  * of notifications of signed-in readers, the request count of the private accounts asked most); profiles (a
  * signed-in reader opens the public profiles with the most reviews: header, stats, and the first page of
  * reviews, watched races and followers); create-review (the most-followed account reviews a
- * race it had not reviewed, then deletes the review: two rows); like (review like toggles by 2,000 users
+ * race it had not reviewed, then deletes the review: two rows; then, on a quiet server, five such reviews one
+ * at a time, each timed until every follower's timeline has it: the fan-out's completion); like (review like toggles by 2,000 users
  * on 2,000 reviews); comment (a comment, then its deletion); f1 (the F1 read endpoints, and search: 16 queries people often type, and "typing", every prefix of
  * the drivers' and 2,000 members' names, more distinct queries than the search cache keeps); compression
  * (health and three F1 answers from 1 KB to 100 KB, each without Accept-Encoding and with a browser's
@@ -96,6 +104,7 @@ import {
   verifyCommunity,
   type CommunityFigures,
 } from './community.ts';
+import { API_COMMUNITY, buildCommunityThroughApi } from './api-community.ts';
 import { addBenchRace, BENCH_RACE_ID, measureLive, printLive, removeBenchRace, type LiveResult } from './live.ts';
 import { drain, median, runCalls, runSteps, warmUp, type Step } from './load.ts';
 import {
@@ -111,6 +120,7 @@ import {
 } from './report.ts';
 import {
   deleteLeftoverReviews,
+  measureFanOut,
   planSocial,
   planUserIds,
   restoreWrites,
@@ -128,6 +138,9 @@ const USER_COUNT = Number(process.env.BENCH_USERS ?? 10_000);
 const FEED_DEPTH = Math.max(2, Number(process.env.BENCH_FEED_DEPTH ?? 5));
 const WATCHDOG_MS = Number(process.env.BENCH_WATCHDOG_MINUTES ?? 20) * 60_000;
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/paddock_bench';
+/** BENCH_COMMUNITY=api: the small community built through the API (bench/api-community.ts). */
+const API_BUILT = process.env.BENCH_COMMUNITY === 'api';
+const DEFAULT_API_PG_URL = 'postgres://postgres@127.0.0.1:5432/paddock_bench_api';
 const PG_SEED_MAX_AGE_DAYS = 7;
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
@@ -165,7 +178,10 @@ function selectedGroups(): Set<string> {
 
 function selectedDatabases(): { kind: DbKind; url?: string }[] {
   const asked = process.env.BENCH_DB ?? (process.env.DATABASE_URL ? 'postgres' : 'embedded');
-  const url = process.env.DATABASE_URL ?? DEFAULT_PG_URL;
+  if (API_BUILT && process.env.DATABASE_URL) {
+    throw new Error('bench: BENCH_COMMUNITY=api builds its community in a database of its own; unset DATABASE_URL');
+  }
+  const url = API_BUILT ? DEFAULT_API_PG_URL : (process.env.DATABASE_URL ?? DEFAULT_PG_URL);
   const all: Record<string, { kind: DbKind; url?: string }[]> = {
     pglite: [{ kind: 'pglite' }],
     embedded: [{ kind: 'embedded' }],
@@ -344,9 +360,22 @@ function staticFileOfSize(bytes: number): string {
 /* Databases. */
 
 /** Creates the PostgreSQL database of `url` when it does not exist yet. */
-async function ensurePostgresDatabase(url: string): Promise<void> {
+async function ensurePostgresDatabase(url: string, fresh = false): Promise<void> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
+  if (fresh) {
+    // The api community's own database, built anew by every run.
+    if (url !== DEFAULT_API_PG_URL) throw new Error(`bench: will not empty the database "${name}"`);
+    const admin = new URL(url);
+    admin.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      await client.query(`drop database if exists "${name}" with (force)`);
+    } finally {
+      await client.end();
+    }
+  }
   const probe = new pg.Client({ connectionString: url });
   try {
     await probe.connect();
@@ -402,7 +431,7 @@ interface Prepared {
 async function prepare(kind: DbKind, url: string | undefined, groups: Set<string>): Promise<Prepared> {
   const started = Date.now();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-'));
-  if (kind === 'postgres') await ensurePostgresDatabase(url!);
+  if (kind === 'postgres') await ensurePostgresDatabase(url!, API_BUILT);
   // The benchmark owns an embedded server (it seeds through it); the site's process joins it.
   const database = await openDatabase({
     databaseUrl: kind === 'postgres' ? url : undefined,
@@ -419,6 +448,17 @@ async function prepare(kind: DbKind, url: string | undefined, groups: Set<string
 
   const shape = communityShape(USER_COUNT);
   let stored: StoredSeed | null = null;
+  if (API_BUILT) {
+    // The small community, built through the API by a server of its own, on a database of its own.
+    if (kind === 'pglite') throw new Error('bench: BENCH_COMMUNITY=api runs on the embedded server or PostgreSQL');
+    const seedStarted = Date.now();
+    const builder = await startServer(kind, url, dataDir, randomBytes(48).toString('base64url'));
+    await buildCommunityThroughApi(builder, database.db, API_COMMUNITY, log);
+    await stopServer();
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
+    await vacuum(database);
+    return ready(database, dataDir, groups, started, { seedSeconds, seeded: true, timelineDays: shape.timelineDays });
+  }
   if (kind === 'postgres') {
     const [other] = await selectRows<{ n: number }>(
       database.db,
@@ -460,8 +500,19 @@ async function prepare(kind: DbKind, url: string | undefined, groups: Set<string
     await vacuum(database);
     log(`vacuumed in ${seconds(vacuumStarted)}`);
   }
+  return ready(database, dataDir, groups, started, { seedSeconds, seeded: !reuse, timelineDays: shape.timelineDays });
+}
+
+/** Checks the community's invariants, then plans the scenarios on it. */
+async function ready(
+  database: Database,
+  dataDir: string,
+  groups: Set<string>,
+  started: number,
+  seed: { seedSeconds: number; seeded: boolean; timelineDays: number },
+): Promise<Prepared> {
   const verifyStarted = Date.now();
-  const failed = await verifyCommunity(database, shape.timelineDays);
+  const failed = await verifyCommunity(database, seed.timelineDays, API_BUILT);
   if (failed.length > 0) throw new Error(`bench: the community breaks invariants:\n  ${failed.join('\n  ')}`);
   log(`invariants hold (checked in ${seconds(verifyStarted)})`);
   const figures = await describeCommunity(database);
@@ -470,7 +521,7 @@ async function prepare(kind: DbKind, url: string | undefined, groups: Set<string
   const pages = groups.has('pages') ? await pageScenarios(database) : [];
   if (groups.has('live')) await addBenchRace(database.db);
   log(`data ready in ${seconds(started)}`);
-  return { database, dataDir, figures, seedSeconds, seeded: !reuse, plan, f1, pages };
+  return { database, dataDir, figures, seedSeconds: seed.seedSeconds, seeded: seed.seeded, plan, f1, pages };
 }
 
 /* The server. */
@@ -511,6 +562,8 @@ async function startServer(kind: DbKind, url: string | undefined, dataDir: strin
     // Measured requests only: no results fetched from Jolpica meanwhile.
     RESULTS_SYNC: 'off',
     API_RATE_LIMIT: '100000000',
+    // The api community registers its members from one address.
+    REGISTER_RATE_LIMIT: '100000000',
     // The API alone (a folder without a built web app), unless pages are measured.
     WEB_DIST: serveWebApp ? webDist : path.join(dataDir, 'no-web-app'),
   };
@@ -663,6 +716,19 @@ async function benchDatabase(kind: DbKind, url: string | undefined, groups: Set<
         log(`pass ${pass}/${REPEAT} (bare SQL): load average ${load()}`);
         rows.push(...(await measureSql(database, scenarios, pass)));
       }
+    }
+    if (groups.has('create-review') && database) {
+      // On a quiet server: a review by the most-followed account, until every follower's timeline has it.
+      await drain(base);
+      const timings = await measureFanOut(base, database.db, plan, topToken, plan.writePool.slice(0, 5));
+      const ms = (values: number[]) => values.map((v) => Math.round(v)).join(', ');
+      log(
+        `fan-out of a review by the most-followed account (${timings[0]?.followers} followers), 5 reviews one at a ` +
+          `time: answered in ${ms(timings.map((t) => t.answeredMs))} ms; in every timeline after ` +
+          `${ms(timings.map((t) => t.completeMs))} ms: ` +
+          `${timings.every((t) => t.completeMs <= 2_000) ? 'met' : 'MISSED'} (each ≤ 2,000 ms)`,
+      );
+      await vacuum(database, ['reviews', 'feed_entries', 'watched_races', 'race_review_stats', 'users']);
     }
     if (groups.has('live')) {
       log(`live thoughts: load average ${load()}`);

@@ -461,6 +461,60 @@ export async function deleteLeftoverReviews(base: string, plan: SocialPlan, topT
   return deleted;
 }
 
+/** How long a review by the most-followed account took to reach every follower's timeline. */
+export interface FanOutTiming {
+  followers: number;
+  /** From sending the POST to its answer, ms. */
+  answeredMs: number;
+  /** From sending the POST to the last follower's timeline row, ms. */
+  completeMs: number;
+}
+
+/**
+ * Reviews `races` one after another as the most-followed account, on a quiet server, and times each
+ * review's fan-out: until its timeline rows number the author's followers (read every 10 ms). Each
+ * review is deleted again once it has reached them all.
+ */
+export async function measureFanOut(
+  base: string,
+  db: Db,
+  plan: SocialPlan,
+  topToken: string,
+  races: readonly number[],
+): Promise<FanOutTiming[]> {
+  const auth = { authorization: `Bearer ${topToken}` };
+  const timings: FanOutTiming[] = [];
+  for (const race of races) {
+    const [author] = await selectRows<{ followers: number }>(
+      db,
+      sql`select followers_count as followers from users where id = ${plan.topId}`,
+    );
+    const followers = author?.followers ?? 0;
+    const started = performance.now();
+    const res = await fetch(`${base}/api/core/reviews/`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ race_id: race, rating: 4, review_text: `${WRITE_TEXT} a fan-out to time.` }),
+    });
+    const answeredMs = performance.now() - started;
+    if (res.status !== 201) throw new Error(`bench: the fan-out's review answered ${res.status}`);
+    const { id } = (await res.json()) as { id: number };
+    for (;;) {
+      const [written] = await selectRows<{ rows: number }>(
+        db,
+        sql`select count(*)::int as rows from feed_entries where review_id = ${id}`,
+      );
+      const rows = written?.rows ?? 0;
+      if (rows >= followers) break;
+      if (performance.now() - started > 30_000) throw new Error(`bench: fan-out stuck at ${rows} of ${followers}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    timings.push({ followers, answeredMs, completeMs: performance.now() - started });
+    await deleteReviews(base, [{ id }], auth);
+  }
+  return timings;
+}
+
 async function deleteReviews(base: string, reviews: { id: number }[], auth: Record<string, string>) {
   let deleted = 0;
   for (const review of reviews) {
