@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { feedPageSchema, pageOf, reviewSchema, type FeedPage, type Review } from '@paddock/contract';
 import { answerJson, ReviewCards } from '../../src/modules/reviews/cards.ts';
 import { createUser, type TestUser } from '../support/factories/users.ts';
+import { FOR_YOU_TAG } from '../../src/modules/reviews/cached.ts';
 import { appForTests, pastRace } from '../support/social.ts';
 
 /** A card as a guest sees it, enough for the cache's bookkeeping. */
@@ -344,6 +345,27 @@ describe('what a reader sees of kept cards', () => {
 
     await as(reader).delete(`/api/social/follows/${author.id}/`);
     expect(await readerLists()).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('keeps a reader’s page of a race’s reviews through others’ likes and comments, showing them all the same', async () => {
+    const [author, reader, fan] = [await member(), await member(), await member()];
+    const { review, race } = await readReview(author, reader);
+    const raceList = async () =>
+      (await as(reader).get<{ results: Review[] }>(`/api/core/reviews/?race_id=${race.id}`)).body.results;
+    await raceList();
+    // Pages of For You go with any like (it is ranked by them): none is left to go here.
+    t.app.readerCache.invalidate([FOR_YOU_TAG]);
+    const kept = t.app.readerCache.size;
+    await as(fan).post('/api/core/review-likes/toggle/', { review_id: review.id });
+    await as(fan).post('/api/social/comments/', { race_review_id: review.id, comment: 'Agreed.' });
+    // Which reviews the page shows did not change: it is still kept (only the card went).
+    expect(t.app.readerCache.size).toBe(kept);
+    expect((await raceList()).find((r) => r.id === review.id)).toMatchObject({ like_count: 1, comment_count: 1 });
+    // A new review on the race does change them.
+    const other = await member();
+    await as(other).post('/api/core/reviews/', { race_id: race.id, rating: 4 });
+    expect(t.app.readerCache.size).toBeLessThan(kept);
+    expect(await raceList()).toHaveLength(2);
   });
 
   it('keeps a guest’s For You, but not one that leaves out what that guest saw', async () => {

@@ -7,7 +7,8 @@ import { invalidateEverywhere, type ReadCache } from '../../lib/read-cache.ts';
  * The review lists a guest reads (a race's reviews, a member's reviews, For You) are the same for every
  * guest: they are read-cache answers (decision 016), cards and all, so a guest's list costs no statement
  * (decision 027). A signed-in reader's page keeps which reviews it shows and the reader's side of each
- * (the reader cache), its cards coming from the kept cards. What a list shows changes with a review
+ * (the reader cache), its cards coming from the kept cards (a race's or a member's reviews: see
+ * REVIEW_MEMBERS_TAG). What a list shows changes with a review
  * written, edited or deleted, liked or unliked, commented on, and with its author's card or privacy; a
  * reader's page also with their own likes and follows, and their Following page with their timeline
  * (the feeds module says when). Each change drops the lists it touched, on every instance.
@@ -23,6 +24,15 @@ export const FOR_YOU_TAG = 'reviews:for-you';
 export const FOLLOWING_TAG = 'reviews:following';
 /** Every page kept for one signed-in reader. */
 export const readerTag = (readerId: number) => `reader:${readerId}`;
+/*
+ * A reader's page of a race's or a member's reviews keeps only which reviews it shows and the reader's side
+ * of each: what the cards show (an edit, likes, comments, a new name) comes from the kept cards. So such
+ * pages carry these tags instead, which go only when which reviews the list holds changes (a review
+ * written or deleted, an author's privacy), besides the reader's own tag.
+ */
+export const REVIEW_MEMBERS_TAG = 'members';
+export const raceMembersTag = (raceId: number) => `members:race:${raceId}`;
+export const userMembersTag = (userId: number) => `members:user:${userId}`;
 
 /** The part of a list's key naming the reviews a client has seen (up to 500 ids): a hash, so keys stay short. */
 export function seenKey(seen: readonly number[] | undefined): string {
@@ -42,9 +52,13 @@ export function invalidateReviewListsOnChanges(
   const listsOf = ({ raceId, authorId }: { raceId: number; authorId: number }, ...more: string[]) =>
     invalidateEverywhere(caches, bus, [raceReviewsTag(raceId), userReviewsTag(authorId), FOR_YOU_TAG, ...more], log);
   const everyList = () => invalidateEverywhere(caches, bus, [REVIEW_LISTS_TAG], log);
-  events.on('review.created', (e) => listsOf(e));
+  const membersOf = ({ raceId, authorId }: { raceId: number; authorId: number }) => [
+    raceMembersTag(raceId),
+    userMembersTag(authorId),
+  ];
+  events.on('review.created', (e) => listsOf(e, ...membersOf(e)));
   events.on('review.updated', (e) => listsOf(e));
-  events.on('review.deleted', (e) => listsOf(e));
+  events.on('review.deleted', (e) => listsOf(e, ...membersOf(e)));
   // The liker's own pages show their like.
   events.on('review.like_toggled', ({ raceId, reviewAuthorId, likerId }) =>
     listsOf({ raceId, authorId: reviewAuthorId }, readerTag(likerId)),
@@ -53,5 +67,7 @@ export function invalidateReviewListsOnChanges(
   // A deleted comment does not say whose review it was on; deletions are rare.
   events.on('comment.deleted', everyList);
   events.on('user.card_changed', everyList);
-  events.on('user.privacy_changed', everyList);
+  events.on('user.privacy_changed', () =>
+    invalidateEverywhere(caches, bus, [REVIEW_LISTS_TAG, REVIEW_MEMBERS_TAG], log),
+  );
 }

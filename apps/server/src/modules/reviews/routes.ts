@@ -6,7 +6,15 @@ import { parseIdParam } from '../../lib/params.ts';
 import { notFound, route, signedIn, unauthorized } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { PRIVATE_ACCOUNT } from '../follows/service.ts';
-import { raceReviewsTag, readerTag, REVIEW_LISTS_TAG, userReviewsTag } from './cached.ts';
+import {
+  raceMembersTag,
+  raceReviewsTag,
+  readerTag,
+  REVIEW_LISTS_TAG,
+  REVIEW_MEMBERS_TAG,
+  userMembersTag,
+  userReviewsTag,
+} from './cached.ts';
 import {
   ALREADY_REVIEWED,
   createReview,
@@ -55,8 +63,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       // A guest's list is every guest's: kept whole in the read cache (decision 027).
       if (viewer === null)
         return sendCached(app.readCache, reply, `reviews?${params}`, cacheTags, () => listReviews(ctx, null, q));
-      // A reader's: which reviews it shows, kept until the list or the reader's likes or follows change.
-      const readerTags = [...cacheTags, readerTag(viewer)];
+      // A reader's: which reviews it shows, kept until they change or the reader's likes or follows do.
+      const readerTags = [REVIEW_MEMBERS_TAG, readerTag(viewer)];
+      if (q.race_id !== undefined) readerTags.push(raceMembersTag(q.race_id));
+      if (q.user_id !== undefined) readerTags.push(userMembersTag(q.user_id));
       const page = await app.readerCache.getOrLoad(`reviews:${viewer}?${params}`, readerTags, () =>
         listReviewSides(ctx, viewer, q),
       );
