@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { storeSession } from './stored-session.ts';
-import { expectNoAxeViolations } from './axe.ts';
+import { shot, viewports } from './shots.ts';
 
 /**
  * Profiles against the real server: a fan with reviews over two seasons and starred drivers; a follower
@@ -10,14 +9,8 @@ import { expectNoAxeViolations } from './axe.ts';
  * each checked with axe-core.
  */
 
-const outDir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
 const PASSWORD = 'lights out 2026';
 const stamp = Date.now().toString(36);
-
-const viewports = {
-  desktop: { width: 1280, height: 800 },
-  mobile: { width: 390, height: 844 },
-} as const;
 
 interface Account {
   id: number;
@@ -88,13 +81,6 @@ async function openAs(
     if (message.type() === 'error' && !message.text().includes('403')) problems.push(message.text());
   });
   return { page, problems };
-}
-
-async function shot(page: Page, name: string) {
-  // Let enter animations finish.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: false });
-  await expectNoAxeViolations(page, name);
 }
 
 /** Nothing on the page is wider than the window (a phone must not scroll sideways). */

@@ -1,19 +1,12 @@
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { storeSession } from './stored-session.ts';
-import { expectNoAxeViolations } from './axe.ts';
+import { shot, viewports } from './shots.ts';
 
 /**
  * Every page and dialog in both themes, as a guest and signed in, on a desktop and a phone: saved for
  * review under test-results/screenshots/, and checked with axe-core (WCAG 2.2 A/AA and best practices)
  * in the state shown, failing on any violation.
  */
-const outDir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
-
-const viewports = {
-  desktop: { width: 1280, height: 800 },
-  mobile: { width: 390, height: 844 },
-} as const;
 
 interface Tokens {
   access: string;
@@ -35,13 +28,6 @@ test.beforeAll(async ({ request }) => {
 
 async function prepare(page: Page, theme: 'light' | 'dark', signedIn: boolean) {
   await storeSession(page, signedIn ? account : null, theme);
-}
-
-async function shot(page: Page, name: string) {
-  // Let enter animations finish.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: false });
-  await expectNoAxeViolations(page, name);
 }
 
 for (const theme of ['light', 'dark'] as const) {

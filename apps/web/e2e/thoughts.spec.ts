@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { storeSession } from './stored-session.ts';
-import { expectNoAxeViolations } from './axe.ts';
+import { shot, viewports } from './shots.ts';
 
 /**
  * Live race thoughts against the real server, whose clock (CLOCK_START in start-server.ts) is set inside
@@ -10,11 +9,6 @@ import { expectNoAxeViolations } from './axe.ts';
  * is checked with axe-core and saved as a screenshot in both themes, on a desktop and a phone.
  */
 
-const outDir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
-const viewports = {
-  desktop: { width: 1280, height: 800 },
-  mobile: { width: 390, height: 844 },
-} as const;
 const PASSWORD = 'lights out 2026';
 
 interface Account {
@@ -66,12 +60,6 @@ async function openAs(
 
 const liveIndicator = (page: Page) => page.getByRole('status').filter({ hasText: /^Live:/ });
 const thoughtBy = (page: Page, account: Account) => page.getByRole('article', { name: `Thought by ${account.name}` });
-
-async function shot(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: false });
-  await expectNoAxeViolations(page, name);
-}
 
 test('two browsers on the Thoughts tab see each other’s thoughts live', async ({ browser, request }) => {
   test.setTimeout(120_000);

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { storeSession } from './stored-session.ts';
-import { expectNoAxeViolations } from './axe.ts';
+import { shot, viewports } from './shots.ts';
 
 /**
  * Watchlists against the real server: a fan builds a public list of real races in the UI (create,
@@ -9,8 +8,6 @@ import { expectNoAxeViolations } from './axe.ts';
  * fresh browser; made private, the link answers "not found". Screens are saved and checked with axe.
  */
 
-const outDir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
-const viewports = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
 type Theme = 'light' | 'dark';
 type Device = keyof typeof viewports;
 
@@ -48,12 +45,6 @@ async function openAs(browser: Browser, account: Account | null, theme: Theme = 
     if (message.type() === 'error' && !message.text().includes('404')) problems.push(message.text());
   });
   return { page, problems };
-}
-
-async function shot(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: false });
-  await expectNoAxeViolations(page, name);
 }
 
 async function addRace(page: Page, search: string, title: string) {
