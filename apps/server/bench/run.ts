@@ -17,7 +17,7 @@
  * completed races each (the Following timelines written by the site's fan-out) and like 5,000 reviews (skewed
  * toward the most-followed authors); one more reader follows 200 of them. The same invariants are checked.
  * It runs on the embedded server or on PostgreSQL, in a database of its own (paddock_bench_api, built anew by
- * every run), and takes about 80 s to build.
+ * every run), and takes about 90 s to build.
  *
  * Databases (BENCH_DB):
  * - pglite: a fresh PGlite in a temporary DATA_DIR, seeded each run and deleted afterwards.
