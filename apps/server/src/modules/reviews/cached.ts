@@ -34,6 +34,22 @@ export const REVIEW_MEMBERS_TAG = 'members';
 export const raceMembersTag = (raceId: number) => `members:race:${raceId}`;
 export const userMembersTag = (userId: number) => `members:user:${userId}`;
 
+/** The tags of a guest's list of a race's or a member's reviews (GET /core/reviews/). */
+export function reviewListTags(q: { race_id?: number; user_id?: number }): string[] {
+  const tags = [REVIEW_LISTS_TAG];
+  if (q.race_id !== undefined) tags.push(raceReviewsTag(q.race_id));
+  if (q.user_id !== undefined) tags.push(userReviewsTag(q.user_id));
+  return tags;
+}
+
+/** The tags of a reader's page of the same list: who is in it, and the reader (see REVIEW_MEMBERS_TAG). */
+export function readerListTags(q: { race_id?: number; user_id?: number }, reader: number): string[] {
+  const tags = [REVIEW_MEMBERS_TAG, readerTag(reader)];
+  if (q.race_id !== undefined) tags.push(raceMembersTag(q.race_id));
+  if (q.user_id !== undefined) tags.push(userMembersTag(q.user_id));
+  return tags;
+}
+
 /** The part of a list's key naming the reviews a client has seen (up to 500 ids): a hash, so keys stay short. */
 export function seenKey(seen: readonly number[] | undefined): string {
   return seen && seen.length > 0 ? createHash('sha1').update(seen.join(',')).digest('base64url') : '';

@@ -107,16 +107,12 @@ export class ReviewCards {
     const missing: number[] = [];
     const now = this.now();
     for (const id of ids) {
-      const entry = keeping ? this.entries.get(id) : undefined;
-      const age = entry === undefined ? -1 : now - entry.storedAt;
-      // A clock moved back (tests do) counts as expired too.
-      if (entry === undefined || age < 0 || age >= this.maxAgeMs) {
+      const entry = keeping ? this.fresh(id, now) : undefined;
+      if (entry === undefined) {
         missing.push(id);
         continue;
       }
-      // Map keeps insertion order: re-inserting makes this the most recently used.
-      this.entries.delete(id);
-      this.entries.set(id, entry);
+      this.touch(id, entry);
       found.set(id, entry.card);
     }
     if (missing.length === 0) return found;
@@ -142,18 +138,23 @@ export class ReviewCards {
   holds(cards: readonly Review[]): boolean {
     if (this.maxEntries === 0 || !this.trusted() || this.epoch() !== this.epochSeen) return false;
     const now = this.now();
-    for (const card of cards) {
-      const entry = this.entries.get(card.id);
-      if (entry?.card !== card) return false;
-      const age = now - entry.storedAt;
-      if (age < 0 || age >= this.maxAgeMs) return false;
-    }
-    for (const card of cards) {
-      const entry = this.entries.get(card.id)!;
-      this.entries.delete(card.id);
-      this.entries.set(card.id, entry);
-    }
+    if (!cards.every((card) => this.fresh(card.id, now)?.card === card)) return false;
+    for (const card of cards) this.touch(card.id, this.entries.get(card.id)!);
     return true;
+  }
+
+  /** The kept entry of `id`, unless it is older than the maximum age (a clock moved back, as tests do, too). */
+  private fresh(id: number, now: number): Entry | undefined {
+    const entry = this.entries.get(id);
+    if (entry === undefined) return undefined;
+    const age = now - entry.storedAt;
+    return age < 0 || age >= this.maxAgeMs ? undefined : entry;
+  }
+
+  /** Makes `id` the most recently used: Map keeps insertion order, so it is inserted again. */
+  private touch(id: number, entry: Entry): void {
+    this.entries.delete(id);
+    this.entries.set(id, entry);
   }
 
   /**
@@ -196,8 +197,7 @@ export class ReviewCards {
   }
 
   private keep(card: Review, storedAt: number): void {
-    this.entries.delete(card.id);
-    this.entries.set(card.id, { card, storedAt });
+    this.touch(card.id, { card, storedAt });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (oldest.done) break;

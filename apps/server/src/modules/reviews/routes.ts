@@ -6,15 +6,7 @@ import { parseIdParam } from '../../lib/params.ts';
 import { notFound, route, signedIn, unauthorized } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { PRIVATE_ACCOUNT } from '../follows/service.ts';
-import {
-  raceMembersTag,
-  raceReviewsTag,
-  readerTag,
-  REVIEW_LISTS_TAG,
-  REVIEW_MEMBERS_TAG,
-  userMembersTag,
-  userReviewsTag,
-} from './cached.ts';
+import { readerListTags, reviewListTags } from './cached.ts';
 import {
   ALREADY_REVIEWED,
   createReview,
@@ -56,18 +48,14 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const q = request.query;
       const viewer = request.userId;
-      const cacheTags = [REVIEW_LISTS_TAG];
-      if (q.race_id !== undefined) cacheTags.push(raceReviewsTag(q.race_id));
-      if (q.user_id !== undefined) cacheTags.push(userReviewsTag(q.user_id));
       const params = `race=${q.race_id}&user=${q.user_id}&size=${q.page_size}&cursor=${q.cursor}`;
       // A guest's list is every guest's: kept whole in the read cache (decision 027).
       if (viewer === null)
-        return sendCached(app.readCache, reply, `reviews?${params}`, cacheTags, () => listReviews(ctx, null, q));
+        return sendCached(app.readCache, reply, `reviews?${params}`, reviewListTags(q), () =>
+          listReviews(ctx, null, q),
+        );
       // A reader's: which reviews it shows, kept until they change or the reader's likes or follows do.
-      const readerTags = [REVIEW_MEMBERS_TAG, readerTag(viewer)];
-      if (q.race_id !== undefined) readerTags.push(raceMembersTag(q.race_id));
-      if (q.user_id !== undefined) readerTags.push(userMembersTag(q.user_id));
-      const page = await app.readerCache.getOrLoad(`reviews:${viewer}?${params}`, readerTags, () =>
+      const page = await app.readerCache.getOrLoad(`reviews:${viewer}?${params}`, readerListTags(q, viewer), () =>
         listReviewSides(ctx, viewer, q),
       );
       return sendPrivateBytes(reply, await pageCardsJson(ctx, page));
