@@ -34,7 +34,7 @@ const SERVER_MODULE_DEPENDENCIES = {
   reviews: ['f1', 'follows', 'users', 'review-likes', 'watched'],
   feeds: ['reviews', 'follows'],
   'review-comments': ['reviews', 'follows', 'users', 'review-likes'],
-  notifications: ['users', 'f1'],
+  notifications: ['users', 'f1', 'follows'],
   search: ['f1', 'reviews'],
   stars: ['f1', 'follows', 'users'],
   profiles: ['reviews', 'watched', 'stars', 'follows', 'users'],

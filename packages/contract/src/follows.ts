@@ -27,6 +27,12 @@ export const publicProfileSchema = z.object({
   followers_count: z.number().int(),
   follow_status: followStatusSchema,
   follows_you: z.boolean(),
+  /** The viewer blocked this account (decision 028). */
+  blocking: z.boolean(),
+  /** The viewer muted this account. */
+  muting: z.boolean(),
+  /** Whether a Follow button is offered: not for oneself, nor across a block (either way). */
+  can_follow: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
@@ -45,6 +51,13 @@ export const followListItemSchema = userRefSchema.extend({
 });
 export type FollowListItem = z.infer<typeof followListItemSchema>;
 export const followListSchema = pageOf(followListItemSchema);
+
+/** POST /social/blocks/ and /social/mutes/. */
+export const relationBodySchema = z.object({ user_id: idSchema });
+/** A row of the viewer's blocked or muted accounts. */
+export const relationListItemSchema = z.object({ user: userRefSchema, created_at: z.string() });
+export type RelationListItem = z.infer<typeof relationListItemSchema>;
+export const relationListSchema = pageOf(relationListItemSchema);
 
 export const followsEndpoints = {
   followUser: endpoint(routes.followUser, {
@@ -66,4 +79,10 @@ export const followsEndpoints = {
   }),
   listFollowers: endpoint(routes.listFollowers, { query: pageQuerySchema, response: followListSchema }),
   listFollowing: endpoint(routes.listFollowing, { query: pageQuerySchema, response: followListSchema }),
+  blockUser: endpoint(routes.blockUser, { body: relationBodySchema, response: okSchema, statuses: [200, 201] }),
+  unblockUser: endpoint(routes.unblockUser, { response: z.null(), statuses: [204] }),
+  listBlocks: endpoint(routes.listBlocks, { query: pageQuerySchema, response: relationListSchema }),
+  muteUser: endpoint(routes.muteUser, { body: relationBodySchema, response: okSchema, statuses: [200, 201] }),
+  unmuteUser: endpoint(routes.unmuteUser, { response: z.null(), statuses: [204] }),
+  listMutes: endpoint(routes.listMutes, { query: pageQuerySchema, response: relationListSchema }),
 };

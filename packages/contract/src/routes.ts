@@ -34,6 +34,12 @@ export const routes = {
   getProfileByUsername: { method: 'GET', path: '/api/social/users/by_username/' },
   listFollowers: { method: 'GET', path: '/api/social/users/:id/followers/' },
   listFollowing: { method: 'GET', path: '/api/social/users/:id/following/' },
+  blockUser: { method: 'POST', path: '/api/social/blocks/' },
+  unblockUser: { method: 'DELETE', path: '/api/social/blocks/:id/' },
+  listBlocks: { method: 'GET', path: '/api/social/blocks/' },
+  muteUser: { method: 'POST', path: '/api/social/mutes/' },
+  unmuteUser: { method: 'DELETE', path: '/api/social/mutes/:id/' },
+  listMutes: { method: 'GET', path: '/api/social/mutes/' },
   // f1
   listRaces: { method: 'GET', path: '/api/f1/races/' },
   upcomingRaces: { method: 'GET', path: '/api/f1/races/upcoming/' },

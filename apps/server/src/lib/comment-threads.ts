@@ -41,6 +41,8 @@ export interface CommentThreadSpec<S extends PgColumn> {
     join: (alias: string, userId: SQL) => SQL;
     json: (alias: string) => SQL;
     followStatus: (viewer: Viewer, userId: SQL) => SQL;
+    /** Whether the viewer's lists show what this author writes (blocks and mutes, in the follows module). */
+    shown: (viewer: Viewer, userId: SQL) => SQL;
   };
   /** Whether the viewer likes the comment whose id is `commentId` (the likes table's owner publishes it). */
   liked: (viewer: Viewer, commentId: SQL) => SQL;
@@ -111,7 +113,7 @@ export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
       db,
       sql`select ${columns(viewer)} from ${from}
         where ${c(spec.subject)} = ${q.subjectId} and ${c(table.parentId)} is null
-          ${after(q.afterId)}
+          and ${author.shown(viewer, c(table.userId))} ${after(q.afterId)}
         order by ${c(table.id)} ${rowLimit(q.limit)}`,
     );
   }
@@ -121,7 +123,7 @@ export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
     return selectRows<Row>(
       db,
       sql`select ${columns(viewer)} from ${from}
-        where ${c(table.parentId)} = ${q.parentId} ${after(q.afterId)}
+        where ${c(table.parentId)} = ${q.parentId} and ${author.shown(viewer, c(table.userId))} ${after(q.afterId)}
         order by ${c(table.id)} ${rowLimit(q.limit)}`,
     );
   }
@@ -133,7 +135,8 @@ export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
       db,
       sql`select x.* from unnest(${sql.param([...parentIds])}::int[]) p(id)
         cross join lateral (
-          select ${columns(viewer)} from ${from} where ${c(table.parentId)} = p.id order by ${c(table.id)} ${rowLimit(perParent)}) x
+          select ${columns(viewer)} from ${from}
+          where ${c(table.parentId)} = p.id and ${author.shown(viewer, c(table.userId))} order by ${c(table.id)} ${rowLimit(perParent)}) x
         order by x.parent_id, x.id`,
     );
   }

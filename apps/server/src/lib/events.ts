@@ -23,6 +23,11 @@ export interface AppEvents {
   'follow.accepted': { followerId: number; followingId: number; requested: boolean };
   /** A follow request to a private account is waiting for its answer. */
   'follow.requested': { followerId: number; followingId: number };
+  /**
+   * `ownerId` blocked or muted `otherId` (`active`), or took it back. A block's removed follows were
+   * announced first as `follow.removed`.
+   */
+  'relation.changed': { kind: 'block' | 'mute'; ownerId: number; otherId: number; active: boolean };
   /** An accepted follow ended (unfollow), or a pending request was withdrawn. */
   'follow.removed': { followerId: number; followingId: number; wasAccepted: boolean };
   /**

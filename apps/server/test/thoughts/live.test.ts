@@ -154,6 +154,38 @@ describe('the live stream of a race', () => {
     expect(replay.events().map((e) => e.event)).toEqual(['thought.created']);
   });
 
+  it('leaves out what accounts blocked either way or muted write, live and replayed (decision 028)', async () => {
+    const race = await openRace(t.database.db);
+    const [reader, blocked, blocker, muted, other] = [
+      await user(),
+      await user(),
+      await user(),
+      await user(),
+      await user(),
+    ];
+    await as(reader).post('/api/social/blocks/', { user_id: blocked.id });
+    await as(blocker).post('/api/social/blocks/', { user_id: reader.id });
+    await as(reader).post('/api/social/mutes/', { user_id: muted.id });
+    const stream = await connect(streamUrl(race.id), await as$(reader));
+    const onOther = await postThought(as, other, race.id, 'Seen');
+    for (const author of [blocked, blocker, muted]) await postThought(as, author, race.id, 'Unseen');
+    await as(muted).post('/api/core/thought-comments/', { thought_id: onOther.id, comment: 'Unseen reply' });
+    const last = await postThought(as, other, race.id, 'Seen too');
+    await stream.until(() =>
+      stream.events().some((e) => e.data.type === 'thought.created' && e.data.thought.id === last.id),
+    );
+    const texts = (events: ReturnType<SseClient['events']>) =>
+      events.map((e) => (e.data.type === 'thought.created' ? e.data.thought.content : e.data.type));
+    expect(texts(stream.events())).toEqual(['Seen', 'Seen too']);
+
+    const replay = await connect(streamUrl(race.id), { ...(await as$(reader)), 'last-event-id': '0' });
+    await replay.until(() => replay.lastEventId() === stream.lastEventId());
+    expect(texts(replay.events())).toEqual(['Seen', 'Seen too']);
+    const guest = await connect(streamUrl(race.id), { 'last-event-id': '0' });
+    await guest.until(() => guest.lastEventId() === stream.lastEventId());
+    expect(guest.events()).toHaveLength(6);
+  });
+
   it('answers bad requests before streaming, as JSON', async () => {
     const race = await openRace(t.database.db);
     const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });

@@ -23,3 +23,44 @@ export const follows = pgTable(
     index('follows_follower_status_idx').on(t.followerId, t.status, t.id),
   ],
 );
+
+/**
+ * Owned by modules/follows: an account that blocked another. Neither sees the other's content nor can
+ * follow, comment on or like it; the block removed the follows between them (decision 028).
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('blocks_pair_key').on(t.blockerId, t.blockedId),
+    // "Has this author blocked the viewer?" probes from the other side.
+    index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+    // The blocker's list, newest first (keyset on id).
+    index('blocks_blocker_id_idx').on(t.blockerId, t.id),
+  ],
+);
+
+/** Owned by modules/follows: an account that muted another; its content leaves the muter's lists and feeds. */
+export const mutes = pgTable(
+  'mutes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    muterId: integer('muter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mutedId: integer('muted_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mutes_pair_key').on(t.muterId, t.mutedId), index('mutes_muter_id_idx').on(t.muterId, t.id)],
+);

@@ -2,9 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { nowDate } from '../../lib/clock.ts';
 import type { Db } from '../../db/client.ts';
 import { follows } from '../../db/schema/follows.ts';
-import { countUpTo, rowLimit, selectRows } from '../../lib/sql.ts';
+import { countUpTo, lockForTransaction, rowLimit, selectRows } from '../../lib/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
 import type { UserRef } from '@paddock/contract';
+import { shownInListsOf } from './visibility.ts';
 
 export type FollowState = 'accepted' | 'pending';
 
@@ -146,4 +147,128 @@ export async function deletePendingRequest(db: Db, userId: number, requestId: nu
     .where(and(eq(follows.id, requestId), eq(follows.followingId, userId), eq(follows.status, 'pending')))
     .returning({ id: follows.id });
   return rows.length === 1;
+}
+
+/*
+ * Blocks and mutes (decision 028). A block and a follow between the same two accounts never stand
+ * together: both are written holding the pair's lock, and a block deletes the follows first.
+ */
+
+/** Holds the lock of the pair of accounts until the transaction ends (follows and blocks between them). */
+export function lockPair(tx: Db, a: number, b: number): Promise<void> {
+  return lockForTransaction(tx, `account-pair:${Math.min(a, b)}`, Math.max(a, b));
+}
+
+/** How two accounts stand by blocks: whether `a` blocked `b`, and whether `b` blocked `a`. */
+export async function selectBlocksBetween(
+  db: Db,
+  a: number,
+  b: number,
+): Promise<{ aBlocked: boolean; bBlocked: boolean }> {
+  const rows = await selectRows<{ blocker_id: number }>(
+    db,
+    sql`select blocker_id from blocks where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a})`,
+  );
+  return { aBlocked: rows.some((r) => r.blocker_id === a), bBlocked: rows.some((r) => r.blocker_id === b) };
+}
+
+/**
+ * Whether what `senderId` does should stay unheard by `recipientId`: a block either way, or a mute by
+ * the recipient (no notification is created).
+ */
+export async function selectSilenced(db: Db, recipientId: number, senderId: number): Promise<boolean> {
+  const [row] = await selectRows<{ shown: boolean }>(
+    db,
+    sql`select ${shownInListsOf(recipientId, sql`${senderId}::int`)} as shown`,
+  );
+  return !row?.shown;
+}
+
+/** The accounts whose content the viewer's streams leave out: blocked either way, or muted by the viewer. */
+export async function selectHiddenAuthorIds(db: Db, viewer: number): Promise<number[]> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`select blocked_id as id from blocks where blocker_id = ${viewer}
+        union select blocker_id from blocks where blocked_id = ${viewer}
+        union select muted_id from mutes where muter_id = ${viewer}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Deletes the follows and requests between two accounts, both ways; the deleted rows. */
+export async function deleteFollowsBetween(tx: Db, a: number, b: number) {
+  return tx
+    .delete(follows)
+    .where(
+      sql`(${follows.followerId} = ${a} and ${follows.followingId} = ${b}) or (${follows.followerId} = ${b} and ${follows.followingId} = ${a})`,
+    )
+    .returning({ followerId: follows.followerId, followingId: follows.followingId, status: follows.status });
+}
+
+/** Blocks and mutes are written and listed the same way: the acting account's rows about another. */
+const relationTables = {
+  block: { name: 'blocks', owner: 'blocker_id', other: 'blocked_id' },
+  mute: { name: 'mutes', owner: 'muter_id', other: 'muted_id' },
+} as const;
+export type RelationKind = keyof typeof relationTables;
+
+const relation = (kind: RelationKind) => {
+  const r = relationTables[kind];
+  return { table: sql.raw(r.name), owner: sql.raw(r.owner), other: sql.raw(r.other) };
+};
+
+/** Inserts the block or mute unless it exists; whether it is new. */
+export async function insertRelation(tx: Db, kind: RelationKind, ownerId: number, otherId: number): Promise<boolean> {
+  const r = relation(kind);
+  const rows = await selectRows<{ id: number }>(
+    tx,
+    sql`insert into ${r.table} (${r.owner}, ${r.other}, created_at)
+        values (${ownerId}, ${otherId}, ${nowDate().toISOString()}::timestamptz)
+        on conflict do nothing returning id`,
+  );
+  return rows.length === 1;
+}
+
+/** Deletes the block or mute; whether there was one. */
+export async function deleteRelation(tx: Db, kind: RelationKind, ownerId: number, otherId: number): Promise<boolean> {
+  const r = relation(kind);
+  const rows = await selectRows<{ id: number }>(
+    tx,
+    sql`delete from ${r.table} where ${r.owner} = ${ownerId} and ${r.other} = ${otherId} returning id`,
+  );
+  return rows.length === 1;
+}
+
+/** Whether `ownerId` has blocked or muted `otherId`. */
+export async function selectRelations(db: Db, ownerId: number, otherId: number) {
+  const [row] = await selectRows<{ blocking: boolean; muting: boolean }>(
+    db,
+    sql`select exists (select 1 from blocks where blocker_id = ${ownerId} and blocked_id = ${otherId}) as blocking,
+          exists (select 1 from mutes where muter_id = ${ownerId} and muted_id = ${otherId}) as muting`,
+  );
+  return { blocking: row?.blocking ?? false, muting: row?.muting ?? false };
+}
+
+export interface RelationListRow {
+  id: number;
+  user: UserRef;
+  created_ms: number;
+}
+
+/** The accounts `ownerId` blocked or muted, newest first, keyset on the row's id. */
+export function selectRelationList(
+  db: Db,
+  kind: RelationKind,
+  q: { ownerId: number; beforeId?: number; limit: number },
+): Promise<RelationListRow[]> {
+  const r = relation(kind);
+  return selectRows<RelationListRow>(
+    db,
+    sql`select x.id, ${userRefJson('u')} as user, (extract(epoch from x.created_at) * 1000)::float8 as created_ms
+        from ${r.table} x ${joinUser('u', sql`x.${r.other}`)}
+        where x.${r.owner} = ${q.ownerId}
+          ${q.beforeId === undefined ? sql`` : sql`and x.id < ${q.beforeId}`}
+        order by x.id desc
+        ${rowLimit(q.limit)}`,
+  );
 }

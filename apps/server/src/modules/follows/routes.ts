@@ -5,17 +5,30 @@ import { parseIdParam } from '../../lib/params.ts';
 import { notFound, route, signedIn, unauthorized } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import {
+  addRelation,
   answerFollowRequest,
+  CANNOT_BLOCK_SELF,
+  CANNOT_FOLLOW_ACCOUNT,
+  CANNOT_INTERACT,
+  CANNOT_MUTE_SELF,
+  listRelations,
+  removeRelation,
   follow,
   followRequestCount,
   getPublicProfile,
   listFollowRequests,
   listFollows,
   PRIVATE_ACCOUNT,
+  UNBLOCK_TO_FOLLOW,
   unfollow,
 } from './service.ts';
 
 const tags = ['follows'];
+
+/** The 403 of a like, comment or reply across a block (decision 028), for the routes that act on content. */
+export const acrossBlock = errorBody(
+  `\`{"detail": "${CANNOT_INTERACT}"}\`: a block stands between the viewer and the author (either way).`,
+);
 
 /** Follows, follow requests and profiles as others see them, mounted at /api/social. */
 export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,6 +48,9 @@ export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: {
         400: errorBody('`{"user_id": ["You cannot follow yourself."]}` or an unknown account.'),
         401: unauthorized,
+        403: errorBody(
+          `\`{"detail": "${CANNOT_FOLLOW_ACCOUNT}"}\` (the account blocked the viewer), or \`{"detail": "${UNBLOCK_TO_FOLLOW}"}\`.`,
+        ),
       },
     },
     async (request, reply) => {
@@ -122,7 +138,9 @@ export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'A profile by username',
       description:
         'Any account, private or not (ignoring case), with its counts and, for the viewer, `follow_status` ' +
-        '("self", "following", "requested" or "none") and `follows_you`.',
+        '("self", "following", "requested" or "none"), `follows_you`, `blocking` and `muting` (the viewer blocked ' +
+        'or muted it) and `can_follow`. To an account it blocked, a profile reads as a private one that ' +
+        '`can_follow` false.',
       errors: { 404: notFound('no account has that username.') },
     },
     async (request) => getPublicProfile(ctx, request.userId, request.query.username),
@@ -144,6 +162,82 @@ export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) =>
         listFollows(ctx, request.userId, { ...request.query, userId: parseIdParam(request.params.id), direction }),
+    );
+  }
+
+  const relations = [
+    {
+      kind: 'block',
+      add: followsEndpoints.blockUser,
+      remove: followsEndpoints.unblockUser,
+      list: followsEndpoints.listBlocks,
+      self: CANNOT_BLOCK_SELF,
+      done: 'Blocked.',
+      past: 'blocked',
+      what:
+        "Neither account sees the other's reviews, comments or thoughts, in lists, feeds, search or live streams; " +
+        'the follows and follow requests between them are removed, neither can follow the other, and the blocked ' +
+        "account cannot like, comment on or reply to the blocker's content (403). No notification passes between them.",
+    },
+    {
+      kind: 'mute',
+      add: followsEndpoints.muteUser,
+      remove: followsEndpoints.unmuteUser,
+      list: followsEndpoints.listMutes,
+      self: CANNOT_MUTE_SELF,
+      done: 'Muted.',
+      past: 'muted',
+      what:
+        "The muted account's reviews, comments and thoughts leave the muter's feeds, lists and live streams, and its " +
+        'actions no longer notify the muter. Its profile, and a link to one of its reviews, still open. The muted ' +
+        'account notices nothing.',
+    },
+  ] as const;
+  for (const r of relations) {
+    route(
+      app,
+      r.add,
+      {
+        tags,
+        summary: r.kind === 'block' ? 'Block an account' : 'Mute an account',
+        description: `${r.what} 201 when new, 200 when it already stood.`,
+        security: signedIn,
+        errors: {
+          400: errorBody(`\`{"user_id": ["${r.self}"]}\` or an unknown account.`),
+          401: unauthorized,
+        },
+      },
+      async (request, reply) => {
+        const { created } = await addRelation(ctx, r.kind, requireUser(request), request.body.user_id);
+        return reply.code(created ? 201 : 200).send({ detail: r.done });
+      },
+    );
+    route(
+      app,
+      r.remove,
+      {
+        tags,
+        summary: r.kind === 'block' ? 'Unblock an account' : 'Unmute an account',
+        description: `\`id\` is the ${r.past} account.`,
+        security: signedIn,
+        errors: { 401: unauthorized, 404: notFound(`the viewer has not ${r.past} that account.`) },
+      },
+      async (request, reply) => {
+        await removeRelation(ctx, r.kind, requireUser(request), parseIdParam(request.params.id));
+        return reply.code(204).send(null);
+      },
+    );
+    route(
+      app,
+      r.list,
+      {
+        tags,
+        summary: r.kind === 'block' ? 'Blocked accounts' : 'Muted accounts',
+        description: `The accounts the viewer ${r.past}, newest first, paginated.`,
+        security: signedIn,
+        errors: { 401: unauthorized },
+      },
+      async (request) => listRelations(ctx, r.kind, requireUser(request), request.query),
     );
   }
 };

@@ -15,6 +15,16 @@ import {
   acceptPending,
   countPendingRequests,
   deleteFollow,
+  deleteFollowsBetween,
+  deleteRelation,
+  insertRelation,
+  lockPair,
+  selectBlocksBetween,
+  selectHiddenAuthorIds,
+  selectRelationList,
+  selectRelations,
+  selectSilenced,
+  type RelationKind,
   deletePendingRequest,
   insertFollow,
   selectFollowList,
@@ -29,6 +39,15 @@ import { viewerCanSee } from './visibility.ts';
 
 export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself.';
 export const PRIVATE_ACCOUNT = 'This account is private.';
+/** To the blocked account, about the account that blocked it. */
+export const CANNOT_FOLLOW_ACCOUNT = 'You cannot follow this account.';
+/** To the blocker, about the account they blocked. */
+export const UNBLOCK_TO_FOLLOW = 'You have blocked this account. Unblock it to follow it.';
+export const YOU_BLOCKED_ACCOUNT = 'You have blocked this account.';
+/** Likes, comments and replies across a block, either way. */
+export const CANNOT_INTERACT = 'You cannot interact with this account.';
+export const CANNOT_BLOCK_SELF = 'You cannot block yourself.';
+export const CANNOT_MUTE_SELF = 'You cannot mute yourself.';
 
 /**
  * What every list of an account's content checks first: an unknown account is 404, a private one 403
@@ -37,7 +56,13 @@ export const PRIVATE_ACCOUNT = 'This account is private.';
 export async function assertCanSeeAccount(ctx: ServiceContext, viewer: Viewer, userId: number): Promise<void> {
   const user = await findUserBrief(ctx.db, userId);
   if (!user) throw notFound();
-  if (!(await viewerCanSee(ctx.db, viewer, user))) throw forbidden(PRIVATE_ACCOUNT);
+  const seen = await viewerCanSee(ctx.db, viewer, user);
+  if (seen === true) return;
+  if (seen === 'blocked' && (await selectBlocksBetween(ctx.db, viewer!, userId)).aBlocked) {
+    throw forbidden(YOU_BLOCKED_ACCOUNT);
+  }
+  // To the blocked account, the blocker's account reads as a private one.
+  throw forbidden(PRIVATE_ACCOUNT);
 }
 
 const statusOf = (state: FollowState | null): FollowStatus =>
@@ -56,6 +81,11 @@ export async function follow(
   const target = await findUserBrief(ctx.db, targetId);
   if (!target) throw fieldErrors({ user_id: [`Invalid pk "${targetId}" - object does not exist.`] });
   const outcome = await ctx.db.transaction(async (tx) => {
+    // Under the pair's lock, as a block is written: a follow never lands beside a block.
+    await lockPair(tx, viewer, targetId);
+    const blocks = await selectBlocksBetween(tx, viewer, targetId);
+    if (blocks.aBlocked) throw forbidden(UNBLOCK_TO_FOLLOW);
+    if (blocks.bBlocked) throw forbidden(CANNOT_FOLLOW_ACCOUNT);
     const inserted = await insertFollow(tx, viewer, targetId, target.isPrivate ? 'pending' : 'accepted');
     if (inserted === 'accepted') await countFollow(tx, viewer, targetId, 1);
     const current = inserted ?? (await selectRelationship(tx, viewer, targetId)).outgoing;
@@ -175,11 +205,19 @@ export async function getPublicProfile(ctx: ServiceContext, viewer: Viewer, user
   if (!row) throw notFound();
   let followStatus: FollowStatus = 'none';
   let followsYou = false;
+  const mine = { blocking: false, muting: false };
+  let blockedByThem = false;
   if (viewer === row.id) followStatus = 'self';
   else if (viewer !== null) {
-    const rel = await selectRelationship(ctx.db, viewer, row.id);
+    const [rel, relations, blocks] = await Promise.all([
+      selectRelationship(ctx.db, viewer, row.id),
+      selectRelations(ctx.db, viewer, row.id),
+      selectBlocksBetween(ctx.db, viewer, row.id),
+    ]);
     followStatus = statusOf(rel.outgoing);
     followsYou = rel.incoming;
+    Object.assign(mine, relations);
+    blockedByThem = blocks.bBlocked;
   }
   return {
     id: row.id,
@@ -187,13 +225,17 @@ export async function getPublicProfile(ctx: ServiceContext, viewer: Viewer, user
     name: row.name,
     profile_picture: row.profilePicture,
     bio: row.bio,
-    is_private: row.isPrivate,
+    // To an account it blocked, a profile reads as a private one that cannot be requested.
+    is_private: row.isPrivate || blockedByThem,
     created_at: row.createdAt.toISOString(),
     total_reviews: row.reviewsCount,
     following_count: row.followingCount,
     followers_count: row.followersCount,
     follow_status: followStatus,
     follows_you: followsYou,
+    blocking: mine.blocking,
+    muting: mine.muting,
+    can_follow: viewer !== row.id && !mine.blocking && !blockedByThem,
   };
 }
 
@@ -221,6 +263,105 @@ export async function listFollows(
     (row) => toListItem(viewer, row),
     (last) => encodeCursor([last.follow_id]),
   );
+}
+
+/*
+ * Blocks and mutes (decision 028): POST /social/blocks/ and /social/mutes/ (201, or 200 when it stood
+ * already), DELETE …/{user_id}/ (204, 404 when there was none), GET lists newest first.
+ */
+
+const selfDetail: Record<RelationKind, string> = { block: CANNOT_BLOCK_SELF, mute: CANNOT_MUTE_SELF };
+
+/**
+ * Blocks or mutes `targetId`. A block first removes the follows and requests between the two, both ways,
+ * with their counters, under the pair's lock (as a follow is written), in one transaction.
+ */
+export async function addRelation(
+  ctx: ServiceContext,
+  kind: RelationKind,
+  viewer: number,
+  targetId: number,
+): Promise<{ created: boolean }> {
+  if (targetId === viewer) throw fieldErrors({ user_id: [selfDetail[kind]] });
+  if (!(await findUserBrief(ctx.db, targetId))) {
+    throw fieldErrors({ user_id: [`Invalid pk "${targetId}" - object does not exist.`] });
+  }
+  const { created, removed } = await ctx.db.transaction(async (tx) => {
+    if (kind === 'mute') return { created: await insertRelation(tx, kind, viewer, targetId), removed: [] };
+    await lockPair(tx, viewer, targetId);
+    const removed = await deleteFollowsBetween(tx, viewer, targetId);
+    const accepted = removed.filter((f) => f.status === 'accepted');
+    if (accepted.length > 0) {
+      await adjustCountersOfUsers(
+        tx,
+        accepted.flatMap((f): [number, { following?: number; followers?: number }][] => [
+          [f.followerId, { following: -1 }],
+          [f.followingId, { followers: -1 }],
+        ]),
+      );
+    }
+    return { created: await insertRelation(tx, kind, viewer, targetId), removed };
+  });
+  for (const f of removed) {
+    await ctx.events.emit('follow.removed', {
+      followerId: f.followerId,
+      followingId: f.followingId,
+      wasAccepted: f.status === 'accepted',
+    });
+  }
+  if (created) await ctx.events.emit('relation.changed', { kind, ownerId: viewer, otherId: targetId, active: true });
+  return { created };
+}
+
+/** Unblocks or unmutes `targetId`; 404 when there was no such block or mute. */
+export async function removeRelation(
+  ctx: ServiceContext,
+  kind: RelationKind,
+  viewer: number,
+  targetId: number,
+): Promise<void> {
+  if (!(await deleteRelation(ctx.db, kind, viewer, targetId))) throw notFound();
+  await ctx.events.emit('relation.changed', { kind, ownerId: viewer, otherId: targetId, active: false });
+}
+
+/** The accounts the viewer blocked or muted, newest first. */
+export async function listRelations(
+  ctx: ServiceContext,
+  kind: RelationKind,
+  viewer: number,
+  q: { page_size: number; cursor?: string },
+) {
+  const rows = await selectRelationList(ctx.db, kind, {
+    ownerId: viewer,
+    beforeId: decodeIdCursor(q.cursor),
+    limit: q.page_size + 1,
+  });
+  return toPage(
+    rows,
+    q.page_size,
+    (row) => ({ user: row.user, created_at: new Date(row.created_ms).toISOString() }),
+    (last) => encodeCursor([last.id]),
+  );
+}
+
+/**
+ * For other modules, before a like, comment or reply on what `authorId` wrote: 403 when a block stands
+ * between the viewer and the author, either way.
+ */
+export async function assertNoBlock(db: ServiceContext['db'], viewer: number, authorId: number): Promise<void> {
+  if (viewer === authorId) return;
+  const blocks = await selectBlocksBetween(db, viewer, authorId);
+  if (blocks.aBlocked || blocks.bBlocked) throw forbidden(CANNOT_INTERACT);
+}
+
+/** For notifications: whether what `senderId` does stays unheard by `recipientId` (a block, or a mute by the recipient). */
+export function isSilenced(ctx: ServiceContext, recipientId: number, senderId: number): Promise<boolean> {
+  return selectSilenced(ctx.db, recipientId, senderId);
+}
+
+/** For live streams: the accounts whose content the viewer's streams leave out. */
+export function hiddenAuthorIds(ctx: ServiceContext, viewer: number): Promise<number[]> {
+  return selectHiddenAuthorIds(ctx.db, viewer);
 }
 
 /** Reacts to events of other modules: an account that goes public accepts its pending requests. */

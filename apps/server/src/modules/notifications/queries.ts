@@ -41,6 +41,18 @@ export async function deleteNotificationsAbout(
   if (conditions.length > 0) await db.delete(notifications).where(or(...conditions));
 }
 
+/** Every notification one of two accounts sent the other (a block between them). */
+export async function deleteNotificationsBetween(db: Db, a: number, b: number): Promise<void> {
+  await db
+    .delete(notifications)
+    .where(
+      or(
+        and(eq(notifications.recipientId, a), eq(notifications.senderId, b)),
+        and(eq(notifications.recipientId, b), eq(notifications.senderId, a)),
+      ),
+    );
+}
+
 export interface NotificationRow {
   id: number;
   type: NotificationType;

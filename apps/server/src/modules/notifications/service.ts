@@ -2,11 +2,13 @@ import { COUNT_MAX, type Notification, type NotificationType } from '@paddock/co
 import type { ServiceContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import { isSilenced } from '../follows/service.ts';
 import {
   countNotifications,
   deleteAllNotifications,
   deleteNotification,
   deleteNotificationsAbout,
+  deleteNotificationsBetween,
   insertNotification,
   selectNotificationPage,
   type NewNotification,
@@ -15,12 +17,14 @@ import {
 
 /*
  * Notification rows, written where their actions happen by subscribing to the event seam: never for
- * one's own action, at most once per (recipient, type, sender, object) while pending. Listing, counting
- * and reading them are the notification screens' part.
+ * one's own action, never across a block nor from an account the recipient muted, at most once per
+ * (recipient, type, sender, object) while pending. Listing, counting and reading them are the
+ * notification screens' part.
  */
 
 async function notify(ctx: ServiceContext, n: NewNotification): Promise<void> {
   if (n.recipientId === n.senderId) return;
+  if (await isSilenced(ctx, n.recipientId, n.senderId)) return;
   await insertNotification(ctx.db, n);
 }
 
@@ -85,6 +89,10 @@ export function subscribeNotifications(ctx: ServiceContext): void {
     });
   });
   events.on('review.deleted', async ({ reviewId }) => deleteNotificationsAbout(ctx.db, { reviewId }));
+  // A block also takes back what the two had told each other.
+  events.on('relation.changed', async ({ kind, ownerId, otherId, active }) => {
+    if (kind === 'block' && active) await deleteNotificationsBetween(ctx.db, ownerId, otherId);
+  });
   events.on('comment.deleted', async ({ commentId }) => deleteNotificationsAbout(ctx.db, { commentId }));
   subscribeThoughtNotifications(ctx);
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { reviewComments } from '../../db/schema/review-comments.ts';
 import { commentThreads } from '../../lib/comment-threads.ts';
-import { followStatusOf } from '../follows/visibility.ts';
+import { followStatusOf, shownInListsOf } from '../follows/visibility.ts';
 import { likedByViewer } from '../review-likes/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
 
@@ -12,7 +12,7 @@ import { joinUser, userRefJson } from '../users/sql.ts';
 export const threads = commentThreads({
   table: reviewComments,
   subject: reviewComments.reviewId,
-  author: { join: joinUser, json: userRefJson, followStatus: followStatusOf },
+  author: { join: joinUser, json: userRefJson, followStatus: followStatusOf, shown: shownInListsOf },
   liked: (viewer, id) => likedByViewer('comment', viewer, id),
 });
 

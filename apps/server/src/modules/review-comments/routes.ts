@@ -14,6 +14,7 @@ import {
   toggleReviewCommentLike,
   updateReviewComment,
 } from './service.ts';
+import { acrossBlock } from '../follows/routes.ts';
 
 const tags = ['comments'];
 const notFound = notFoundBody(
@@ -54,6 +55,7 @@ export const reviewCommentsRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: {
         400: errorBody('Field errors (the comment; a `parent_comment_id` that is not a comment of this review).'),
         401: unauthorized,
+        403: acrossBlock,
         404: notFound,
       },
     },
@@ -110,7 +112,7 @@ export const reviewCommentsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Like or unlike a comment',
       description: 'Answers `{liked, like_count}`; the count always equals the likes.',
       security: signedIn,
-      errors: { 401: unauthorized, 404: notFound },
+      errors: { 401: unauthorized, 403: acrossBlock, 404: notFound },
     },
     async (request) => toggleReviewCommentLike(ctx, requireUser(request), request.body.comment_id),
   );

@@ -4,7 +4,8 @@ import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import { fieldErrors, forbidden, notFound } from '../../lib/errors.ts';
 import { threadParentOf } from '../../lib/comment-threads.ts';
 import { listReviewCommentLikers, toggleLike } from '../review-likes/service.ts';
-import { adjustCommentCount, findVisibleReview, lockVisibleReview } from '../reviews/service.ts';
+import { assertNoBlock } from '../follows/service.ts';
+import { adjustCommentCount, findVisibleReview, findReviewToActOn, lockVisibleReview } from '../reviews/service.ts';
 import { deleteCommentRow, selectCommentRef, threads, type CommentRef } from './queries.ts';
 
 /** How many replies a top-level comment carries in a list; the rest come from /comments/{id}/replies/. */
@@ -73,13 +74,14 @@ export async function createReviewComment(
   body: CreateCommentBody,
 ): Promise<Comment | Reply> {
   const created = await ctx.db.transaction(async (tx) => {
-    // A review the viewer may not see (a private account's) is answered as one that is not there.
-    const review = await lockVisibleReview(tx, viewer, body.race_review_id);
-    if (!review) throw notFound();
+    // A review the viewer may not see (a private account's) is answered as one that is not there; one
+    // across a block, or a reply to a comment across one, is refused (403).
+    const review = await findReviewToActOn(tx, viewer, body.race_review_id, true);
     let repliedTo: CommentRef | null = null;
     if (body.parent_comment_id != null) {
       repliedTo = await selectCommentRef(tx, body.parent_comment_id);
       if (!repliedTo || repliedTo.reviewId !== review.id) throw invalidPk('parent_comment_id', body.parent_comment_id);
+      await assertNoBlock(tx, viewer, repliedTo.userId);
     }
     const parentId = threadParentOf(repliedTo);
     const id = await threads.insertComment(tx, {
@@ -150,7 +152,10 @@ export async function toggleReviewCommentLike(
   viewer: number,
   commentId: number,
 ): Promise<LikeToggleResult> {
-  const { review } = await findVisibleComment(ctx, viewer, commentId);
+  const peek = await selectCommentRef(ctx.db, commentId);
+  if (!peek) throw notFound();
+  const review = await findReviewToActOn(ctx.db, viewer, peek.reviewId);
+  await assertNoBlock(ctx.db, viewer, peek.userId);
   const outcome = await ctx.db.transaction(async (tx) => {
     const comment = await selectCommentRef(tx, commentId, true);
     if (!comment) throw notFound();

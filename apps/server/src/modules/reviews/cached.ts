@@ -10,8 +10,8 @@ import { invalidateEverywhere, type ReadCache } from '../../lib/read-cache.ts';
  * (the reader cache), its cards coming from the kept cards (a race's or a member's reviews: see
  * REVIEW_MEMBERS_TAG). What a list shows changes with a review
  * written, edited or deleted, liked or unliked, commented on, and with its author's card or privacy; a
- * reader's page also with their own likes and follows, and their Following page with their timeline
- * (the feeds module says when). Each change drops the lists it touched, on every instance.
+ * reader's page also with their own likes, follows, blocks and mutes (and others' blocks of them), and
+ * their Following page with their timeline (the feeds module says when). Each change drops the lists it touched, on every instance.
  */
 
 /** Every review list, a guest's or a reader's, carries this tag. */
@@ -83,6 +83,15 @@ export function invalidateReviewListsOnChanges(
   // A deleted comment does not say whose review it was on; deletions are rare.
   events.on('comment.deleted', everyList);
   events.on('user.card_changed', everyList);
+  // A block hides each side from the other; a mute hides the muted account from the muter.
+  events.on('relation.changed', ({ kind, ownerId, otherId }) =>
+    invalidateEverywhere(
+      caches,
+      bus,
+      kind === 'block' ? [readerTag(ownerId), readerTag(otherId)] : [readerTag(ownerId)],
+      log,
+    ),
+  );
   events.on('user.privacy_changed', () =>
     invalidateEverywhere(caches, bus, [REVIEW_LISTS_TAG, REVIEW_MEMBERS_TAG], log),
   );

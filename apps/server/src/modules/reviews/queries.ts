@@ -12,6 +12,7 @@ import {
   readerSideColumns,
   reviewCardColumns,
   reviewCardFrom,
+  reviewOpenTo,
   reviewVisibleTo,
   reviewWithAuthorFrom,
   type ReaderSideRow,
@@ -37,13 +38,13 @@ export function selectSharedCards(db: Db, ids: readonly number[]): Promise<Revie
   );
 }
 
-/** The reader's side of these reviews, those the viewer may see, in no particular order. */
+/** The reader's side of these reviews, those the viewer may open, in no particular order. */
 export function selectReaderSides(db: Db, viewer: Viewer, ids: readonly number[]): Promise<ReaderSideRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return selectRows<ReaderSideRow>(
     db,
     sql`select ${readerSideColumns(viewer)} from ${reviewWithAuthorFrom}
-        where r.id = any(${sql.param([...ids])}::int[]) and ${reviewVisibleTo(viewer)}`,
+        where r.id = any(${sql.param([...ids])}::int[]) and ${reviewOpenTo(viewer)}`,
   );
 }
 
@@ -55,9 +56,14 @@ export interface ReviewListFilter {
   limit: number;
 }
 
-/** A race's or a user's reviews that the viewer may see, newest first (the reader's side of each). */
+/**
+ * A race's or a user's reviews that the viewer may see, newest first (the reader's side of each). A
+ * member's own list, opened on their profile, shows them to a reader who muted them (decision 028).
+ */
 export function selectReviewList(db: Db, viewer: Viewer, f: ReviewListFilter): Promise<ReaderSideRow[]> {
-  const where: SQL[] = [reviewVisibleTo(viewer)];
+  const where: SQL[] = [
+    f.userId !== undefined && f.raceId === undefined ? reviewOpenTo(viewer) : reviewVisibleTo(viewer),
+  ];
   if (f.raceId !== undefined) where.push(sql`r.race_id = ${f.raceId}`);
   if (f.userId !== undefined) where.push(sql`r.user_id = ${f.userId}`);
   if (f.beforeId !== undefined) where.push(sql`r.id < ${f.beforeId}`);
@@ -76,7 +82,7 @@ export interface ReviewRef {
   author_private: boolean;
 }
 
-/** A review the viewer may see (else null), locked for update when `lock`. */
+/** A review the viewer may open (else null), locked for update when `lock`. */
 export async function selectVisibleReview(
   db: Db,
   viewer: Viewer,
@@ -87,7 +93,7 @@ export async function selectVisibleReview(
     db,
     sql`select r.id, r.user_id, r.race_id, r.rating, ${userIsPrivate('u')} as author_private
         from reviews r ${joinUser('u', sql`r.user_id`)}
-        where r.id = ${reviewId} and ${reviewVisibleTo(viewer)}
+        where r.id = ${reviewId} and ${reviewOpenTo(viewer)}
         ${lock ? sql`for update of r` : sql``}`,
   );
   return row ?? null;
@@ -353,4 +359,10 @@ export function selectReviewsPerSeason(db: Db, userId: number): Promise<{ season
         where r.user_id = ${userId}
         group by race_year order by race_year`,
   );
+}
+
+/** The author of a review, or null when there is no such review. */
+export async function selectReviewAuthorId(db: Db, reviewId: number): Promise<number | null> {
+  const [row] = await selectRows<{ user_id: number }>(db, sql`select user_id from reviews where id = ${reviewId}`);
+  return row?.user_id ?? null;
 }

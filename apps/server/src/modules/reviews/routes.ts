@@ -20,6 +20,7 @@ import {
   updateReview,
   pageCardsJson,
 } from './service.ts';
+import { acrossBlock } from '../follows/routes.ts';
 
 const tags = ['reviews'];
 const reviewNotFound = notFound('no such review, or one of a private account the viewer does not follow.');
@@ -150,7 +151,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'Likes the review, or takes the like back. Answers `{liked, like_count}`; the count always equals the likes.',
       security: signedIn,
-      errors: { 401: unauthorized, 404: reviewNotFound },
+      errors: { 401: unauthorized, 403: acrossBlock, 404: reviewNotFound },
     },
     async (request) => toggleReviewLike(ctx, requireUser(request), request.body.review_id),
   );

@@ -6,7 +6,7 @@ import { fieldErrors, forbidden, notFound, unauthorized } from '../../lib/errors
 import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { emptyDistribution, type RaceCommunity, type RaceFigures } from '../f1/community.ts';
 import { raceCompletion, toRaceRef } from '../f1/service.ts';
-import { assertCanSeeAccount } from '../follows/service.ts';
+import { assertCanSeeAccount, assertNoBlock } from '../follows/service.ts';
 import { toggleLike } from '../review-likes/service.ts';
 import { adjustUserCounters, findUserBrief } from '../users/service.ts';
 import { markRaceWatched } from '../watched/service.ts';
@@ -29,6 +29,7 @@ import {
   selectReviewList,
   selectTrendingRaceIds,
   selectViewerRaceState,
+  selectReviewAuthorId,
   selectVisibleReview,
   updateReviewFields,
   type FeedItem,
@@ -182,6 +183,19 @@ export function lockVisibleReview(tx: Db, viewer: Viewer, reviewId: number): Pro
   return selectVisibleReview(tx, viewer, reviewId, true);
 }
 
+/**
+ * The review the viewer likes or comments on (or one of its comments), locked for update in the caller's
+ * transaction when `lock`. 404 when they may not see it (as if it did not exist), 403 when a block stands
+ * between them and its author.
+ */
+export async function findReviewToActOn(db: Db, viewer: number, reviewId: number, lock = false): Promise<ReviewRef> {
+  const review = await selectVisibleReview(db, viewer, reviewId, lock);
+  if (review) return review;
+  const authorId = await selectReviewAuthorId(db, reviewId);
+  if (authorId !== null) await assertNoBlock(db, viewer, authorId);
+  throw notFound();
+}
+
 /** A review the viewer may see, or null. */
 export function findVisibleReview(db: Db, viewer: Viewer, reviewId: number): Promise<ReviewRef | null> {
   return selectVisibleReview(db, viewer, reviewId);
@@ -285,8 +299,7 @@ export async function toggleReviewLike(
   reviewId: number,
 ): Promise<LikeToggleResult> {
   const outcome = await ctx.db.transaction(async (tx) => {
-    const review = await lockVisibleReview(tx, viewer, reviewId);
-    if (!review) throw notFound();
+    const review = await findReviewToActOn(tx, viewer, reviewId, true);
     const liked = await toggleLike(tx, 'review', reviewId, viewer);
     const counts = await addToReviewCounts(tx, reviewId, { likes: liked ? 1 : -1 });
     return { review, liked, likeCount: counts?.like_count ?? 0 };

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FollowStatus, UserRef } from '@paddock/contract';
 import type { Viewer } from '../../lib/context.ts';
 import { joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
-import { canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
+import { canOpenContentOf, canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
 import { likedByViewer } from '../review-likes/sql.ts';
 import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
 
@@ -13,9 +13,13 @@ import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
  * and its author as `u`.
  */
 
-/** Whether the viewer may see the review `r` by the author `u` (follows' visibility rule). */
+/** Whether the viewer may see the review `r` by the author `u` in a list (follows' visibility rule). */
 export const reviewVisibleTo = (viewer: Viewer) =>
   canSeeContentOf(viewer, { id: sql`r.user_id`, isPrivate: userIsPrivate('u') });
+
+/** Whether the viewer may open the review `r` by the author `u` by its address (a muted author's too). */
+export const reviewOpenTo = (viewer: Viewer) =>
+  canOpenContentOf(viewer, { id: sql`r.user_id`, isPrivate: userIsPrivate('u') });
 
 /** A row of `reviewCardColumns`, which the reviews service's `toReview` turns into a Review. */
 export interface ReviewCardRow extends RaceRefRow {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FollowStatus } from '@paddock/contract';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import type { LiveBus } from '../../lib/live-bus.ts';
+import { hiddenAuthorIds } from '../follows/service.ts';
 import { selectEvents, selectFollowingIds, selectLastEventId, type EventRow } from './queries.ts';
 import { pruneLiveLog } from './service.ts';
 
@@ -26,6 +27,8 @@ interface Connection {
   viewer: Viewer;
   /** Accounts the viewer follows (accepted), read once at connect. */
   following: Set<number>;
+  /** Accounts blocked either way or muted by the viewer, read once at connect: their events are left out. */
+  hidden: Set<number>;
   /** The last event id this connection has been given or skipped. */
   after: number;
   res: ServerResponse;
@@ -63,8 +66,10 @@ function usersIn(value: unknown, into = new Set<number>()): Set<number> {
 const statusOf = (conn: Connection, userId: number): FollowStatus =>
   userId === conn.viewer ? 'self' : conn.following.has(userId) ? 'following' : 'none';
 
-const visibleTo = (conn: Connection, row: EventRow) =>
-  !row.author_private || row.author_id === conn.viewer || conn.following.has(row.author_id);
+/** `userIds`: the people the event shows (a comment's author beside the thought's). */
+const visibleTo = (conn: Connection, row: EventRow, userIds: readonly number[]) =>
+  (!row.author_private || row.author_id === conn.viewer || conn.following.has(row.author_id)) &&
+  (conn.hidden.size === 0 || (!conn.hidden.has(row.author_id) && !userIds.some((id) => conn.hidden.has(id))));
 
 /** One SSE message: `id`, `event` and one line of JSON, with the viewer's follow statuses put back in. */
 function frame(row: EventRow, status: (userId: number) => FollowStatus): string {
@@ -127,7 +132,13 @@ export class ThoughtsHub {
    * `lastEventId`, everything of the race after it is replayed first, then live events follow.
    */
   async open(reply: FastifyReply, o: { raceId: number; viewer: Viewer; lastEventId: number | null }): Promise<void> {
-    const following = new Set(o.viewer === null ? [] : await selectFollowingIds(this.ctx.db, o.viewer));
+    const [following, hidden] =
+      o.viewer === null
+        ? [new Set<number>(), new Set<number>()]
+        : await Promise.all([
+            selectFollowingIds(this.ctx.db, o.viewer).then((ids) => new Set(ids)),
+            hiddenAuthorIds(this.ctx, o.viewer).then((ids) => new Set(ids)),
+          ]);
     const res = reply.raw;
     reply.hijack();
     // Hijacked: helmet's and the rate limit's headers set so far are carried over by hand; nothing
@@ -147,7 +158,7 @@ export class ThoughtsHub {
       res.end();
       return;
     }
-    const conn: Connection = { viewer: o.viewer, following, after: o.lastEventId ?? 0, res };
+    const conn: Connection = { viewer: o.viewer, following, hidden, after: o.lastEventId ?? 0, res };
     this.connections.add(conn);
     const room = this.roomFor(o.raceId);
     room.members.add(conn);
@@ -217,7 +228,7 @@ export class ThoughtsHub {
       if (upTo !== undefined && conn.after >= upTo) return;
       const rows = await selectEvents(this.ctx.db, { raceId, afterId: conn.after, upToId: upTo, limit: PAGE });
       for (const row of rows) {
-        if (visibleTo(conn, row))
+        if (visibleTo(conn, row, [...usersIn(row.payload)]))
           this.write(
             conn,
             frame(row, (id) => statusOf(conn, id)),
@@ -255,7 +266,7 @@ export class ThoughtsHub {
     for (const conn of room.live) {
       if (row.id <= conn.after) continue;
       conn.after = row.id;
-      if (!visibleTo(conn, row)) continue;
+      if (!visibleTo(conn, row, rendered.userIds)) continue;
       // Connections that see the event's people the same way share one serialization.
       const key = rendered.userIds.map((id) => statusOf(conn, id)[0]).join('');
       let text = rendered.frames.get(key);

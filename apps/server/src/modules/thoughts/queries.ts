@@ -12,7 +12,13 @@ import type { Viewer } from '../../lib/context.ts';
 import { commentThreads } from '../../lib/comment-threads.ts';
 import { likedBy, lockForTransaction, rowLimit, selectRows } from '../../lib/sql.ts';
 import { raceStartMsOf } from '../f1/sql.ts';
-import { acceptedFollowingIds, canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
+import {
+  acceptedFollowingIds,
+  canOpenContentOf,
+  canSeeContentOf,
+  followStatusOf,
+  shownInListsOf,
+} from '../follows/visibility.ts';
 import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
 
 /*
@@ -20,8 +26,12 @@ import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
  * thought's comments are visible to whoever may see the thought (its author's privacy decides).
  */
 
+/** In lists and streams (privacy, blocks, mutes). */
 const visibleAuthor = (viewer: Viewer, alias: string) =>
   canSeeContentOf(viewer, { id: sql.raw(`${alias}.id`), isPrivate: userIsPrivate(alias) });
+/** One thing opened by its id (privacy, blocks: a muted author's thought still opens). */
+const openAuthor = (viewer: Viewer, alias: string) =>
+  canOpenContentOf(viewer, { id: sql.raw(`${alias}.id`), isPrivate: userIsPrivate(alias) });
 
 const likedThought = (viewer: Viewer, id: SQL) => likedBy('thought_likes', 'thought_id', viewer, id);
 
@@ -75,7 +85,7 @@ export function selectRaceThoughts(
 export async function selectThought(db: Db, viewer: Viewer, thoughtId: number): Promise<ThoughtRow | null> {
   const [row] = await selectRows<ThoughtRow>(
     db,
-    sql`select ${thoughtColumns(viewer)} from ${thoughtFrom} where t.id = ${thoughtId} and ${visibleAuthor(viewer, 'u')}`,
+    sql`select ${thoughtColumns(viewer)} from ${thoughtFrom} where t.id = ${thoughtId} and ${openAuthor(viewer, 'u')}`,
   );
   return row ?? null;
 }
@@ -98,7 +108,7 @@ export async function selectThoughtRef(
     db,
     sql`select t.id, t.race_id, t.user_id, ${raceStartMsOf(sql`t.race_id`)} as race_starts_ms
         from ${thoughtFrom}
-        where t.id = ${thoughtId} and ${visibleAuthor(viewer, 'u')}
+        where t.id = ${thoughtId} and ${openAuthor(viewer, 'u')}
         ${lock ? sql`for update of t` : sql``}`,
   );
   return row ?? null;
@@ -176,7 +186,7 @@ export async function toggleLikeRow(tx: Db, target: 'thought' | 'comment', id: n
 export const threads = commentThreads({
   table: thoughtComments,
   subject: thoughtComments.thoughtId,
-  author: { join: joinUser, json: userRefJson, followStatus: followStatusOf },
+  author: { join: joinUser, json: userRefJson, followStatus: followStatusOf, shown: shownInListsOf },
   liked: (viewer, id) => likedBy('thought_comment_likes', 'comment_id', viewer, id),
 });
 
@@ -206,7 +216,7 @@ export async function selectCommentRef(
     sql`select c.id, c.thought_id, c.user_id, c.parent_id, c.reply_count, t.race_id,
           t.user_id as thought_author_id, ${raceStartMsOf(sql`t.race_id`)} as race_starts_ms
         from thought_comments c join race_thoughts t on t.id = c.thought_id ${joinUser('a', sql`t.user_id`)}
-        where c.id = ${commentId} and ${visibleAuthor(viewer, 'a')}
+        where c.id = ${commentId} and ${openAuthor(viewer, 'a')}
         ${lock ? sql`for update of c` : sql``}`,
   );
   return row ?? null;
@@ -297,4 +307,16 @@ export async function selectFollowingIds(db: Db, viewer: number): Promise<number
     sql`select f.following_id as id from ${acceptedFollowingIds(viewer)} f`,
   );
   return rows.map((r) => r.id);
+}
+
+/** Who wrote a thought (`kind` 'thought') or a comment on one and its thought ('comment'): ids, none when it is gone. */
+export async function selectAuthorsOf(db: Db, kind: 'thought' | 'comment', id: number): Promise<number[]> {
+  const rows = await selectRows<{ ids: number[] }>(
+    db,
+    kind === 'thought'
+      ? sql`select array[user_id] as ids from race_thoughts where id = ${id}`
+      : sql`select array[c.user_id, t.user_id] as ids
+            from thought_comments c join race_thoughts t on t.id = c.thought_id where c.id = ${id}`,
+  );
+  return rows[0]?.ids ?? [];
 }

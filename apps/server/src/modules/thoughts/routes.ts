@@ -22,6 +22,7 @@ import {
   updateThought,
   updateThoughtComment,
 } from './service.ts';
+import { acrossBlock } from '../follows/routes.ts';
 
 const tags = ['race thoughts'];
 const closed = `\`{"detail": "${THOUGHTS_CLOSED}"}\`: the race's thoughts are not open (they open 24 hours before the start and close 48 hours after it)`;
@@ -36,7 +37,7 @@ const likeToggleDocs = (summary: string, what: string): RouteDocs => ({
   summary,
   description: 'Answers `{liked, like_count}`; the count always equals the likes. Only while the thoughts are open.',
   security: signedIn,
-  errors: { 400: invalidOrClosed, 401: unauthorized, 404: notFound404(what) },
+  errors: { 400: invalidOrClosed, 401: unauthorized, 403: acrossBlock, 404: notFound404(what) },
 });
 
 /**
@@ -199,7 +200,7 @@ export const thoughtsRoutes: FastifyPluginAsyncZod = async (app) => {
         "level: replying to a reply attaches to its top-level comment. The thought's author (and, for a reply, the " +
         `author of the comment replied to) is notified. 400 ${closed}.`,
       security: signedIn,
-      errors: { 400: invalidOrClosed, 401: unauthorized },
+      errors: { 400: invalidOrClosed, 401: unauthorized, 403: acrossBlock },
     },
     async (request, reply) => reply.code(201).send(await createThoughtComment(ctx, requireUser(request), request.body)),
   );

@@ -13,6 +13,7 @@ import { badRequest, fieldErrors, forbidden, notFound } from '../../lib/errors.t
 import { threadParentOf } from '../../lib/comment-threads.ts';
 import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { thoughtStatus } from '../f1/thought-window.ts';
+import { assertNoBlock } from '../follows/service.ts';
 import {
   addToThoughtComments,
   addToThoughtLikes,
@@ -21,6 +22,7 @@ import {
   deleteThoughtRow,
   insertEvent,
   insertThought,
+  selectAuthorsOf,
   selectCommentRef,
   selectRaceStartMs,
   selectRaceThoughts,
@@ -184,7 +186,7 @@ export async function toggleThoughtLike(
 ): Promise<LikeToggleResult> {
   const outcome = await ctx.db.transaction(async (tx) => {
     const ref = await selectThoughtRef(tx, viewer, thoughtId, true);
-    if (!ref) throw notFound();
+    if (!ref) throw await refusal(tx, viewer, 'thought', thoughtId, notFound());
     assertOpen(ref.race_starts_ms);
     const liked = await toggleLikeRow(tx, 'thought', thoughtId, viewer);
     const likeCount = await addToThoughtLikes(tx, thoughtId, liked ? 1 : -1);
@@ -205,6 +207,15 @@ export async function toggleThoughtLike(
   }
   await announce(ctx, outcome.ref.race_id, outcome.eventId);
   return { liked: outcome.liked, like_count: outcome.likeCount };
+}
+
+/**
+ * Why a thought or comment the viewer would act on is not theirs to act on: 403 when a block stands
+ * between them and its author (or its thought's), else `otherwise` (it is not there, or private).
+ */
+async function refusal(tx: Db, viewer: number, kind: 'thought' | 'comment', id: number, otherwise: Error) {
+  for (const authorId of await selectAuthorsOf(tx, kind, id)) await assertNoBlock(tx, viewer, authorId);
+  return otherwise;
 }
 
 /* Comments */
@@ -253,7 +264,7 @@ export async function createThoughtComment(
 ): Promise<AnyThoughtComment> {
   const created = await ctx.db.transaction(async (tx) => {
     const thought = await selectThoughtRef(tx, viewer, body.thought_id, true);
-    if (!thought) throw invalidPk('thought_id', body.thought_id);
+    if (!thought) throw await refusal(tx, viewer, 'thought', body.thought_id, invalidPk('thought_id', body.thought_id));
     assertOpen(thought.race_starts_ms);
     let repliedTo: CommentRef | null = null;
     if (body.parent_comment_id != null) {
@@ -261,6 +272,7 @@ export async function createThoughtComment(
       if (!repliedTo || repliedTo.thought_id !== thought.id) {
         throw invalidPk('parent_comment_id', body.parent_comment_id);
       }
+      await assertNoBlock(tx, viewer, repliedTo.user_id);
     }
     const parentId = threadParentOf(repliedTo && { id: repliedTo.id, parentId: repliedTo.parent_id });
     const id = await threads.insertComment(tx, {
@@ -362,7 +374,8 @@ export async function toggleThoughtCommentLike(
 ): Promise<LikeToggleResult> {
   const outcome = await ctx.db.transaction(async (tx) => {
     const comment = await selectCommentRef(tx, viewer, commentId, true);
-    if (!comment) throw notFound();
+    if (!comment) throw await refusal(tx, viewer, 'comment', commentId, notFound());
+    await assertNoBlock(tx, viewer, comment.user_id);
     assertOpen(comment.race_starts_ms);
     const liked = await toggleLikeRow(tx, 'comment', commentId, viewer);
     const likeCount = await threads.addToCommentLikes(tx, commentId, liked ? 1 : -1);

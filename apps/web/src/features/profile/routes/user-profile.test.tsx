@@ -28,6 +28,9 @@ function profileFixture(overrides: Partial<PublicProfile> = {}): PublicProfile {
     followers_count: 9,
     follow_status: 'none',
     follows_you: false,
+    blocking: false,
+    muting: false,
+    can_follow: true,
     ...overrides,
   };
 }
