@@ -101,6 +101,10 @@ export const routes: RouteObject[] = [
                     path: paths.watchlists.path,
                     lazy: lazyComponent(() => import('@/features/watchlists/routes/watchlists.tsx'), 'WatchlistsRoute'),
                   },
+                  {
+                    path: paths.settings.path,
+                    lazy: lazyComponent(() => import('@/features/settings/routes/settings.tsx'), 'SettingsRoute'),
+                  },
                 ],
               },
             ],

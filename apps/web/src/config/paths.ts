@@ -53,6 +53,7 @@ export const paths = {
     path: '/watchlists',
     getHref: (listId?: number) => (listId === undefined ? '/watchlists' : `/watchlists?list=${listId}`),
   },
+  settings: { path: '/settings', getHref: () => '/settings' },
   seasonOverview: {
     path: '/season-overview',
     getHref: (season?: number) => (season === undefined ? '/season-overview' : `/season-overview?season=${season}`),

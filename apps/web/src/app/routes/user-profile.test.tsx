@@ -23,6 +23,9 @@ function renderProfile(profile: Record<string, unknown>) {
           followers_count: 9,
           follow_status: 'none',
           follows_you: false,
+          blocking: false,
+          muting: false,
+          can_follow: true,
           ...profile,
         },
       };

@@ -3,6 +3,7 @@ import { HeartIcon, ReplyIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast.ts';
 import { AuthorAvatarLink, AuthorLine } from '@/components/author-line.tsx';
+import { AuthorActionsMenu } from '@/components/account-actions-menu.tsx';
 import { FollowButton } from '@/components/follow-button.tsx';
 import { InlineDeleteConfirm } from '@/components/inline-confirm.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -197,7 +198,10 @@ function CommentBody<C extends ThreadComment>({
       <div className="grid min-w-0 flex-1 grid-cols-1 gap-1">
         <div className="flex items-start justify-between gap-2">
           <AuthorLine user={comment.user} createdAt={comment.created_at} updatedAt={comment.updated_at} />
-          <FollowButton user={comment.user} knownStatus={comment.user.follow_status} className="h-7" />
+          <div className="flex items-center gap-1">
+            <FollowButton user={comment.user} knownStatus={comment.user.follow_status} className="h-7" />
+            <AuthorActionsMenu user={comment.user} className="size-7" />
+          </div>
         </div>
         <UserParagraph className="text-sm">{comment.comment}</UserParagraph>
         <div className="-ml-2 flex flex-wrap items-center gap-1 text-muted-foreground">

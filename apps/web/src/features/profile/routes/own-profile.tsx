@@ -8,6 +8,7 @@ import { useMe } from '@/lib/current-user.ts';
 import { EditProfileDialog } from '../components/edit-profile-dialog.tsx';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header.tsx';
 import { ProfileTabs } from '../components/profile-tabs.tsx';
+import { SettingsLink } from '../components/settings-link.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 
 /**
@@ -29,7 +30,16 @@ export function OwnProfileRoute({ reviews }: { reviews?: (me: CurrentUser) => Re
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageTitle name={`${displayNameOf(me.data)} (@${me.data.username})`} />
-      <ProfileHeader user={me.data} lists action={<EditProfileDialog user={me.data} />} />
+      <ProfileHeader
+        user={me.data}
+        lists
+        action={
+          <div className="flex flex-wrap items-center gap-2">
+            <EditProfileDialog user={me.data} />
+            <SettingsLink />
+          </div>
+        }
+      />
       <ProfileTabs
         user={me.data}
         own

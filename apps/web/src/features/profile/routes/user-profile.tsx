@@ -9,10 +9,14 @@ import { useMe } from '@/lib/current-user.ts';
 import { useProfile } from '@/lib/follows.ts';
 import { isNotFoundError } from '@/lib/query-errors.ts';
 import type { PublicProfile } from '@paddock/contract/follows';
+import { AccountActionsMenu } from '@/components/account-actions-menu.tsx';
+import { useIsSignedIn } from '@/lib/session.ts';
+import { BlockedProfileNotice } from '../components/blocked-profile-notice.tsx';
 import { PrivateProfileNotice } from '../components/private-profile-notice.tsx';
 import { ProfileFollowButton } from '../components/profile-follow-button.tsx';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header.tsx';
 import { ProfileTabs } from '../components/profile-tabs.tsx';
+import { SettingsLink } from '../components/settings-link.tsx';
 import { PageTitle, summary } from '@/components/page-title.tsx';
 import { previewImagePath } from '@/config/paths.ts';
 
@@ -30,6 +34,7 @@ export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfil
   const { username = '' } = useParams();
   const profile = useProfile(username);
   const me = useMe();
+  const signedIn = useIsSignedIn();
 
   if (profile.isPending) return <ProfileHeaderSkeleton />;
   if (profile.isError) {
@@ -42,7 +47,7 @@ export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfil
   const user = profile.data;
   // /profile/{username} is the profile's shareable address for its owner too: they see Edit profile.
   const own = user.follow_status === 'self';
-  const hidden = !own && user.is_private && user.follow_status !== 'following';
+  const hidden = !own && ((user.is_private && user.follow_status !== 'following') || user.blocking);
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -58,20 +63,29 @@ export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfil
         action={
           own ? (
             me.data && (
-              <Suspense>
-                <EditProfileDialog user={me.data} />
-              </Suspense>
+              <div className="flex flex-wrap items-center gap-2">
+                <Suspense>
+                  <EditProfileDialog user={me.data} />
+                </Suspense>
+                <SettingsLink />
+              </div>
             )
           ) : (
             <div className="flex flex-col items-start gap-2 sm:items-end">
-              <ProfileFollowButton user={user} knownStatus={user.follow_status} />
+              <div className="flex items-center gap-1">
+                {user.can_follow && <ProfileFollowButton user={user} knownStatus={user.follow_status} />}
+                {signedIn && <AccountActionsMenu user={user} blocking={user.blocking} muting={user.muting} />}
+              </div>
               {user.follows_you && <Badge variant="secondary">Follows you</Badge>}
+              {user.muting && <Badge variant="outline">Muted</Badge>}
             </div>
           )
         }
       />
-      {hidden ? (
-        <PrivateProfileNotice username={user.username} status={user.follow_status} />
+      {user.blocking ? (
+        <BlockedProfileNotice user={user} />
+      ) : hidden ? (
+        <PrivateProfileNotice username={user.username} status={user.follow_status} canRequest={user.can_follow} />
       ) : (
         <ProfileTabs
           user={user}

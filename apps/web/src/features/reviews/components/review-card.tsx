@@ -4,6 +4,7 @@ import { HeartIcon, MapPinIcon, MessageCircleIcon, PencilIcon } from 'lucide-rea
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
+import { AuthorActionsMenu } from '@/components/account-actions-menu.tsx';
 import { FollowButton } from '@/components/follow-button.tsx';
 import { InlineDeleteConfirm } from '@/components/inline-confirm.tsx';
 import { StarRating } from '@/components/star-rating.tsx';
@@ -109,6 +110,7 @@ export function ReviewCard({
           <div className="ml-auto flex items-center gap-1">
             {showFollow && <FollowButton user={review.user} knownStatus={review.user.follow_status} />}
             <ReviewShareMenu reviewId={review.id} title={title} />
+            <AuthorActionsMenu user={review.user} className="size-8" />
           </div>
         </header>
 

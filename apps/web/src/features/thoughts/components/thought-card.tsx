@@ -6,6 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast.ts';
 import { z } from 'zod';
 import { AuthorAvatarLink, AuthorLine } from '@/components/author-line.tsx';
+import { AuthorActionsMenu } from '@/components/account-actions-menu.tsx';
 import { FollowButton } from '@/components/follow-button.tsx';
 import { InlineDeleteConfirm } from '@/components/inline-confirm.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -80,6 +81,7 @@ export function ThoughtCard({
           className="flex-1 pt-2"
         />
         <FollowButton user={thought.user} knownStatus={thought.user.follow_status} />
+        <AuthorActionsMenu user={thought.user} className="size-8" />
       </header>
 
       {editing ? (

@@ -1,0 +1,59 @@
+import type { UserRef } from '@paddock/contract/users';
+import { EllipsisIcon } from 'lucide-react';
+import { lazy } from 'react';
+import { OnFirstUse } from '@/components/on-first-use.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { useMe } from '@/lib/current-user.ts';
+import { useIsSignedIn } from '@/lib/session.ts';
+import { cn } from '@/lib/utils.ts';
+
+const MenuOpen = lazy(() =>
+  import('./account-actions-menu-open.tsx').then((m) => ({ default: m.AccountActionsMenuOpen })),
+);
+
+/**
+ * The "…" menu beside a person (their profile, what they wrote): mute or unmute, block or unblock (a block
+ * asks first), loaded on first use. `blocking` and `muting` are known on a profile; what a list shows is
+ * by someone the reader neither blocked nor muted.
+ */
+export function AccountActionsMenu({
+  user,
+  blocking = false,
+  muting = false,
+  align = 'end',
+  className,
+}: {
+  user: Pick<UserRef, 'id' | 'username'>;
+  blocking?: boolean;
+  muting?: boolean;
+  align?: 'start' | 'end';
+  className?: string;
+}) {
+  return (
+    <OnFirstUse
+      trigger={
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className={cn('text-muted-foreground', className)}
+          aria-label={`More actions for @${user.username}`}
+          aria-haspopup="menu"
+          onClick={(event) => event.stopPropagation()}
+        >
+          <EllipsisIcon aria-hidden />
+        </Button>
+      }
+    >
+      {(trigger) => <MenuOpen user={user} blocking={blocking} muting={muting} align={align} trigger={trigger} />}
+    </OnFirstUse>
+  );
+}
+
+/** The menu beside what someone else wrote (a review, a comment, a thought); nothing for a guest or one's own. */
+export function AuthorActionsMenu({ user, className }: { user: Pick<UserRef, 'id' | 'username'>; className?: string }) {
+  const signedIn = useIsSignedIn();
+  const me = useMe();
+  if (!signedIn || me.data === undefined || me.data.id === user.id) return null;
+  return <AccountActionsMenu user={user} className={className} />;
+}

@@ -1,0 +1,48 @@
+import type { RelationListItem } from '@paddock/contract/follows';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, expect, it } from 'vitest';
+import { stubApi } from '@/test/http.ts';
+import { renderRoutes, testQueryClient } from '@/test/render.tsx';
+import { lena, marco, meFixture } from '@/test/review-fixtures.ts';
+import { SettingsRoute } from './settings.tsx';
+
+afterEach(() => {
+  toast.dismiss();
+});
+
+it('lists the blocked and muted accounts, and takes a block back', async () => {
+  localStorage.setItem('access', 'token');
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(['auth', 'me'], meFixture());
+  let blocked: RelationListItem[] = [{ user: lena, created_at: '2026-11-01T00:00:00Z' }];
+  const requests = stubApi((request) => {
+    if (request.operation === 'listBlocks') return { status: 200, data: { results: blocked, next_cursor: null } };
+    if (request.operation === 'listMutes') {
+      return {
+        status: 200,
+        data: { results: [{ user: marco, created_at: '2026-11-02T00:00:00Z' }], next_cursor: null },
+      };
+    }
+    if (request.operation === 'unblockUser') {
+      blocked = [];
+      return { status: 204, data: null };
+    }
+    return { status: 404, data: { detail: 'Not found.' } };
+  });
+  renderRoutes([{ path: '/settings', element: <SettingsRoute /> }], { at: '/settings', queryClient });
+
+  const blockedSection = await screen.findByRole('region', { name: 'Blocked accounts' });
+  const mutedSection = screen.getByRole('region', { name: 'Muted accounts' });
+  expect(await within(blockedSection).findByRole('link', { name: 'Lena Fischer' })).toHaveAttribute(
+    'href',
+    '/profile/lena',
+  );
+  expect(await within(mutedSection).findByRole('button', { name: `Unmute @${marco.username}` })).toBeInTheDocument();
+
+  await userEvent.click(within(blockedSection).getByRole('button', { name: 'Unblock @lena' }));
+  expect(await within(blockedSection).findByText('You have not blocked anyone.')).toBeInTheDocument();
+  expect(requests.find((r) => r.operation === 'unblockUser')?.params).toEqual({ id: String(lena.id) });
+  expect(await screen.findByText('Unblocked @lena')).toBeInTheDocument();
+});

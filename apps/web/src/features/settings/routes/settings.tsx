@@ -1,0 +1,22 @@
+import { PageSection } from '@/components/page-section.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
+import { RelationList } from '../components/relation-list.tsx';
+
+/** /settings (signed in): the accounts the member blocked and muted (decision 028). */
+export function SettingsRoute() {
+  return (
+    <div className="grid max-w-3xl grid-cols-1 gap-8">
+      <PageTitle name="Settings" />
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
+        <p className="text-sm text-muted-foreground">Who you see, and who sees you.</p>
+      </header>
+      <PageSection id="blocked" title="Blocked accounts">
+        <RelationList kind="block" />
+      </PageSection>
+      <PageSection id="muted" title="Muted accounts">
+        <RelationList kind="mute" />
+      </PageSection>
+    </div>
+  );
+}
