@@ -15,11 +15,32 @@ interface Violation {
 }
 
 /**
- * Runs axe-core on the page as it is now (an open dialog included) and fails on any violation, listing
+ * Waits until every animation on the page that ends has ended (a dialog, a sheet or a toast entering;
+ * spinners and skeletons run forever and are left running), at most two seconds: axe would otherwise
+ * measure the contrast of text still fading in.
+ */
+export async function settled(page: Page): Promise<void> {
+  // Two frames first: an animation started by the last click or render is listed by then.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch(() => undefined);
+}
+
+/**
+ * Runs axe-core on the page once settled (an open dialog included) and fails on any violation, listing
  * each rule with the elements it found. Evaluated through the DevTools protocol, so the site's CSP,
  * which allows no inline script, does not need loosening for it.
  */
 export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+  await settled(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (tags) => {
     const axe = (

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { storeSession } from './stored-session.ts';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { auth, openAs, register, type Account } from './accounts.ts';
 import { shot, viewports } from './shots.ts';
 
 /**
@@ -9,34 +9,11 @@ import { shot, viewports } from './shots.ts';
  * each checked with axe-core.
  */
 
-const PASSWORD = 'lights out 2026';
-const stamp = Date.now().toString(36);
-
-interface Account {
-  id: number;
-  username: string;
-  name: string;
-  access: string;
-  refresh: string;
-}
-
 interface RaceJson {
   id: number;
   name: string;
   is_completed: boolean;
 }
-
-async function register(request: APIRequestContext, name: string): Promise<Account> {
-  const username = `${name.toLowerCase()}_${stamp}`;
-  const res = await request.post('/api/auth/register/', {
-    data: { username, email: `${username}@example.com`, password: PASSWORD, name: `${name} Profile` },
-  });
-  expect(res.status()).toBe(201);
-  const body = (await res.json()) as { access: string; refresh: string; user: { id: number } };
-  return { id: body.user.id, username, name: `${name} Profile`, access: body.access, refresh: body.refresh };
-}
-
-const auth = (account: Account) => ({ authorization: `Bearer ${account.access}` });
 
 async function completedRaces(request: APIRequestContext, season: number, count: number): Promise<RaceJson[]> {
   const res = await request.get(`/api/f1/races/?season=${season}`);
@@ -63,26 +40,6 @@ async function reviewAndStar(request: APIRequestContext, fan: Account, race: Rac
   }
 }
 
-async function openAs(
-  browser: Browser,
-  account: Account,
-  {
-    theme = 'light',
-    viewport = viewports.desktop,
-  }: { theme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
-): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport });
-  await storeSession(context, account, theme);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    // The private profile's lists answer 403 by design; nothing else should fail.
-    if (message.type() === 'error' && !message.text().includes('403')) problems.push(message.text());
-  });
-  return { page, problems };
-}
-
 /** Nothing on the page is wider than the window (a phone must not scroll sideways). */
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -103,9 +60,9 @@ let rosa: Account;
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
   [paula, quinn, rosa] = [
-    await register(request, 'Paula'),
-    await register(request, 'Quinn'),
-    await register(request, 'Rosa'),
+    await register(request, 'Paula', 'Profile'),
+    await register(request, 'Quinn', 'Profile'),
+    await register(request, 'Rosa', 'Profile'),
   ];
   const [first, second, third] = await completedRaces(request, 2024, 3);
   const [earlier] = await completedRaces(request, 2023, 1);
@@ -123,7 +80,7 @@ test.beforeAll(async ({ request }) => {
 
 test("a profile's tabs, its Stats charts and its followers", async ({ browser }) => {
   test.setTimeout(120_000);
-  const { page, problems } = await openAs(browser, quinn);
+  const { page, problems } = await openAs(browser, quinn, { expected: /403/ });
   await page.goto(`/profile/${paula.username}`);
   await expect(page.getByRole('heading', { level: 1, name: paula.name })).toBeVisible();
   await expect(page.getByRole('button', { name: `Following @${paula.username}` })).toBeVisible();
@@ -175,7 +132,7 @@ test("a profile's tabs, its Stats charts and its followers", async ({ browser })
 for (const theme of ['light', 'dark'] as const) {
   for (const [device, viewport] of Object.entries(viewports)) {
     test(`profile Stats tab ${theme} ${device}`, async ({ browser }) => {
-      const { page, problems } = await openAs(browser, quinn, { theme, viewport });
+      const { page, problems } = await openAs(browser, quinn, { theme, viewport, expected: /403/ });
       await page.goto(`/profile/${paula.username}?tab=stats`);
       const figure = page.getByRole('figure', { name: 'Most-starred drivers' });
       await expect(figure.locator('.recharts-rectangle').first()).toBeVisible();
@@ -198,7 +155,7 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 test('a private profile shows a stranger its header and why there is nothing more', async ({ browser }) => {
-  const { page, problems } = await openAs(browser, quinn, { viewport: viewports.mobile });
+  const { page, problems } = await openAs(browser, quinn, { viewport: viewports.mobile, expected: /403/ });
   await page.goto(`/profile/${rosa.username}?tab=stats`);
   await expect(page.getByRole('heading', { name: 'This account is private' })).toBeVisible();
   await expect(page.getByText(`Follow @${rosa.username} to see their reviews`)).toBeVisible();

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { raceIdOf } from './races.ts';
-import { storeSession } from './stored-session.ts';
+import { auth, openAs, register, type Account } from './accounts.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 /**
@@ -10,45 +10,10 @@ import { expectNoAxeViolations } from './axe.ts';
  * For You shows the review; editing and deleting reach every feed; a guest opens the shared link.
  */
 
-interface Account {
-  id: number;
-  username: string;
-  name: string;
-  access: string;
-  refresh: string;
-}
-
 interface ReviewJson {
   id: number;
   rating: number;
   review_text: string | null;
-}
-
-const PASSWORD = 'lights out 2026';
-const stamp = Date.now().toString(36);
-
-async function register(request: APIRequestContext, name: string): Promise<Account> {
-  const username = `${name.toLowerCase()}_${stamp}`;
-  const res = await request.post('/api/auth/register/', {
-    data: { username, email: `${username}@example.com`, password: PASSWORD, name: `${name} Journey` },
-  });
-  expect(res.status()).toBe(201);
-  const body = (await res.json()) as { access: string; refresh: string; user: { id: number } };
-  return { id: body.user.id, username, name: `${name} Journey`, access: body.access, refresh: body.refresh };
-}
-
-/** A fresh browser (its own storage: no seen reviews yet) signed in as `account`, or a guest. */
-async function openAs(browser: Browser, account: Account | null): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext();
-  await storeSession(context, account);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    // A deleted review's detail answers 404 on purpose; everything else is a problem.
-    if (message.type() === 'error' && !message.text().includes('404')) problems.push(message.text());
-  });
-  return { page, problems };
 }
 
 function reviewCard(page: Page, author: Account) {
@@ -57,19 +22,19 @@ function reviewCard(page: Page, author: Account) {
 
 test('follow, review, like, comment, reply, For You, edit, delete and a shared link', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const alice = await register(request, 'Alice');
-  const bob = await register(request, 'Bob');
-  const carol = await register(request, 'Carol');
+  const alice = await register(request, 'Alice', 'Journey');
+  const bob = await register(request, 'Bob', 'Journey');
+  const carol = await register(request, 'Carol', 'Journey');
 
   // Bob follows Alice from her profile.
-  const bobView = await openAs(browser, bob);
+  const bobView = await openAs(browser, bob, { expected: /404/ });
   await bobView.page.goto(`/profile/${alice.username}`);
   await expect(bobView.page.getByRole('heading', { name: alice.name })).toBeVisible();
   await bobView.page.getByRole('button', { name: `Follow @${alice.username}` }).click();
   await expect(bobView.page.getByRole('button', { name: `Following @${alice.username}` })).toBeVisible();
 
   // Alice reviews the 2024 Italian Grand Prix from the sidebar's 'Add a race review'.
-  const aliceView = await openAs(browser, alice);
+  const aliceView = await openAs(browser, alice, { expected: /404/ });
   const a = aliceView.page;
   await a.goto('/home');
   await a.getByRole('button', { name: 'Add a race review' }).click();
@@ -121,7 +86,7 @@ test('follow, review, like, comment, reply, For You, edit, delete and a shared l
   await expect(a.getByRole('article', { name: `Comment by ${alice.name}` })).toContainText('It was the only way!');
 
   // Carol follows nobody: she lands on For You, which shows the review with its like and comments.
-  const carolView = await openAs(browser, carol);
+  const carolView = await openAs(browser, carol, { expected: /404/ });
   const c = carolView.page;
   await c.goto('/home');
   await expect(c.getByRole('tab', { name: 'For You' })).toHaveAttribute('aria-selected', 'true');
@@ -133,7 +98,7 @@ test('follow, review, like, comment, reply, For You, edit, delete and a shared l
   await expect(c.getByText("You don't follow anyone yet, follow some people to see their reviews here!")).toBeVisible();
 
   // A guest opens the shared link to Bob's comment.
-  const guestView = await openAs(browser, null);
+  const guestView = await openAs(browser, null, { expected: /404/ });
   const g = guestView.page;
   const comments = (await (await request.get(`/api/social/comments/?review_id=${review.id}`)).json()) as {
     results: { id: number }[];
@@ -157,10 +122,10 @@ test('follow, review, like, comment, reply, For You, edit, delete and a shared l
   await expect(onRacePage).toContainText('Edited: the best race of 2024.');
   await expect(onRacePage.getByText('Rated 5 out of 5')).toBeAttached();
 
-  const bobAgain = await openAs(browser, bob);
+  const bobAgain = await openAs(browser, bob, { expected: /404/ });
   await bobAgain.page.goto('/home');
   await expect(reviewCard(bobAgain.page, alice)).toContainText('Edited: the best race of 2024.');
-  const carolAgain = await openAs(browser, carol);
+  const carolAgain = await openAs(browser, carol, { expected: /404/ });
   await carolAgain.page.goto('/home');
   await expect(reviewCard(carolAgain.page, alice)).toContainText('Edited: the best race of 2024.');
 
@@ -192,9 +157,8 @@ test('a private account answers a follow request from the bell, and notification
   request,
 }) => {
   test.setTimeout(180_000);
-  const dana = await register(request, 'Dana');
-  const evan = await register(request, 'Evan');
-  const auth = (a: Account) => ({ authorization: `Bearer ${a.access}` });
+  const dana = await register(request, 'Dana', 'Journey');
+  const evan = await register(request, 'Evan', 'Journey');
   expect((await request.patch('/api/social/users/me/', { headers: auth(dana), data: { is_private: true } })).ok()).toBe(
     true,
   );
@@ -207,14 +171,14 @@ test('a private account answers a follow request from the bell, and notification
   const review = (await posted.json()) as ReviewJson;
 
   // Evan asks to follow Dana; her profile shows only its header until she accepts.
-  const evanView = await openAs(browser, evan);
+  const evanView = await openAs(browser, evan, { expected: /404/ });
   const e = evanView.page;
   await e.goto(`/profile/${dana.username}`);
   await e.getByRole('button', { name: `Follow @${dana.username}` }).click();
   await expect(e.getByRole('button', { name: `Requested @${dana.username}` })).toBeVisible();
 
   // Dana sees the request on her bell and accepts it.
-  const danaView = await openAs(browser, dana);
+  const danaView = await openAs(browser, dana, { expected: /404/ });
   const d = danaView.page;
   await d.goto('/home');
   await d.getByRole('button', { name: 'Notifications, 1 new' }).click();
@@ -267,9 +231,8 @@ test('a returning follower finds the reviews of the people they follow on every 
   browser,
   request,
 }) => {
-  const fay = await register(request, 'Fay');
-  const gus = await register(request, 'Gus');
-  const auth = (a: Account) => ({ authorization: `Bearer ${a.access}` });
+  const fay = await register(request, 'Fay', 'Journey');
+  const gus = await register(request, 'Gus', 'Journey');
   const monzaId = await raceIdOf(request, 2024, 'Italian Grand Prix');
   const posted = await request.post('/api/core/reviews/', {
     headers: auth(fay),
@@ -280,7 +243,7 @@ test('a returning follower finds the reviews of the people they follow on every 
     201,
   );
 
-  const { page, problems } = await openAs(browser, gus);
+  const { page, problems } = await openAs(browser, gus, { expected: /404/ });
   await page.goto('/home');
   await expect(reviewCard(page, fay)).toBeVisible();
   // A card counts as shown when the page's IntersectionObserver reports it, which it does after the next
@@ -309,7 +272,7 @@ test('an uploaded avatar shows wherever its member appears: review, comment and 
   browser,
   request,
 }) => {
-  const hana = await register(request, 'Hana');
+  const hana = await register(request, 'Hana', 'Journey');
   const auth = { authorization: `Bearer ${hana.access}` };
   const monzaId = await raceIdOf(request, 2024, 'Italian Grand Prix');
   // Any PNG will do for a picture: the race's own link preview, drawn by the server.
@@ -339,7 +302,7 @@ test('an uploaded avatar shows wherever its member appears: review, comment and 
   ).json()) as { id: number };
 
   // The avatar is an image that loaded: Radix draws it only then, and the initials otherwise.
-  const { page, problems } = await openAs(browser, null);
+  const { page, problems } = await openAs(browser, null, { expected: /404/ });
   await page.goto(`/review/${review.id}`);
   const avatar = (scope: ReturnType<Page['locator']>) => scope.locator(`img[src="${picture}"]`);
   await expect(avatar(page.getByRole('article', { name: new RegExp(`^${hana.name} on `) }))).toBeVisible();

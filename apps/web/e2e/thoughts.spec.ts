@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { storeSession } from './stored-session.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { openAs, register, type Account } from './accounts.ts';
 import { shot, viewports } from './shots.ts';
 
 /**
@@ -9,29 +9,9 @@ import { shot, viewports } from './shots.ts';
  * is checked with axe-core and saved as a screenshot in both themes, on a desktop and a phone.
  */
 
-const PASSWORD = 'lights out 2026';
-
-interface Account {
-  id: number;
-  username: string;
-  name: string;
-  access: string;
-  refresh: string;
-}
-
 interface ActiveThoughts {
   race: { id: number; name: string; season: { year: number } };
   status: { is_open: boolean };
-}
-
-async function register(request: APIRequestContext, name: string): Promise<Account> {
-  const username = `${name.toLowerCase()}_${Date.now().toString(36)}`;
-  const res = await request.post('/api/auth/register/', {
-    data: { username, email: `${username}@example.com`, password: PASSWORD, name: `${name} Thoughts` },
-  });
-  expect(res.status()).toBe(201);
-  const body = (await res.json()) as { access: string; refresh: string; user: { id: number } };
-  return { id: body.user.id, username, name: `${name} Thoughts`, access: body.access, refresh: body.refresh };
 }
 
 /** The race whose thoughts are open at the server's clock. */
@@ -41,31 +21,14 @@ async function openRace(request: APIRequestContext): Promise<ActiveThoughts['rac
   return active!.race;
 }
 
-/** A browser of its own (own storage), signed in as `account` or a guest, in a theme. */
-async function openAs(
-  browser: Browser,
-  account: Account | null,
-  options: { theme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
-): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: options.viewport ?? viewports.desktop });
-  await storeSession(context, account, options.theme ?? 'light');
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  return { page, problems };
-}
-
 const liveIndicator = (page: Page) => page.getByRole('status').filter({ hasText: /^Live:/ });
 const thoughtBy = (page: Page, account: Account) => page.getByRole('article', { name: `Thought by ${account.name}` });
 
 test('two browsers on the Thoughts tab see each other’s thoughts live', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const race = await openRace(request);
-  const alice = await register(request, 'Alice');
-  const bob = await register(request, 'Bob');
+  const alice = await register(request, 'Alice', 'Thoughts');
+  const bob = await register(request, 'Bob', 'Thoughts');
   const thoughtsUrl = `/race/${race.id}?tab=thoughts`;
 
   const aliceView = await openAs(browser, alice);
@@ -130,8 +93,8 @@ test('two browsers on the Thoughts tab see each other’s thoughts live', async 
 
 test('a link to a thought’s comment opens it, scrolled to, focused and highlighted', async ({ browser, request }) => {
   const race = await openRace(request);
-  const carol = await register(request, 'Carol');
-  const dan = await register(request, 'Dan');
+  const carol = await register(request, 'Carol', 'Thoughts');
+  const dan = await register(request, 'Dan', 'Thoughts');
   const as = (account: Account) => ({ headers: { Authorization: `Bearer ${account.access}` } });
 
   const thought = await request.post('/api/core/race-thoughts/', {
@@ -171,7 +134,7 @@ test('the Thoughts tab in both themes, signed in and as a guest, on a desktop an
 }) => {
   test.setTimeout(120_000);
   const race = await openRace(request);
-  const erin = await register(request, 'Erin');
+  const erin = await register(request, 'Erin', 'Thoughts');
   await request.post('/api/core/race-thoughts/', {
     headers: { Authorization: `Bearer ${erin.access}` },
     data: { race_id: race.id, content: 'Safety car window coming up, calling it now.' },

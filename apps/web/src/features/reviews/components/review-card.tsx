@@ -53,7 +53,7 @@ export function ReviewCard({
   headingLevel?: 2 | 3;
   /** Off in a race's own list, where every review is of that race. */
   showRace?: boolean;
-  /** Off on the author's own profile, whose header has the button already. */
+  /** Off on the author's own profile, whose header has the button (and the author's menu) already. */
   showFollow?: boolean;
   className?: string;
 }) {
@@ -110,7 +110,7 @@ export function ReviewCard({
           <div className="ml-auto flex items-center gap-1">
             {showFollow && <FollowButton user={review.user} knownStatus={review.user.follow_status} />}
             <ReviewShareMenu reviewId={review.id} title={title} />
-            <AuthorActionsMenu user={review.user} className="size-8" />
+            {showFollow && <AuthorActionsMenu user={review.user} className="size-8" />}
           </div>
         </header>
 
