@@ -40,6 +40,17 @@ const SERVER_MODULE_DEPENDENCIES = {
   profiles: ['reviews', 'watched', 'stars', 'follows', 'users'],
   watchlists: ['f1', 'users'],
   thoughts: ['f1', 'follows', 'users'],
+  account: [
+    'users',
+    'follows',
+    'reviews',
+    'review-comments',
+    'review-likes',
+    'thoughts',
+    'watchlists',
+    'stars',
+    'watched',
+  ],
 };
 const folders = (dir) =>
   readdirSync(path.join(root, dir), { withFileTypes: true })

@@ -25,8 +25,11 @@ export interface EndpointSchemas {
   body?: z.ZodType;
   /** The body is multipart/form-data (an upload); the route reads it itself. */
   multipart?: true;
-  /** The answer is a stream of this media type (server-sent events); `response` documents its messages. */
-  stream?: 'text/event-stream';
+  /**
+   * The answer is streamed in this media type: server-sent events (`response` documents its messages), or
+   * one JSON document written as it is read (`response` documents it).
+   */
+  stream?: 'text/event-stream' | 'application/json';
   /** What every status of `statuses` answers: `z.null()` for 204. */
   response: z.ZodType;
   /** The success statuses: `[200]` unless given. */

@@ -2,6 +2,7 @@ import type { EndpointSpec } from './endpoint.ts';
 import { authEndpoints } from './auth.ts';
 import { commentsEndpoints } from './comments.ts';
 import { f1Endpoints } from './f1.ts';
+import { accountEndpoints } from './account.ts';
 import { followsEndpoints } from './follows.ts';
 import { notificationsEndpoints } from './notifications.ts';
 import { profilesEndpoints } from './profiles.ts';
@@ -16,6 +17,7 @@ import { watchlistsEndpoints } from './watchlists.ts';
 export const endpointTables = {
   authEndpoints,
   usersEndpoints,
+  accountEndpoints,
   followsEndpoints,
   f1Endpoints,
   reviewsEndpoints,
@@ -35,6 +37,7 @@ export const endpointTables = {
 export const endpoints = {
   ...authEndpoints,
   ...usersEndpoints,
+  ...accountEndpoints,
   ...followsEndpoints,
   ...f1Endpoints,
   ...reviewsEndpoints,

@@ -24,6 +24,7 @@ export const routes = {
   getMe: { method: 'GET', path: '/api/social/users/me/' },
   updateMe: { method: 'PATCH', path: '/api/social/users/me/' },
   uploadAvatar: { method: 'POST', path: '/api/social/users/me/avatar/' },
+  exportMyData: { method: 'GET', path: '/api/social/users/me/export/' },
   // follows
   followUser: { method: 'POST', path: '/api/social/follows/' },
   unfollowUser: { method: 'DELETE', path: '/api/social/follows/:id/' },

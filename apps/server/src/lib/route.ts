@@ -52,7 +52,10 @@ export function route<E extends Endpoint>(
   const response: Record<number, unknown> = {};
   for (const status of endpoint.statuses) {
     response[status] = endpoint.stream
-      ? { description: 'The event stream.', content: { [endpoint.stream]: { schema: endpoint.response } } }
+      ? {
+          description: endpoint.stream === 'text/event-stream' ? 'The event stream.' : 'The document, streamed.',
+          content: { [endpoint.stream]: { schema: endpoint.response } },
+        }
       : endpoint.response;
   }
   Object.assign(response, docs.errors);

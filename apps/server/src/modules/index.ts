@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import type { ServiceContext } from '../lib/context.ts';
+import { accountRoutes } from './account/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { reviewCommentsRoutes } from './review-comments/routes.ts';
 import { invalidateOnCommunityChanges } from './f1/cached.ts';
@@ -48,6 +49,8 @@ function mount<O extends object>(
 export const modules: ApiModule[] = [
   mount('/auth', authRoutes, {}),
   mount('/social/users', usersRoutes, {}),
+  // The account as a whole: its data export reads every module's rows of it.
+  mount('/social/users', accountRoutes, {}),
   mount('/social', followsRoutes, {}, subscribeFollows),
   // f1 shows community figures through an interface the reviews module fills (decision 006); its cached
   // answers showing them are dropped when reviews change or their figures are recounted (decision 016).

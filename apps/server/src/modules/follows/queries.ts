@@ -272,3 +272,26 @@ export function selectRelationList(
         ${rowLimit(q.limit)}`,
   );
 }
+
+/* The account's relations for its data export (decision 029), a page at a time by the row's id. */
+
+/** The relations of an account a data export lists: whom it follows, its followers, requests, blocks, mutes. */
+export type ExportedRelation = 'following' | 'followers' | 'requests_sent' | 'requests_received' | 'blocks' | 'mutes';
+
+const exportedRelations: Record<ExportedRelation, { table: string; owner: string; other: string; status?: string }> = {
+  following: { table: 'follows', owner: 'follower_id', other: 'following_id', status: 'accepted' },
+  followers: { table: 'follows', owner: 'following_id', other: 'follower_id', status: 'accepted' },
+  requests_sent: { table: 'follows', owner: 'follower_id', other: 'following_id', status: 'pending' },
+  requests_received: { table: 'follows', owner: 'following_id', other: 'follower_id', status: 'pending' },
+  blocks: { table: 'blocks', owner: 'blocker_id', other: 'blocked_id' },
+  mutes: { table: 'mutes', owner: 'muter_id', other: 'muted_id' },
+};
+
+/** A page of one of the account's relations: the other account and since when. */
+export const relationExportPage = (which: ExportedRelation, userId: number) => (after: number, limit: number) => {
+  const r = exportedRelations[which];
+  return sql`select x.id, ${userRefJson('u')} as user, to_char(x.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as since
+    from ${sql.raw(r.table)} x ${joinUser('u', sql.raw(`x.${r.other}`))}
+    where x.${sql.raw(r.owner)} = ${userId} ${r.status ? sql`and x.status = ${r.status}` : sql``} and x.id > ${after}
+    order by x.id ${rowLimit(limit)}`;
+};

@@ -24,6 +24,8 @@ import {
   selectRelationList,
   selectRelations,
   selectSilenced,
+  relationExportPage,
+  type ExportedRelation,
   type RelationKind,
   deletePendingRequest,
   insertFollow,
@@ -35,6 +37,7 @@ import {
   type FollowRequestRow,
   type FollowState,
 } from './queries.ts';
+import { keysetRows } from '../../lib/json-stream.ts';
 import { viewerCanSee } from './visibility.ts';
 
 export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself.';
@@ -370,3 +373,7 @@ export function subscribeFollows(ctx: ServiceContext): void {
     if (!isPrivate) await acceptPendingRequests(ctx, userId);
   });
 }
+
+/** For the account's data export: one of its relations (whom it follows, followers, requests, blocks, mutes). */
+export const relationsForExport = (db: ServiceContext['db'], which: ExportedRelation, userId: number) =>
+  keysetRows<{ id: number }>(db, relationExportPage(which, userId), (row) => row.id);

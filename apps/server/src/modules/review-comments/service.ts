@@ -7,6 +7,9 @@ import { listReviewCommentLikers, toggleLike } from '../review-likes/service.ts'
 import { assertNoBlock } from '../follows/service.ts';
 import { adjustCommentCount, findVisibleReview, findReviewToActOn, lockVisibleReview } from '../reviews/service.ts';
 import { deleteCommentRow, selectCommentRef, threads, type CommentRef } from './queries.ts';
+import { keysetRows } from '../../lib/json-stream.ts';
+import type { Db } from '../../db/client.ts';
+import { reviewCommentsExportPage } from './queries.ts';
 
 /** How many replies a top-level comment carries in a list; the rest come from /comments/{id}/replies/. */
 export { REPLIES_INLINE } from '../../lib/comment-threads.ts';
@@ -184,3 +187,7 @@ export async function listReviewCommentLikes(
   await findVisibleComment(ctx, viewer, q.comment_id);
   return listReviewCommentLikers(ctx, { commentId: q.comment_id, page_size: q.page_size, cursor: q.cursor });
 }
+
+/** For the account's data export: the comments and replies the account wrote on reviews, read a page at a time. */
+export const reviewCommentsForExport = (db: Db, userId: number) =>
+  keysetRows<{ id: number }>(db, reviewCommentsExportPage(userId), (row) => row.id);

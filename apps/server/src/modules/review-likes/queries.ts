@@ -63,3 +63,15 @@ export function selectCommentLikers(
         ${rowLimit(q.limit)}`,
   );
 }
+
+/* The account's own rows for its data export (decision 029), a page at a time: key above `after`, in key order. */
+
+/** A page of the reviews the account liked. */
+export const reviewLikesExportPage = (userId: number) => (after: number, limit: number) =>
+  sql`select review_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as liked_at from review_likes
+        where user_id = ${userId} and review_id > ${after} order by review_id ${rowLimit(limit)}`;
+
+/** A page of the comments on reviews the account liked. */
+export const commentLikesExportPage = (userId: number) => (after: number, limit: number) =>
+  sql`select comment_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as liked_at from comment_likes
+        where user_id = ${userId} and comment_id > ${after} order by comment_id ${rowLimit(limit)}`;

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { deleteLike, insertLike, selectCommentLikers, type LikeTarget } from './queries.ts';
+import { keysetRows } from '../../lib/json-stream.ts';
+import { reviewLikesExportPage, commentLikesExportPage } from './queries.ts';
 
 export type { LikeTarget };
 
@@ -39,3 +41,11 @@ export async function listReviewCommentLikers(
     (last) => encodeCursor([last.liked_at_ms, last.user_id]),
   );
 }
+
+/** For the account's data export: the reviews the account liked, read a page at a time. */
+export const reviewLikesForExport = (db: Db, userId: number) =>
+  keysetRows<{ review_id: number }>(db, reviewLikesExportPage(userId), (row) => row.review_id);
+
+/** For the account's data export: the comments on reviews the account liked, read a page at a time. */
+export const commentLikesForExport = (db: Db, userId: number) =>
+  keysetRows<{ comment_id: number }>(db, commentLikesExportPage(userId), (row) => row.comment_id);

@@ -18,6 +18,7 @@ import {
   type ReaderSideRow,
   type ReviewCardRow,
 } from './sql.ts';
+import { raceTitleOf } from '../f1/sql.ts';
 
 /*
  * Reviews and the race figures. Lists are one statement each; every statement that shows reviews
@@ -366,3 +367,11 @@ export async function selectReviewAuthorId(db: Db, reviewId: number): Promise<nu
   const [row] = await selectRows<{ user_id: number }>(db, sql`select user_id from reviews where id = ${reviewId}`);
   return row?.user_id ?? null;
 }
+
+/* The account's own rows for its data export (decision 029), a page at a time: key above `after`, in key order. */
+
+/** A page of the reviews the account wrote. */
+export const reviewsExportPage = (userId: number) => (after: number, limit: number) =>
+  sql`select r.id, r.race_id, ${raceTitleOf(sql`r.race_id`)} as race, r.rating, r.review_text,
+          r.like_count, r.comment_count, to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, to_char(r.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
+        from reviews r where r.user_id = ${userId} and r.id > ${after} order by r.id ${rowLimit(limit)}`;

@@ -38,6 +38,8 @@ import {
 } from './queries.ts';
 import { answerJson, reviewCardsOf, type ReaderCard } from './cards.ts';
 import type { ReaderSideRow, ReviewCardRow } from './sql.ts';
+import { keysetRows } from '../../lib/json-stream.ts';
+import { reviewsExportPage } from './queries.ts';
 
 export type { FeedItem, RankedItem };
 
@@ -411,3 +413,7 @@ export async function reviewStatsOf(ctx: ServiceContext, userId: number) {
     reviews_per_season: perSeason,
   };
 }
+
+/** For the account's data export: the reviews the account wrote, read a page at a time. */
+export const reviewsForExport = (db: Db, userId: number) =>
+  keysetRows<{ id: number }>(db, reviewsExportPage(userId), (row) => row.id);

@@ -8,6 +8,7 @@ import { countUpTo, lockForTransaction, rowLimit, selectRows } from '../../lib/s
 import { driverRefJson, joinDriver, joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
 import { canSeeContentOf } from '../follows/visibility.ts';
 import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
+import { raceTitleOf } from '../f1/sql.ts';
 
 /** Serialises one user's starring (the limit per race is counted, then written). */
 export const lockUserStars = (tx: Db, userId: number) => lockForTransaction(tx, 'starred_drivers', userId);
@@ -120,3 +121,10 @@ export function selectUserMostStarred(db: Db, userId: number, limit: number): Pr
     limit,
   );
 }
+
+/* The account's own rows for its data export (decision 029), a page at a time: key above `after`, in key order. */
+
+/** A page of the drivers the account starred, race by race. */
+export const starsExportPage = (userId: number) => (after: number, limit: number) =>
+  sql`select s.id, s.race_id, ${raceTitleOf(sql`s.race_id`)} as race, s.driver_id, to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+        from starred_drivers s where s.user_id = ${userId} and s.id > ${after} order by s.id ${rowLimit(limit)}`;

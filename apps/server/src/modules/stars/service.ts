@@ -21,6 +21,9 @@ import {
   selectUserStars,
   type StarRow,
 } from './queries.ts';
+import { keysetRows } from '../../lib/json-stream.ts';
+import type { Db } from '../../db/client.ts';
+import { starsExportPage } from './queries.ts';
 
 export const RACE_NOT_COMPLETED = 'You can star drivers only once the race is completed.';
 export const DRIVER_NOT_IN_RACE = 'This driver is not in the classification of this race.';
@@ -93,3 +96,7 @@ export async function mostStarred(ctx: ServiceContext, viewer: Viewer, raceId: n
 export function userMostStarred(ctx: ServiceContext, userId: number) {
   return selectUserMostStarred(ctx.db, userId, MOST_STARRED_SHOWN);
 }
+
+/** For the account's data export: the drivers the account starred, race by race, read a page at a time. */
+export const starsForExport = (db: Db, userId: number) =>
+  keysetRows<{ id: number }>(db, starsExportPage(userId), (row) => row.id);

@@ -20,6 +20,7 @@ import {
   shownInListsOf,
 } from '../follows/visibility.ts';
 import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
+import { raceTitleOf } from '../f1/sql.ts';
 
 /*
  * Race thoughts, their comments (one level of replies), both kinds of likes, and the live log. A
@@ -320,3 +321,27 @@ export async function selectAuthorsOf(db: Db, kind: 'thought' | 'comment', id: n
   );
   return rows[0]?.ids ?? [];
 }
+
+/* The account's own rows for its data export (decision 029), a page at a time: key above `after`, in key order. */
+
+/** A page of the race thoughts the account posted. */
+export const thoughtsExportPage = (userId: number) => (after: number, limit: number) =>
+  sql`select t.id, t.race_id, ${raceTitleOf(sql`t.race_id`)} as race, t.body as content, t.like_count,
+          t.comment_count, to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, to_char(t.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
+        from race_thoughts t where t.user_id = ${userId} and t.id > ${after} order by t.id ${rowLimit(limit)}`;
+
+/** A page of the comments and replies the account wrote on race thoughts. */
+export const thoughtCommentsExportPage = (userId: number) => (after: number, limit: number) =>
+  sql`select c.id, c.thought_id, c.parent_id as parent_comment_id, c.body as comment, c.like_count,
+          to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
+        from thought_comments c where c.user_id = ${userId} and c.id > ${after} order by c.id ${rowLimit(limit)}`;
+
+/** A page of the race thoughts the account liked. */
+export const thoughtLikesExportPage = (userId: number) => (after: number, limit: number) =>
+  sql`select thought_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as liked_at from thought_likes
+        where user_id = ${userId} and thought_id > ${after} order by thought_id ${rowLimit(limit)}`;
+
+/** A page of the comments on race thoughts the account liked. */
+export const thoughtCommentLikesExportPage = (userId: number) => (after: number, limit: number) =>
+  sql`select comment_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as liked_at from thought_comment_likes
+        where user_id = ${userId} and comment_id > ${after} order by comment_id ${rowLimit(limit)}`;

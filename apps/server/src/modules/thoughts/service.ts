@@ -34,6 +34,13 @@ import {
   type CommentRef,
   type ThoughtRow,
 } from './queries.ts';
+import { keysetRows } from '../../lib/json-stream.ts';
+import {
+  thoughtsExportPage,
+  thoughtCommentsExportPage,
+  thoughtLikesExportPage,
+  thoughtCommentLikesExportPage,
+} from './queries.ts';
 
 /*
  * Race thoughts: fans post, edit and delete their own thoughts on a race, comment (one level of
@@ -408,3 +415,19 @@ export async function toggleThoughtCommentLike(
 export function pruneLiveLog(ctx: ServiceContext): Promise<number> {
   return deleteEventsBefore(ctx.db, new Date(clock.now() - LIVE_LOG_RETENTION_MS));
 }
+
+/** For the account's data export: the race thoughts the account posted, read a page at a time. */
+export const thoughtsForExport = (db: Db, userId: number) =>
+  keysetRows<{ id: number }>(db, thoughtsExportPage(userId), (row) => row.id);
+
+/** For the account's data export: the comments and replies the account wrote on race thoughts, read a page at a time. */
+export const thoughtCommentsForExport = (db: Db, userId: number) =>
+  keysetRows<{ id: number }>(db, thoughtCommentsExportPage(userId), (row) => row.id);
+
+/** For the account's data export: the race thoughts the account liked, read a page at a time. */
+export const thoughtLikesForExport = (db: Db, userId: number) =>
+  keysetRows<{ thought_id: number }>(db, thoughtLikesExportPage(userId), (row) => row.thought_id);
+
+/** For the account's data export: the comments on race thoughts the account liked, read a page at a time. */
+export const thoughtCommentLikesForExport = (db: Db, userId: number) =>
+  keysetRows<{ comment_id: number }>(db, thoughtCommentLikesExportPage(userId), (row) => row.comment_id);

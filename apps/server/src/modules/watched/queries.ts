@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { watchedRaces } from '../../db/schema/watched.ts';
 import { rowLimit, selectRows } from '../../lib/sql.ts';
 import { joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
+import { raceTitleOf } from '../f1/sql.ts';
 
 /* Watched races: one row per user and race, listed newest first through (user_id, created_at). */
 
@@ -52,3 +53,10 @@ export async function selectWatchedCount(db: Db, userId: number): Promise<number
   const [row] = await db.select({ watched: count() }).from(watchedRaces).where(eq(watchedRaces.userId, userId));
   return row?.watched ?? 0;
 }
+
+/* The account's own rows for its data export (decision 029), a page at a time: key above `after`, in key order. */
+
+/** A page of the races the account marked watched. */
+export const watchedExportPage = (userId: number) => (after: number, limit: number) =>
+  sql`select w.race_id, ${raceTitleOf(sql`w.race_id`)} as race, to_char(w.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as watched_at
+        from watched_races w where w.user_id = ${userId} and w.race_id > ${after} order by w.race_id ${rowLimit(limit)}`;

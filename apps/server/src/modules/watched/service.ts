@@ -7,6 +7,8 @@ import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { raceCompletion, toRaceRef } from '../f1/service.ts';
 import { assertCanSeeAccount } from '../follows/service.ts';
 import { deleteWatched, insertWatched, selectWatched, selectWatchedCount } from './queries.ts';
+import { keysetRows } from '../../lib/json-stream.ts';
+import { watchedExportPage } from './queries.ts';
 
 export const WATCH_NOT_COMPLETED = 'Only races that have been completed can be marked as watched.';
 
@@ -58,3 +60,7 @@ export async function listWatched(
 export function watchedRaceCount(ctx: ServiceContext, userId: number): Promise<number> {
   return selectWatchedCount(ctx.db, userId);
 }
+
+/** For the account's data export: the races the account marked watched, read a page at a time. */
+export const watchedForExport = (db: Db, userId: number) =>
+  keysetRows<{ race_id: number }>(db, watchedExportPage(userId), (row) => row.race_id);

@@ -31,6 +31,9 @@ import {
   updateOwnWatchlist,
   type WatchlistRow,
 } from './queries.ts';
+import { keysetRows } from '../../lib/json-stream.ts';
+import type { Db } from '../../db/client.ts';
+import { watchlistsExportPage } from './queries.ts';
 
 export const TOO_MANY_WATCHLISTS = `You can have at most ${WATCHLISTS_PER_USER} watchlists.`;
 export const WATCHLIST_FULL = `A watchlist holds at most ${WATCHLIST_RACES_MAX} races.`;
@@ -215,3 +218,7 @@ export async function reorderWatchlist(
   });
   return ownWatchlist(ctx, userId, id);
 }
+
+/** For the account's data export: the account's watchlists, each with its races in order, read a page at a time. */
+export const watchlistsForExport = (db: Db, userId: number) =>
+  keysetRows<{ id: number }>(db, watchlistsExportPage(userId), (row) => row.id);

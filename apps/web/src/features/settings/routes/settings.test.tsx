@@ -2,7 +2,7 @@ import type { RelationListItem } from '@paddock/contract/follows';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, onTestFinished, vi } from 'vitest';
 import { stubApi } from '@/test/http.ts';
 import { renderRoutes, testQueryClient } from '@/test/render.tsx';
 import { lena, marco, meFixture } from '@/test/review-fixtures.ts';
@@ -10,6 +10,7 @@ import { SettingsRoute } from './settings.tsx';
 
 afterEach(() => {
   toast.dismiss();
+  vi.restoreAllMocks();
 });
 
 it('lists the blocked and muted accounts, and takes a block back', async () => {
@@ -45,4 +46,37 @@ it('lists the blocked and muted accounts, and takes a block back', async () => {
   expect(await within(blockedSection).findByText('You have not blocked anyone.')).toBeInTheDocument();
   expect(requests.find((r) => r.operation === 'unblockUser')?.params).toEqual({ id: String(lena.id) });
   expect(await screen.findByText('Unblocked @lena')).toBeInTheDocument();
+});
+
+it('downloads the account’s data as a JSON file named after it', async () => {
+  localStorage.setItem('access', 'token');
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(['auth', 'me'], meFixture());
+  const saved: Blob[] = [];
+  const createObjectURL = vi.fn((blob: Blob) => {
+    saved.push(blob);
+    return 'blob:export';
+  });
+  // jsdom has no object URLs: the test lends them for its own run.
+  Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+  onTestFinished(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+  const clicked: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push(this.download);
+  });
+  stubApi((request) => {
+    if (request.operation === 'exportMyData') {
+      return { status: 200, data: { format: 'paddock-export', exported_at: '2026-11-28T03:00:00.000Z', reviews: [] } };
+    }
+    return { status: 200, data: { results: [], next_cursor: null } };
+  });
+  renderRoutes([{ path: '/settings', element: <SettingsRoute /> }], { at: '/settings', queryClient });
+
+  await userEvent.click(await screen.findByRole('button', { name: 'Download your data' }));
+  expect(await screen.findByText('Your data is downloaded.')).toBeInTheDocument();
+  expect(clicked).toEqual([`paddock-${meFixture().username}-2026-11-28.json`]);
+  expect(JSON.parse(await saved[0]!.text())).toMatchObject({ format: 'paddock-export', reviews: [] });
 });

@@ -1,8 +1,9 @@
 import { PageSection } from '@/components/page-section.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
+import { DownloadData } from '../components/download-data.tsx';
 import { RelationList } from '../components/relation-list.tsx';
 
-/** /settings (signed in): the accounts the member blocked and muted (decision 028). */
+/** /settings (signed in): the accounts the member blocked and muted (decision 028), and their data (029). */
 export function SettingsRoute() {
   return (
     <div className="grid max-w-3xl grid-cols-1 gap-8">
@@ -16,6 +17,9 @@ export function SettingsRoute() {
       </PageSection>
       <PageSection id="muted" title="Muted accounts">
         <RelationList kind="mute" />
+      </PageSection>
+      <PageSection id="data" title="Your data">
+        <DownloadData />
       </PageSection>
     </div>
   );
