@@ -40,6 +40,7 @@ const SERVER_MODULE_DEPENDENCIES = {
   profiles: ['reviews', 'watched', 'stars', 'follows', 'users'],
   watchlists: ['f1', 'users'],
   thoughts: ['f1', 'follows', 'users'],
+  moderation: ['users', 'reviews', 'review-comments', 'thoughts'],
   account: [
     'users',
     'follows',

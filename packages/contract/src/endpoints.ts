@@ -4,6 +4,7 @@ import { commentsEndpoints } from './comments.ts';
 import { f1Endpoints } from './f1.ts';
 import { accountEndpoints } from './account.ts';
 import { followsEndpoints } from './follows.ts';
+import { moderationEndpoints } from './moderation.ts';
 import { notificationsEndpoints } from './notifications.ts';
 import { profilesEndpoints } from './profiles.ts';
 import { reviewsEndpoints } from './reviews.ts';
@@ -28,6 +29,7 @@ export const endpointTables = {
   watchlistsEndpoints,
   searchEndpoints,
   notificationsEndpoints,
+  moderationEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>;
 
 /**
@@ -48,6 +50,7 @@ export const endpoints = {
   ...watchlistsEndpoints,
   ...searchEndpoints,
   ...notificationsEndpoints,
+  ...moderationEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

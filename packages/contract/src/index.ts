@@ -2,6 +2,7 @@ export * from './common.ts';
 export * from './auth.ts';
 export * from './users.ts';
 export * from './account.ts';
+export * from './moderation.ts';
 export * from './follows.ts';
 export * from './f1.ts';
 export * from './search.ts';

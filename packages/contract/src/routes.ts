@@ -113,6 +113,9 @@ export const routes = {
   // search
   search: { method: 'GET', path: '/api/core/search/' },
   // notifications
+  // moderation
+  createReport: { method: 'POST', path: '/api/core/reports/' },
+  listReports: { method: 'GET', path: '/api/core/reports/' },
   listNotifications: { method: 'GET', path: '/api/social/notifications/' },
   countNotifications: { method: 'GET', path: '/api/social/notifications/count/' },
   markAllNotificationsRead: { method: 'POST', path: '/api/social/notifications/read-all/' },

@@ -9,6 +9,7 @@ import { f1Routes } from './f1/routes.ts';
 import { feedsRoutes, startFeeds } from './feeds/routes.ts';
 import { followsRoutes } from './follows/routes.ts';
 import { subscribeFollows } from './follows/service.ts';
+import { moderationRoutes } from './moderation/routes.ts';
 import { notificationsRoutes } from './notifications/routes.ts';
 import { subscribeNotifications } from './notifications/service.ts';
 import { invalidateReviewListsOnChanges } from './reviews/cached.ts';
@@ -80,6 +81,8 @@ export const modules: ApiModule[] = [
   mount('/social', watchlistsRoutes, {}),
   // Registers /core/search/ itself, beside the other /core routes.
   mount('', searchRoutes, {}, (ctx, _config, app) => subscribeSearch(ctx, app.searchCache, app.liveBus, app.log)),
+  // Reports of what members wrote, and the staff's queue (decision 030).
+  mount('/core', moderationRoutes, {}),
   // Writes its rows by reacting to the others' events.
   mount('/social', notificationsRoutes, {}, subscribeNotifications),
 ];

@@ -17,3 +17,4 @@ export * from './notifications.ts';
 export * from './stars.ts';
 export * from './watchlists.ts';
 export * from './thoughts.ts';
+export * from './moderation.ts';

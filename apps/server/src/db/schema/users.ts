@@ -17,6 +17,8 @@ export const users = pgTable(
     profilePicture: text('profile_picture'),
     isPrivate: boolean('is_private').notNull().default(false),
     isDemo: boolean('is_demo').notNull().default(false),
+    /** Moderates reports (`npm run users:staff`); read on each staff request, so a revocation holds at once. */
+    isStaff: boolean('is_staff').notNull().default(false),
     /** Accepted follows of this account. */
     followersCount: integer('followers_count').notNull().default(0),
     /** Accepted follows by this account. */

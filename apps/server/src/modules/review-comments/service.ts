@@ -28,6 +28,12 @@ async function findVisibleComment(ctx: ServiceContext, viewer: Viewer, commentId
   return { row, review };
 }
 
+/** Whether the comment is there and the viewer may see it (for a report of it). */
+export async function reviewCommentVisibleTo(ctx: ServiceContext, viewer: Viewer, commentId: number): Promise<boolean> {
+  const row = await selectCommentRef(ctx.db, commentId);
+  return row !== null && (await findVisibleReview(ctx.db, viewer, row.reviewId)) !== null;
+}
+
 type Page<T> = { results: T[]; next_cursor: string | null };
 
 /** The replies of a comment the viewer may see, oldest first. */

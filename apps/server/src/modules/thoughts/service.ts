@@ -225,6 +225,18 @@ async function refusal(tx: Db, viewer: number, kind: 'thought' | 'comment', id: 
   return otherwise;
 }
 
+/** Whether the thought (`kind` 'thought') or comment on one is there and the viewer may see it (for a report). */
+export async function thoughtThingVisibleTo(
+  ctx: ServiceContext,
+  viewer: Viewer,
+  kind: 'thought' | 'comment',
+  id: number,
+): Promise<boolean> {
+  const ref =
+    kind === 'thought' ? await selectThoughtRef(ctx.db, viewer, id) : await selectCommentRef(ctx.db, viewer, id);
+  return ref !== null;
+}
+
 /* Comments */
 
 /** A comment whose thought the viewer may see, else 404. */

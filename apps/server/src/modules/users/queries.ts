@@ -210,3 +210,19 @@ export async function selectDemoUserExists(db: Db): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.isDemo, true)).limit(1);
   return row !== undefined;
 }
+
+/** Whether the account is staff (false when there is none). */
+export async function selectIsStaff(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ isStaff: users.isStaff }).from(users).where(eq(users.id, userId));
+  return row?.isStaff ?? false;
+}
+
+/** Grants or takes back staff by username (ignoring case); whether there is such an account. */
+export async function updateStaffByUsername(db: Db, username: string, isStaff: boolean): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ isStaff })
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .returning({ id: users.id });
+  return rows.length === 1;
+}

@@ -17,9 +17,11 @@ import {
   selectProfile,
   selectProfileByUsername,
   selectTakenIdentifiers,
+  selectIsStaff,
   selectUserBrief,
   selectUsernameExists,
   updateProfileFields,
+  updateStaffByUsername,
   type CounterDelta,
   type Credentials,
   type NewUser,
@@ -225,4 +227,14 @@ export async function setAvatar(ctx: UsersContext, userId: number, webp: Buffer)
   await discardAvatar(ctx, previous.profilePicture);
   await ctx.events.emit('user.card_changed', { userId });
   return url;
+}
+
+/** Whether the account is staff: read on each request, so a revocation holds at once. */
+export function isStaff(db: Db, userId: number): Promise<boolean> {
+  return selectIsStaff(db, userId);
+}
+
+/** `npm run users:staff`: grants or takes back staff; whether there is such an account. */
+export function setStaff(db: Db, username: string, staff: boolean): Promise<boolean> {
+  return updateStaffByUsername(db, username, staff);
 }
