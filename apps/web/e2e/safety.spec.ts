@@ -4,16 +4,19 @@ import { expectNoAxeViolations } from './axe.ts';
 import { raceIdOf } from './races.ts';
 
 /**
- * Blocks and mutes against the real server (issue 24): a member mutes someone from a review card and
- * their review leaves the race's list; blocks them from their profile, after a question; the blocked
- * member finds a private profile with nothing to request; both are taken back on the settings page.
- * Every screen is checked with axe-core.
+ * Reports, blocks and mutes against the real server (issue 24): a member reports a review from its card,
+ * mutes its author there and the review leaves the race's list; blocks him from his profile, after a
+ * question; the blocked member finds a private profile with nothing to request; both are taken back on the
+ * settings page. Every screen is checked with axe-core.
  */
 
 const reviewCard = (page: Page, author: Account) =>
   page.getByRole('article', { name: new RegExp(`^${author.name} on Italian Grand Prix 2024`) });
 
-test('mute from a review card, block from a profile, and take both back in settings', async ({ browser, request }) => {
+test('report and mute from a review card, block from a profile, and take both back in settings', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const ana = await register(request, 'Ana', 'Safety');
   const bo = await register(request, 'Bo', 'Safety');
@@ -33,6 +36,15 @@ test('mute from a review card, block from a profile, and take both back in setti
   await page.goto(`/race/${raceId}?tab=reviews`);
   const card = reviewCard(page, bo);
   await expect(card).toContainText('Bo loved every lap at Monza.');
+  // She reports it first, with a reason.
+  await card.getByRole('button', { name: `More actions for @${bo.username}` }).click();
+  await page.getByRole('menuitem', { name: 'Report review' }).click();
+  const reportDialog = page.getByRole('dialog', { name: 'Report this review' });
+  await reportDialog.getByRole('radio', { name: 'Spoilers without warning' }).check();
+  await expectNoAxeViolations(page, 'the report dialog');
+  await reportDialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Report sent. Thank you.')).toBeVisible();
+  await expect(reportDialog).toHaveCount(0);
   await card.getByRole('button', { name: `More actions for @${bo.username}` }).click();
   await expect(page.getByRole('menuitem', { name: `Block @${bo.username}` })).toBeVisible();
   await page.getByRole('menuitem', { name: `Mute @${bo.username}` }).click();

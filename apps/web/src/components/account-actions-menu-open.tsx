@@ -1,5 +1,5 @@
 import type { UserRef } from '@paddock/contract/users';
-import { BanIcon, VolumeXIcon, Volume2Icon } from 'lucide-react';
+import { BanIcon, FlagIcon, VolumeXIcon, Volume2Icon } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import {
@@ -17,6 +17,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu.tsx';
+import { ReportDialog, type ReportTarget } from '@/components/report-dialog.tsx';
 import { useAccountAction } from '@/lib/relations.ts';
 
 /** The question a block asks first: what it does, for both sides. */
@@ -60,27 +61,44 @@ export function BlockDialog({
   );
 }
 
+const reportWhat: Record<ReportTarget['type'], string> = {
+  review: 'review',
+  comment: 'comment',
+  thought: 'thought',
+  thought_comment: 'comment',
+  user: 'account',
+};
+
 /** The menu itself, loaded on its button's first use (account-actions-menu.tsx) and open at once. */
 export function AccountActionsMenuOpen({
   user,
   blocking,
   muting,
   align,
+  report,
   trigger,
 }: {
   user: Pick<UserRef, 'id' | 'username'>;
   blocking: boolean;
   muting: boolean;
   align: 'start' | 'end';
+  report?: ReportTarget;
   trigger: ReactElement;
 }) {
   const { act } = useAccountAction(user);
   const [asking, setAsking] = useState(false);
+  const [reporting, setReporting] = useState(false);
   return (
     <>
       <DropdownMenu modal={false} defaultOpen>
         <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
         <DropdownMenuContent align={align} onClick={(event) => event.stopPropagation()}>
+          {report && (
+            <DropdownMenuItem onSelect={() => setReporting(true)}>
+              <FlagIcon aria-hidden />
+              {report.type === 'user' ? `Report @${user.username}` : `Report ${reportWhat[report.type]}`}
+            </DropdownMenuItem>
+          )}
           <DropdownMenuItem onSelect={() => act('mute', !muting)}>
             {muting ? <Volume2Icon aria-hidden /> : <VolumeXIcon aria-hidden />}
             {muting ? `Unmute @${user.username}` : `Mute @${user.username}`}
@@ -95,6 +113,7 @@ export function AccountActionsMenuOpen({
         </DropdownMenuContent>
       </DropdownMenu>
       <BlockDialog user={user} open={asking} onOpenChange={setAsking} onConfirm={() => act('block', true)} />
+      {report && <ReportDialog target={report} open={reporting} onOpenChange={setReporting} />}
     </>
   );
 }

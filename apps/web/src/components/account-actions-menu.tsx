@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { useMe } from '@/lib/current-user.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
+import type { ReportTarget } from './report-dialog.tsx';
 
 const MenuOpen = lazy(() =>
   import('./account-actions-menu-open.tsx').then((m) => ({ default: m.AccountActionsMenuOpen })),
@@ -21,12 +22,15 @@ export function AccountActionsMenu({
   blocking = false,
   muting = false,
   align = 'end',
+  report,
   className,
 }: {
   user: Pick<UserRef, 'id' | 'username'>;
   blocking?: boolean;
   muting?: boolean;
   align?: 'start' | 'end';
+  /** What the menu's Report item reports (none without it). */
+  report?: ReportTarget;
   className?: string;
 }) {
   return (
@@ -45,15 +49,28 @@ export function AccountActionsMenu({
         </Button>
       }
     >
-      {(trigger) => <MenuOpen user={user} blocking={blocking} muting={muting} align={align} trigger={trigger} />}
+      {(trigger) => (
+        <MenuOpen user={user} blocking={blocking} muting={muting} align={align} report={report} trigger={trigger} />
+      )}
     </OnFirstUse>
   );
 }
 
-/** The menu beside what someone else wrote (a review, a comment, a thought); nothing for a guest or one's own. */
-export function AuthorActionsMenu({ user, className }: { user: Pick<UserRef, 'id' | 'username'>; className?: string }) {
+/**
+ * The menu beside what someone else wrote (a review, a comment, a thought), reporting it; nothing for a guest
+ * or one's own.
+ */
+export function AuthorActionsMenu({
+  user,
+  report,
+  className,
+}: {
+  user: Pick<UserRef, 'id' | 'username'>;
+  report: ReportTarget;
+  className?: string;
+}) {
   const signedIn = useIsSignedIn();
   const me = useMe();
   if (!signedIn || me.data === undefined || me.data.id === user.id) return null;
-  return <AccountActionsMenu user={user} className={className} />;
+  return <AccountActionsMenu user={user} report={report} className={className} />;
 }

@@ -32,6 +32,8 @@ export type TopComment<C extends ThreadComment> = C & { replies: readonly C[]; r
 export interface CommentActions<C extends ThreadComment> {
   /** The element id of a comment, which deep links name (`comment-12`, `thought-comment-12`). */
   anchorId: (commentId: number) => string;
+  /** What a report of one of these comments names: a comment on a review, or on a race thought. */
+  reportType: 'comment' | 'thought_comment';
   like: (comment: C) => Promise<unknown>;
   remove: (comment: C) => Promise<unknown>;
   reply: (parentId: number, text: string) => Promise<unknown>;
@@ -200,7 +202,11 @@ function CommentBody<C extends ThreadComment>({
           <AuthorLine user={comment.user} createdAt={comment.created_at} updatedAt={comment.updated_at} />
           <div className="flex items-center gap-1">
             <FollowButton user={comment.user} knownStatus={comment.user.follow_status} className="h-7" />
-            <AuthorActionsMenu user={comment.user} className="size-7" />
+            <AuthorActionsMenu
+              user={comment.user}
+              report={{ type: actions.reportType, id: comment.id }}
+              className="size-7"
+            />
           </div>
         </div>
         <UserParagraph className="text-sm">{comment.comment}</UserParagraph>

@@ -1,5 +1,5 @@
 import type { PublicProfile } from '@paddock/contract/follows';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -39,6 +39,12 @@ function renderProfile(initial: Partial<PublicProfile> = {}) {
     if (request.operation === 'unblockUser') {
       profile = { ...profile, blocking: false, can_follow: true };
       return { status: 204, data: null };
+    }
+    if (request.operation === 'createReport') {
+      return {
+        status: 201,
+        data: { id: 1, ...(request.body as object), status: 'open', created_at: '2026-11-28T00:00:00Z' },
+      };
     }
     if (request.operation === 'muteUser') {
       profile = { ...profile, muting: true };
@@ -96,5 +102,27 @@ describe('blocking from a profile', () => {
     expect(screen.getByText(/Only the people @lena approves see/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: /Follow @lena|Request/ })).not.toBeInTheDocument());
     expect(screen.queryByText('Her reviews')).not.toBeInTheDocument();
+  });
+
+  it('reports the account with a reason, which it asks for first', async () => {
+    const user = userEvent.setup();
+    const requests = renderProfile();
+    await user.click(await screen.findByRole('button', { name: 'More actions for @lena' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Report @lena' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this account' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await within(dialog).findByText('Choose a reason.')).toBeInTheDocument();
+    expect(requests.some((r) => r.operation === 'createReport')).toBe(false);
+    await user.click(within(dialog).getByRole('radio', { name: 'Harassment or bullying' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'More details (optional)' }), 'Every race, again.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText('Report sent. Thank you.')).toBeInTheDocument();
+    expect(requests.find((r) => r.operation === 'createReport')?.body).toEqual({
+      target_type: 'user',
+      target_id: lena.id,
+      reason: 'harassment',
+      details: 'Every race, again.',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

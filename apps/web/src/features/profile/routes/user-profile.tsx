@@ -74,7 +74,14 @@ export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfil
             <div className="flex flex-col items-start gap-2 sm:items-end">
               <div className="flex items-center gap-1">
                 {user.can_follow && <ProfileFollowButton user={user} knownStatus={user.follow_status} />}
-                {signedIn && <AccountActionsMenu user={user} blocking={user.blocking} muting={user.muting} />}
+                {signedIn && (
+                  <AccountActionsMenu
+                    user={user}
+                    blocking={user.blocking}
+                    muting={user.muting}
+                    report={{ type: 'user', id: user.id }}
+                  />
+                )}
               </div>
               {user.follows_you && <Badge variant="secondary">Follows you</Badge>}
               {user.muting && <Badge variant="outline">Muted</Badge>}

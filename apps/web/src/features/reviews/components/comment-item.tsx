@@ -26,6 +26,7 @@ export function CommentItem({
   const remove = useDeleteComment(review);
   const create = useCreateComment(review);
   const actions: CommentActions<Comment | Reply> = {
+    reportType: 'comment',
     anchorId: reviewCommentAnchor,
     like: (target) => like.mutateAsync(target),
     remove: (target) => remove.mutateAsync(target),

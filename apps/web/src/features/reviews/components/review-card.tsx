@@ -110,7 +110,9 @@ export function ReviewCard({
           <div className="ml-auto flex items-center gap-1">
             {showFollow && <FollowButton user={review.user} knownStatus={review.user.follow_status} />}
             <ReviewShareMenu reviewId={review.id} title={title} />
-            {showFollow && <AuthorActionsMenu user={review.user} className="size-8" />}
+            {showFollow && (
+              <AuthorActionsMenu user={review.user} report={{ type: 'review', id: review.id }} className="size-8" />
+            )}
           </div>
         </header>
 

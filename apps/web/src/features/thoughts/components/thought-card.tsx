@@ -81,7 +81,7 @@ export function ThoughtCard({
           className="flex-1 pt-2"
         />
         <FollowButton user={thought.user} knownStatus={thought.user.follow_status} />
-        <AuthorActionsMenu user={thought.user} className="size-8" />
+        <AuthorActionsMenu user={thought.user} report={{ type: 'thought', id: thought.id }} className="size-8" />
       </header>
 
       {editing ? (

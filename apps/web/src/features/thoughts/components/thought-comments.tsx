@@ -81,6 +81,7 @@ function ThoughtCommentItem({
   const remove = useDeleteThoughtComment(raceId);
   const create = useCreateThoughtComment(raceId, comment.thought_id);
   const actions: CommentActions<AnyThoughtComment> = {
+    reportType: 'thought_comment',
     anchorId: thoughtCommentAnchor,
     writable,
     like: (target) => like.mutateAsync(target),
