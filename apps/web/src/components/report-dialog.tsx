@@ -10,21 +10,13 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormAlert } from '@/components/form-alert.tsx';
-import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Field, FieldError, FieldLabel } from '@/components/ui/field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { api } from '@/lib/api-client.ts';
 import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
 import { toast } from '@/lib/toast.ts';
+import { DialogFormFooter } from '@/components/dialog-form-footer.tsx';
 
 /** What is reported: a review, a comment, a race thought, a comment on one, or an account. */
 export interface ReportTarget {
@@ -120,16 +112,7 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
         />
         <FieldError id={`${id}-details-error`} messages={detailsErrors} />
       </Field>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending…' : 'Send report'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter label="Send report" busyLabel="Sending…" busy={isSubmitting} />
     </form>
   );
 }

@@ -13,10 +13,8 @@ import { UserAvatar } from '@/components/user-avatar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -28,6 +26,7 @@ import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
 import { cn } from '@/lib/utils.ts';
 import { useUpdateMe } from '../api/update-me.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
+import { DialogFormFooter } from '@/components/dialog-form-footer.tsx';
 
 /** The picture is not part of the JSON body: the upload and the removal carry their own errors. */
 const PICTURE_FIELDS = ['avatar', 'profile_picture'];
@@ -201,16 +200,7 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
         errors={messagesOf(errors.is_private)}
       />
 
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving…' : 'Save changes'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter label="Save changes" busyLabel="Saving…" busy={saving} />
     </form>
   );
 }

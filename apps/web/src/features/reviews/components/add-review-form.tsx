@@ -8,7 +8,6 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast.ts';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog.tsx';
 import { Field, FieldError, FieldLabel } from '@/components/ui/field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
@@ -21,6 +20,7 @@ import { useReviewableRaces } from '../api/get-reviewable-races.ts';
 import { createReviewErrorMessage } from '../utils/review-errors.ts';
 import { ReviewTextField } from './review-text-field.tsx';
 import { StarRatingInput } from './star-rating-input.tsx';
+import { DialogFormFooter } from '@/components/dialog-form-footer.tsx';
 
 export type ReviewableRace = Pick<Race, 'id' | 'name' | 'season' | 'circuit_name' | 'country_code' | 'date'>;
 
@@ -117,16 +117,7 @@ export function AddReviewForm({
         {...form.register('review_text')}
       />
 
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={!ready || isSubmitting}>
-          {isSubmitting ? 'Publishing…' : 'Publish'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter label="Publish" busyLabel="Publishing…" busy={isSubmitting} disabled={!ready} />
     </form>
   );
 }

@@ -4,16 +4,7 @@ import { updateReviewBodySchema, type Review } from '@paddock/contract/reviews';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast.ts';
-import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Field, FieldError, FieldLabel } from '@/components/ui/field.tsx';
 import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
 import { useUpdateReview } from '../api/update-review.ts';
@@ -21,6 +12,7 @@ import { updateReviewErrorMessage } from '../utils/review-errors.ts';
 import { ReviewTextField } from './review-text-field.tsx';
 import { reviewTitle } from '../utils/review-title.ts';
 import { StarRatingInput } from './star-rating-input.tsx';
+import { DialogFormFooter } from '@/components/dialog-form-footer.tsx';
 
 /** Text as the server keeps it: trimmed, null when empty. */
 function normalised(text: string | null | undefined): string | null {
@@ -104,16 +96,7 @@ function EditReviewForm({ review, onDone }: { review: Review; onDone: () => void
         errors={messagesOf(errors.review_text)}
         {...form.register('review_text')}
       />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={!changed || isSubmitting}>
-          {isSubmitting ? 'Updating…' : 'Update'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter label="Update" busyLabel="Updating…" busy={isSubmitting} disabled={!changed} />
     </form>
   );
 }

@@ -11,14 +11,13 @@ import { toast } from '@/lib/toast.ts';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { SwitchField } from '@/components/switch-field.tsx';
 import { TextField } from '@/components/text-field.tsx';
-import { Button } from '@/components/ui/button.tsx';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog.tsx';
 import { Field, FieldError, FieldLabel } from '@/components/ui/field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
 import { cn } from '@/lib/utils.ts';
 import { useCreateWatchlist } from '../api/create-watchlist.ts';
 import { useUpdateWatchlist } from '../api/update-watchlist.ts';
+import { DialogFormFooter } from '@/components/dialog-form-footer.tsx';
 
 /**
  * Name, description and visibility of a new list, or of `list` (the edit-watchlist modal). Loaded with
@@ -97,16 +96,7 @@ export function WatchlistForm({ list, onDone }: { list?: Watchlist; onDone: (sav
         label="Public"
         hint="Anyone with the link can see a public list. A private list is yours alone."
       />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : list ? 'Save changes' : 'Create watchlist'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter label={list ? 'Save changes' : 'Create watchlist'} busyLabel="Saving…" busy={isSubmitting} />
     </form>
   );
 }
