@@ -40,6 +40,12 @@ export function rowLimit(n: number): SQL {
   return sql.raw(`limit ${n}`);
 }
 
+/**
+ * SQL: the timestamp `column` as ISO 8601 text in UTC with milliseconds (`2026-11-28T03:00:00.000Z`), as
+ * JavaScript writes dates: for text built by the database (an export's rows, json built in SQL).
+ */
+export const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** A raw statement that returns nothing the caller reads, prepared like `selectRows`. */
 export async function run(db: Db, query: SQL): Promise<void> {
   await selectRows(db, query);

@@ -1,11 +1,9 @@
 import type { UserRef } from '@paddock/contract/users';
 import { EllipsisIcon } from 'lucide-react';
 import { lazy } from 'react';
-import { OnFirstUse } from '@/components/on-first-use.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import { MenuIconButton, OnFirstUse } from '@/components/on-first-use.tsx';
 import { useMe } from '@/lib/current-user.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
-import { cn } from '@/lib/utils.ts';
 import type { ReportTarget } from './report-dialog.tsx';
 
 const MenuOpen = lazy(() =>
@@ -36,17 +34,9 @@ export function AccountActionsMenu({
   return (
     <OnFirstUse
       trigger={
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          className={cn('text-muted-foreground', className)}
-          aria-label={`More actions for @${user.username}`}
-          aria-haspopup="menu"
-          onClick={(event) => event.stopPropagation()}
-        >
+        <MenuIconButton label={`More actions for @${user.username}`} className={className}>
           <EllipsisIcon aria-hidden />
-        </Button>
+        </MenuIconButton>
       }
     >
       {(trigger) => (

@@ -1,4 +1,14 @@
-import { cloneElement, Suspense, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  Suspense,
+  useState,
+  type ComponentProps,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import { cn } from '@/lib/utils.ts';
 
 type Trigger = ReactElement<{ onClick?: (event: MouseEvent<HTMLElement>) => void; 'aria-expanded'?: boolean }>;
 
@@ -19,4 +29,32 @@ export function OnFirstUse({ trigger, children }: { trigger: Trigger; children: 
   });
   if (!used) return armed;
   return <Suspense fallback={armed}>{children(trigger)}</Suspense>;
+}
+
+/**
+ * The icon button that opens a menu loaded on first use beside a card's content (share, the author's
+ * actions): its clicks stay its own, not the card's around it. Other props (the ones OnFirstUse and a
+ * menu trigger add) reach the button.
+ */
+export function MenuIconButton({
+  label,
+  className,
+  onClick,
+  ...props
+}: ComponentProps<typeof Button> & { label: string }) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      className={cn('text-muted-foreground', className)}
+      aria-label={label}
+      aria-haspopup="menu"
+      {...props}
+      onClick={(event) => {
+        event.stopPropagation();
+        onClick?.(event);
+      }}
+    />
+  );
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { nowDate } from '../../lib/clock.ts';
 import type { Db } from '../../db/client.ts';
 import { follows } from '../../db/schema/follows.ts';
-import { countUpTo, lockForTransaction, rowLimit, selectRows } from '../../lib/sql.ts';
+import { countUpTo, isoTime, lockForTransaction, rowLimit, selectRows } from '../../lib/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
 import type { UserRef } from '@paddock/contract';
 import { shownInListsOf } from './visibility.ts';
@@ -207,14 +207,14 @@ export async function deleteFollowsBetween(tx: Db, a: number, b: number) {
 
 /** Blocks and mutes are written and listed the same way: the acting account's rows about another. */
 const relationTables = {
-  block: { name: 'blocks', owner: 'blocker_id', other: 'blocked_id' },
-  mute: { name: 'mutes', owner: 'muter_id', other: 'muted_id' },
+  block: { table: 'blocks', owner: 'blocker_id', other: 'blocked_id' },
+  mute: { table: 'mutes', owner: 'muter_id', other: 'muted_id' },
 } as const;
 export type RelationKind = keyof typeof relationTables;
 
 const relation = (kind: RelationKind) => {
   const r = relationTables[kind];
-  return { table: sql.raw(r.name), owner: sql.raw(r.owner), other: sql.raw(r.other) };
+  return { table: sql.raw(r.table), owner: sql.raw(r.owner), other: sql.raw(r.other) };
 };
 
 /** Inserts the block or mute unless it exists; whether it is new. */
@@ -239,14 +239,15 @@ export async function deleteRelation(tx: Db, kind: RelationKind, ownerId: number
   return rows.length === 1;
 }
 
-/** Whether `ownerId` has blocked or muted `otherId`. */
+/** Whether `ownerId` has blocked or muted `otherId`, and whether `otherId` has blocked `ownerId`. */
 export async function selectRelations(db: Db, ownerId: number, otherId: number) {
-  const [row] = await selectRows<{ blocking: boolean; muting: boolean }>(
+  const [row] = await selectRows<{ blocking: boolean; muting: boolean; blocked_by: boolean }>(
     db,
     sql`select exists (select 1 from blocks where blocker_id = ${ownerId} and blocked_id = ${otherId}) as blocking,
-          exists (select 1 from mutes where muter_id = ${ownerId} and muted_id = ${otherId}) as muting`,
+          exists (select 1 from mutes where muter_id = ${ownerId} and muted_id = ${otherId}) as muting,
+          exists (select 1 from blocks where blocker_id = ${otherId} and blocked_id = ${ownerId}) as blocked_by`,
   );
-  return { blocking: row?.blocking ?? false, muting: row?.muting ?? false };
+  return { blocking: row?.blocking ?? false, muting: row?.muting ?? false, blockedBy: row?.blocked_by ?? false };
 }
 
 export interface RelationListRow {
@@ -283,14 +284,14 @@ const exportedRelations: Record<ExportedRelation, { table: string; owner: string
   followers: { table: 'follows', owner: 'following_id', other: 'follower_id', status: 'accepted' },
   requests_sent: { table: 'follows', owner: 'follower_id', other: 'following_id', status: 'pending' },
   requests_received: { table: 'follows', owner: 'following_id', other: 'follower_id', status: 'pending' },
-  blocks: { table: 'blocks', owner: 'blocker_id', other: 'blocked_id' },
-  mutes: { table: 'mutes', owner: 'muter_id', other: 'muted_id' },
+  blocks: relationTables.block,
+  mutes: relationTables.mute,
 };
 
 /** A page of one of the account's relations: the other account and since when. */
 export const relationExportPage = (which: ExportedRelation, userId: number) => (after: number, limit: number) => {
   const r = exportedRelations[which];
-  return sql`select x.id, ${userRefJson('u')} as user, to_char(x.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as since
+  return sql`select x.id, ${userRefJson('u')} as user, ${isoTime(sql`x.created_at`)} as since
     from ${sql.raw(r.table)} x ${joinUser('u', sql.raw(`x.${r.other}`))}
     where x.${sql.raw(r.owner)} = ${userId} ${r.status ? sql`and x.status = ${r.status}` : sql``} and x.id > ${after}
     order by x.id ${rowLimit(limit)}`;

@@ -208,19 +208,16 @@ export async function getPublicProfile(ctx: ServiceContext, viewer: Viewer, user
   if (!row) throw notFound();
   let followStatus: FollowStatus = 'none';
   let followsYou = false;
-  const mine = { blocking: false, muting: false };
-  let blockedByThem = false;
+  let relations = { blocking: false, muting: false, blockedBy: false };
   if (viewer === row.id) followStatus = 'self';
   else if (viewer !== null) {
-    const [rel, relations, blocks] = await Promise.all([
+    const [rel, mine] = await Promise.all([
       selectRelationship(ctx.db, viewer, row.id),
       selectRelations(ctx.db, viewer, row.id),
-      selectBlocksBetween(ctx.db, viewer, row.id),
     ]);
     followStatus = statusOf(rel.outgoing);
     followsYou = rel.incoming;
-    Object.assign(mine, relations);
-    blockedByThem = blocks.bBlocked;
+    relations = mine;
   }
   return {
     id: row.id,
@@ -229,16 +226,16 @@ export async function getPublicProfile(ctx: ServiceContext, viewer: Viewer, user
     profile_picture: row.profilePicture,
     bio: row.bio,
     // To an account it blocked, a profile reads as a private one that cannot be requested.
-    is_private: row.isPrivate || blockedByThem,
+    is_private: row.isPrivate || relations.blockedBy,
     created_at: row.createdAt.toISOString(),
     total_reviews: row.reviewsCount,
     following_count: row.followingCount,
     followers_count: row.followersCount,
     follow_status: followStatus,
     follows_you: followsYou,
-    blocking: mine.blocking,
-    muting: mine.muting,
-    can_follow: viewer !== row.id && !mine.blocking && !blockedByThem,
+    blocking: relations.blocking,
+    muting: relations.muting,
+    can_follow: viewer !== row.id && !relations.blocking && !relations.blockedBy,
   };
 }
 

@@ -5,7 +5,7 @@ import { commentThreads } from '../../lib/comment-threads.ts';
 import { followStatusOf, shownInListsOf } from '../follows/visibility.ts';
 import { likedByViewer } from '../review-likes/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
-import { rowLimit } from '../../lib/sql.ts';
+import { isoTime, rowLimit } from '../../lib/sql.ts';
 import { sql } from 'drizzle-orm';
 
 /* Comments on reviews: top-level comments and one level of replies. */
@@ -49,5 +49,5 @@ export async function deleteCommentRow(tx: Db, commentId: number): Promise<void>
 /** A page of the comments and replies the account wrote on reviews. */
 export const reviewCommentsExportPage = (userId: number) => (after: number, limit: number) =>
   sql`select c.id, c.review_id, c.parent_id as parent_comment_id, c.body as comment, c.like_count,
-          to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
+          ${isoTime(sql`c.created_at`)} as created_at, ${isoTime(sql`c.updated_at`)} as updated_at
         from review_comments c where c.user_id = ${userId} and c.id > ${after} order by c.id ${rowLimit(limit)}`;

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { nowDate } from '../../lib/clock.ts';
 import type { Db } from '../../db/client.ts';
 import { commentLikes, reviewLikes } from '../../db/schema/review-likes.ts';
-import { rowLimit, selectRows } from '../../lib/sql.ts';
+import { isoTime, rowLimit, selectRows } from '../../lib/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
 import type { UserRef } from '@paddock/contract';
 
@@ -68,10 +68,10 @@ export function selectCommentLikers(
 
 /** A page of the reviews the account liked. */
 export const reviewLikesExportPage = (userId: number) => (after: number, limit: number) =>
-  sql`select review_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as liked_at from review_likes
+  sql`select review_id, ${isoTime(sql`created_at`)} as liked_at from review_likes
         where user_id = ${userId} and review_id > ${after} order by review_id ${rowLimit(limit)}`;
 
 /** A page of the comments on reviews the account liked. */
 export const commentLikesExportPage = (userId: number) => (after: number, limit: number) =>
-  sql`select comment_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as liked_at from comment_likes
+  sql`select comment_id, ${isoTime(sql`created_at`)} as liked_at from comment_likes
         where user_id = ${userId} and comment_id > ${after} order by comment_id ${rowLimit(limit)}`;

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { raceReviewStats, reviews } from '../../db/schema/reviews.ts';
 import type { Viewer } from '../../lib/context.ts';
-import { rowLimit, run, selectRows } from '../../lib/sql.ts';
+import { isoTime, rowLimit, run, selectRows } from '../../lib/sql.ts';
 import { joinRaceYear } from '../f1/sql.ts';
 import { acceptedFollowingIds } from '../follows/visibility.ts';
 import { accountIsPublic, joinUser, userIsPrivate } from '../users/sql.ts';
@@ -373,5 +373,5 @@ export async function selectReviewAuthorId(db: Db, reviewId: number): Promise<nu
 /** A page of the reviews the account wrote. */
 export const reviewsExportPage = (userId: number) => (after: number, limit: number) =>
   sql`select r.id, r.race_id, ${raceTitleOf(sql`r.race_id`)} as race, r.rating, r.review_text,
-          r.like_count, r.comment_count, to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, to_char(r.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
+          r.like_count, r.comment_count, ${isoTime(sql`r.created_at`)} as created_at, ${isoTime(sql`r.updated_at`)} as updated_at
         from reviews r where r.user_id = ${userId} and r.id > ${after} order by r.id ${rowLimit(limit)}`;

@@ -4,7 +4,7 @@ import type { DriverRef, UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
 import { starredDrivers } from '../../db/schema/stars.ts';
 import type { Viewer } from '../../lib/context.ts';
-import { countUpTo, lockForTransaction, rowLimit, selectRows } from '../../lib/sql.ts';
+import { countUpTo, isoTime, lockForTransaction, rowLimit, selectRows } from '../../lib/sql.ts';
 import { driverRefJson, joinDriver, joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
 import { canSeeContentOf } from '../follows/visibility.ts';
 import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
@@ -126,5 +126,5 @@ export function selectUserMostStarred(db: Db, userId: number, limit: number): Pr
 
 /** A page of the drivers the account starred, race by race. */
 export const starsExportPage = (userId: number) => (after: number, limit: number) =>
-  sql`select s.id, s.race_id, ${raceTitleOf(sql`s.race_id`)} as race, s.driver_id, to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+  sql`select s.id, s.race_id, ${raceTitleOf(sql`s.race_id`)} as race, s.driver_id, ${isoTime(sql`s.created_at`)} as created_at
         from starred_drivers s where s.user_id = ${userId} and s.id > ${after} order by s.id ${rowLimit(limit)}`;

@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/thoughts.ts';
 import type { Viewer } from '../../lib/context.ts';
 import { commentThreads } from '../../lib/comment-threads.ts';
-import { likedBy, lockForTransaction, rowLimit, selectRows } from '../../lib/sql.ts';
+import { isoTime, likedBy, lockForTransaction, rowLimit, selectRows } from '../../lib/sql.ts';
 import { raceStartMsOf } from '../f1/sql.ts';
 import {
   acceptedFollowingIds,
@@ -327,21 +327,21 @@ export async function selectAuthorsOf(db: Db, kind: 'thought' | 'comment', id: n
 /** A page of the race thoughts the account posted. */
 export const thoughtsExportPage = (userId: number) => (after: number, limit: number) =>
   sql`select t.id, t.race_id, ${raceTitleOf(sql`t.race_id`)} as race, t.body as content, t.like_count,
-          t.comment_count, to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, to_char(t.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
+          t.comment_count, ${isoTime(sql`t.created_at`)} as created_at, ${isoTime(sql`t.updated_at`)} as updated_at
         from race_thoughts t where t.user_id = ${userId} and t.id > ${after} order by t.id ${rowLimit(limit)}`;
 
 /** A page of the comments and replies the account wrote on race thoughts. */
 export const thoughtCommentsExportPage = (userId: number) => (after: number, limit: number) =>
   sql`select c.id, c.thought_id, c.parent_id as parent_comment_id, c.body as comment, c.like_count,
-          to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
+          ${isoTime(sql`c.created_at`)} as created_at, ${isoTime(sql`c.updated_at`)} as updated_at
         from thought_comments c where c.user_id = ${userId} and c.id > ${after} order by c.id ${rowLimit(limit)}`;
 
 /** A page of the race thoughts the account liked. */
 export const thoughtLikesExportPage = (userId: number) => (after: number, limit: number) =>
-  sql`select thought_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as liked_at from thought_likes
+  sql`select thought_id, ${isoTime(sql`created_at`)} as liked_at from thought_likes
         where user_id = ${userId} and thought_id > ${after} order by thought_id ${rowLimit(limit)}`;
 
 /** A page of the comments on race thoughts the account liked. */
 export const thoughtCommentLikesExportPage = (userId: number) => (after: number, limit: number) =>
-  sql`select comment_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as liked_at from thought_comment_likes
+  sql`select comment_id, ${isoTime(sql`created_at`)} as liked_at from thought_comment_likes
         where user_id = ${userId} and comment_id > ${after} order by comment_id ${rowLimit(limit)}`;

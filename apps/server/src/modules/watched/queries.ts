@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { watchedRaces } from '../../db/schema/watched.ts';
-import { rowLimit, selectRows } from '../../lib/sql.ts';
+import { isoTime, rowLimit, selectRows } from '../../lib/sql.ts';
 import { joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
 import { raceTitleOf } from '../f1/sql.ts';
 
@@ -58,5 +58,5 @@ export async function selectWatchedCount(db: Db, userId: number): Promise<number
 
 /** A page of the races the account marked watched. */
 export const watchedExportPage = (userId: number) => (after: number, limit: number) =>
-  sql`select w.race_id, ${raceTitleOf(sql`w.race_id`)} as race, to_char(w.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as watched_at
+  sql`select w.race_id, ${raceTitleOf(sql`w.race_id`)} as race, ${isoTime(sql`w.created_at`)} as watched_at
         from watched_races w where w.user_id = ${userId} and w.race_id > ${after} order by w.race_id ${rowLimit(limit)}`;

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
 import { watchlistRaces, watchlists } from '../../db/schema/watchlists.ts';
-import { countUpTo, lockForTransaction, rowLimit, run, selectRows } from '../../lib/sql.ts';
+import { countUpTo, isoTime, lockForTransaction, rowLimit, run, selectRows } from '../../lib/sql.ts';
 import { joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
 import { raceTitleOf } from '../f1/sql.ts';
@@ -191,8 +191,8 @@ export async function touchWatchlist(tx: Db, watchlistId: number, delta: number,
 /** A page of the account's watchlists, each with its races in order. */
 export const watchlistsExportPage = (userId: number) => (after: number, limit: number) =>
   sql`select l.id, l.name, l.description, l.is_public, l.share_token,
-          to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, to_char(l.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
+          ${isoTime(sql`l.created_at`)} as created_at, ${isoTime(sql`l.updated_at`)} as updated_at,
           coalesce((select json_agg(json_build_object('race_id', wr.race_id, 'race', ${raceTitleOf(sql`wr.race_id`)},
-                     'added_at', to_char(wr.added_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by wr.position)
+                     'added_at', ${isoTime(sql`wr.added_at`)}) order by wr.position)
                     from watchlist_races wr where wr.watchlist_id = l.id), '[]'::json) as races
         from watchlists l where l.user_id = ${userId} and l.id > ${after} order by l.id ${rowLimit(limit)}`;

@@ -1,7 +1,6 @@
 import { Share2Icon } from 'lucide-react';
 import { lazy } from 'react';
-import { OnFirstUse } from '@/components/on-first-use.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import { MenuIconButton, OnFirstUse } from '@/components/on-first-use.tsx';
 
 const ShareMenu = lazy(() => import('./review-share-menu-open.tsx').then((m) => ({ default: m.ReviewShareMenuOpen })));
 
@@ -10,17 +9,9 @@ export function ReviewShareMenu({ reviewId, title }: { reviewId: number; title: 
   return (
     <OnFirstUse
       trigger={
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          className="size-8 text-muted-foreground"
-          aria-label="Share review"
-          aria-haspopup="menu"
-          onClick={(event) => event.stopPropagation()}
-        >
+        <MenuIconButton label="Share review" className="size-8">
           <Share2Icon aria-hidden />
-        </Button>
+        </MenuIconButton>
       }
     >
       {(trigger) => <ShareMenu reviewId={reviewId} title={title} trigger={trigger} />}
