@@ -43,6 +43,7 @@ const SERVER_MODULE_DEPENDENCIES = {
   moderation: ['users', 'reviews', 'review-comments', 'thoughts'],
   account: [
     'users',
+    'auth',
     'follows',
     'reviews',
     'review-comments',

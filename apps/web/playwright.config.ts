@@ -1,8 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8123);
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+// The server's fresh data directory, chosen here so the journeys can run the site's own command-line
+// tools against it (granting staff); the server removes it when it stops. Workers inherit it.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'paddock-e2e-'));
 
 /**
  * Journeys in the system Chromium against the real server serving the built web app
@@ -42,7 +47,7 @@ export default defineConfig({
     cwd: import.meta.dirname,
     url: `http://localhost:${PORT}/api/health/`,
     // The journeys read the bundled data as it is: the server fetches no results from Jolpica meanwhile.
-    env: { E2E_PORT: String(PORT), RESULTS_SYNC: 'off' },
+    env: { E2E_PORT: String(PORT), E2E_DATA_DIR: process.env.E2E_DATA_DIR, RESULTS_SYNC: 'off' },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

@@ -48,6 +48,7 @@ import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { pageContentSecurityPolicy, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { modules } from './modules/index.ts';
 import { mediaPlugin } from './modules/users/media.ts';
+import { accountExists } from './modules/users/service.ts';
 
 export interface AppDeps {
   database: Database;
@@ -234,7 +235,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
   await app.register(requestGuardsPlugin);
-  await app.register(authenticatePlugin);
+  await app.register(authenticatePlugin, { accountExists: (userId) => accountExists(app.database.db, userId) });
   const ctx = { db: deps.database.db, events: app.events };
   for (const mod of modules) {
     await mod.register(app, API_PREFIX);

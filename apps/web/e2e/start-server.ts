@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'paddock-e2e-'));
 
 const server = spawn('npm', ['run', 'start', '--workspace', '@paddock/server'], {
   cwd: repoRoot,

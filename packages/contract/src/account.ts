@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 import { currentUserSchema, userRefSchema } from './users.ts';
+import { PASSWORD_MAX } from './auth.ts';
 
 /*
  * "Download your data" (issue 24, decision 029): everything an account wrote and chose, as one JSON
@@ -89,6 +90,17 @@ export const accountExportSchema = z.object({
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 
+/** Decision 032 texts. */
+export const DELETE_PASSWORD_WRONG = 'The password is not correct.';
+export const DELETE_PASSWORD_REQUIRED = 'Enter your password to delete your account.';
+
+/** DELETE /social/users/me/: the account's password, asked again. */
+export const deleteMeBodySchema = z.object({
+  password: z.string({ error: DELETE_PASSWORD_REQUIRED }).min(1, DELETE_PASSWORD_REQUIRED).max(PASSWORD_MAX),
+});
+export type DeleteMeBody = z.infer<typeof deleteMeBodySchema>;
+
 export const accountEndpoints = {
+  deleteMe: endpoint(routes.deleteMe, { body: deleteMeBodySchema, response: z.null(), statuses: [204] }),
   exportMyData: endpoint(routes.exportMyData, { response: accountExportSchema, stream: 'application/json' }),
 };

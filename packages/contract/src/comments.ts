@@ -23,8 +23,16 @@ export function commentThreadSchemas<K extends string>(parentKey: K) {
   const fields = {
     id: z.number().int(),
     ...parent,
+    /** Empty for a placeholder (see `user`). */
     comment: z.string(),
-    user: authorRefSchema,
+    /**
+     * Null for a placeholder kept above its replies: a deleted account's comment (`is_deleted`), or, to
+     * everyone but its author, one hidden by moderators (`is_hidden`).
+     */
+    user: authorRefSchema.nullable(),
+    is_deleted: z.boolean(),
+    /** Hidden by moderators: its author still sees it, marked so; others see a placeholder or nothing. */
+    is_hidden: z.boolean(),
     created_at: z.string(),
     updated_at: z.string(),
     like_count: z.number().int(),

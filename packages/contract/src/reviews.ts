@@ -38,6 +38,8 @@ export const reviewSchema = z.object({
   comment_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Hidden by moderators (decision 031): only its author sees it, marked so. */
+  is_hidden: z.boolean(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

@@ -25,6 +25,7 @@ export const routes = {
   updateMe: { method: 'PATCH', path: '/api/social/users/me/' },
   uploadAvatar: { method: 'POST', path: '/api/social/users/me/avatar/' },
   exportMyData: { method: 'GET', path: '/api/social/users/me/export/' },
+  deleteMe: { method: 'DELETE', path: '/api/social/users/me/' },
   // follows
   followUser: { method: 'POST', path: '/api/social/follows/' },
   unfollowUser: { method: 'DELETE', path: '/api/social/follows/:id/' },
@@ -116,6 +117,8 @@ export const routes = {
   // moderation
   createReport: { method: 'POST', path: '/api/core/reports/' },
   listReports: { method: 'GET', path: '/api/core/reports/' },
+  resolveReport: { method: 'POST', path: '/api/core/reports/:id/resolve/' },
+  listModerationActions: { method: 'GET', path: '/api/core/moderation-actions/' },
   listNotifications: { method: 'GET', path: '/api/social/notifications/' },
   countNotifications: { method: 'GET', path: '/api/social/notifications/count/' },
   markAllNotificationsRead: { method: 'POST', path: '/api/social/notifications/read-all/' },

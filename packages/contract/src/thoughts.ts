@@ -31,6 +31,8 @@ export const thoughtSchema = z.object({
   like_count: z.number().int(),
   is_liked_by_user: z.boolean(),
   comment_count: z.number().int(),
+  /** Hidden by moderators (decision 031): only its author sees it, marked so. */
+  is_hidden: z.boolean(),
 });
 export type Thought = z.infer<typeof thoughtSchema>;
 export const thoughtPageSchema = pageOf(thoughtSchema);

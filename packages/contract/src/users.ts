@@ -29,6 +29,8 @@ export const currentUserSchema = z.object({
   total_reviews: z.number().int(),
   following_count: z.number().int(),
   followers_count: z.number().int(),
+  /** Moderates reports (decision 030): the web shows the moderation page to staff only. */
+  is_staff: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -23,6 +23,7 @@ export const REPLIES_INLINE = 20;
 type CommentsTable = PgTable & {
   id: PgColumn;
   userId: PgColumn;
+  hiddenAt: PgColumn;
   parentId: PgColumn;
   body: PgColumn;
   likeCount: PgColumn;
@@ -38,6 +39,7 @@ export interface CommentThreadSpec<S extends PgColumn> {
   subject: S;
   /** How to join and show a comment's author, and the viewer's follow status toward them (users/sql.ts, follows). */
   author: {
+    /** A left join: a deleted account's comment that others replied to has no author (`user_id` null). */
     join: (alias: string, userId: SQL) => SQL;
     json: (alias: string) => SQL;
     followStatus: (viewer: Viewer, userId: SQL) => SQL;
@@ -57,15 +59,20 @@ export type CommentThreadRow<K extends string> = {
   reply_count: number;
   created_ms: number;
   updated_ms: number;
-  user: UserRef;
+  /** Null when the comment shows as a placeholder: its account deleted, or hidden from this viewer. */
+  user: UserRef | null;
   follow_status: FollowStatus;
   liked: boolean;
+  is_deleted: boolean;
+  is_hidden: boolean;
 } & { [P in K]: number };
 
 type PayloadFields = {
   id: number;
   comment: string;
-  user: UserRef & { follow_status: FollowStatus };
+  user: (UserRef & { follow_status: FollowStatus }) | null;
+  is_deleted: boolean;
+  is_hidden: boolean;
   created_at: string;
   updated_at: string;
   like_count: number;
@@ -97,12 +104,28 @@ export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
   /** The subject's property name in the table (reviewId, thoughtId), for inserts. */
   const subjectProperty = Object.entries(getTableColumns(table)).find(([, column]) => column === spec.subject)![0];
 
+  /**
+   * Whether the viewer sees the comment itself: it is not hidden by moderators, or it is their own. A
+   * hidden comment others replied to shows to everyone else as a placeholder, as a deleted account's does.
+   */
+  const readable = (viewer: Viewer) =>
+    viewer === null
+      ? sql`(${c(table.hiddenAt)} is null)`
+      : sql`(${c(table.hiddenAt)} is null or ${c(table.userId)} = ${viewer})`;
+  /** Shown in a list: readable with an author, or a placeholder above replies. */
+  const listed = (viewer: Viewer) =>
+    sql`((${readable(viewer)} and ${c(table.userId)} is not null) or ${c(table.replyCount)} > 0)`;
+  const placeholder = (viewer: Viewer) => sql`(${c(table.userId)} is null or not ${readable(viewer)})`;
+
   const columns = (viewer: Viewer) => sql`
-  ${c(table.id)}, ${c(spec.subject)}, ${c(table.body)} as comment, ${c(table.parentId)}, ${c(table.likeCount)}, ${c(table.replyCount)},
+  ${c(table.id)}, ${c(spec.subject)}, case when ${placeholder(viewer)} then '' else ${c(table.body)} end as comment,
+  ${c(table.parentId)}, ${c(table.likeCount)}, ${c(table.replyCount)},
   (extract(epoch from ${c(table.createdAt)}) * 1000)::float8 as created_ms,
   (extract(epoch from ${c(table.updatedAt)}) * 1000)::float8 as updated_ms,
-  ${author.json('u')} as user, ${author.followStatus(viewer, sql`u.id`)} as follow_status,
-  ${spec.liked(viewer, c(table.id))} as liked`;
+  case when ${placeholder(viewer)} then null else ${author.json('u')} end as user,
+  ${author.followStatus(viewer, sql`u.id`)} as follow_status,
+  ${spec.liked(viewer, c(table.id))} as liked,
+  ${c(table.userId)} is null as is_deleted, ${c(table.hiddenAt)} is not null as is_hidden`;
 
   const from = sql`${sql.raw(getTableName(table))} c ${author.join('u', c(table.userId))}`;
   const after = (afterId: number | undefined) => (afterId === undefined ? sql`` : sql`and ${c(table.id)} > ${afterId}`);
@@ -112,7 +135,7 @@ export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
     return selectRows<Row>(
       db,
       sql`select ${columns(viewer)} from ${from}
-        where ${c(spec.subject)} = ${q.subjectId} and ${c(table.parentId)} is null
+        where ${c(spec.subject)} = ${q.subjectId} and ${c(table.parentId)} is null and ${listed(viewer)}
           and ${author.shown(viewer, c(table.userId))} ${after(q.afterId)}
         order by ${c(table.id)} ${rowLimit(q.limit)}`,
     );
@@ -123,7 +146,8 @@ export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
     return selectRows<Row>(
       db,
       sql`select ${columns(viewer)} from ${from}
-        where ${c(table.parentId)} = ${q.parentId} and ${author.shown(viewer, c(table.userId))} ${after(q.afterId)}
+        where ${c(table.parentId)} = ${q.parentId} and ${listed(viewer)} and ${author.shown(viewer, c(table.userId))}
+          ${after(q.afterId)}
         order by ${c(table.id)} ${rowLimit(q.limit)}`,
     );
   }
@@ -136,7 +160,7 @@ export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
       sql`select x.* from unnest(${sql.param([...parentIds])}::int[]) p(id)
         cross join lateral (
           select ${columns(viewer)} from ${from}
-          where ${c(table.parentId)} = p.id and ${author.shown(viewer, c(table.userId))} order by ${c(table.id)} ${rowLimit(perParent)}) x
+          where ${c(table.parentId)} = p.id and ${listed(viewer)} and ${author.shown(viewer, c(table.userId))} order by ${c(table.id)} ${rowLimit(perParent)}) x
         order by x.parent_id, x.id`,
     );
   }
@@ -145,7 +169,7 @@ export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
   async function selectComment(db: Db, viewer: Viewer, commentId: number): Promise<Row | null> {
     const [row] = await selectRows<Row>(
       db,
-      sql`select ${columns(viewer)} from ${from} where ${c(table.id)} = ${commentId}`,
+      sql`select ${columns(viewer)} from ${from} where ${c(table.id)} = ${commentId} and ${listed(viewer)}`,
     );
     return row ?? null;
   }
@@ -155,7 +179,9 @@ export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
       id: row.id,
       [key]: row[key],
       comment: row.comment,
-      user: { ...row.user, follow_status: row.follow_status },
+      user: row.user && { ...row.user, follow_status: row.follow_status },
+      is_deleted: row.is_deleted,
+      is_hidden: row.is_hidden,
       created_at: new Date(row.created_ms).toISOString(),
       updated_at: new Date(row.updated_ms).toISOString(),
       like_count: row.like_count,
@@ -263,7 +289,73 @@ export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
     return (row?.n as number | undefined) ?? 0;
   }
 
+  const name = sql.raw(getTableName(table));
+  const column = (col: PgColumn) => sql.raw(col.name);
+  const [idCol, userCol, parentCol, subjectCol, replyCol] = [
+    table.id,
+    table.userId,
+    table.parentId,
+    spec.subject,
+    table.replyCount,
+  ].map(column);
+
+  /**
+   * In the caller's transaction, before the account `userId` is deleted: its comments others replied to
+   * become placeholders (no author, no text), its other comments and replies go, and the reply counts of
+   * the comments they answered follow. How many comments each subject lost (what it counts), by subject.
+   */
+  async function forgetAuthor(tx: Db, userId: number): Promise<Map<number, number>> {
+    const emptied = await selectRows<{ subject: number; hidden: boolean }>(
+      tx,
+      sql`update ${name} c set ${userCol} = null, body = '' where c.${userCol} = ${userId} and c.${parentCol} is null
+          and exists (select 1 from ${name} r where r.${parentCol} = c.${idCol} and r.${userCol} is distinct from ${userId})
+          returning c.${subjectCol} as subject, c.hidden_at is not null as hidden`,
+    );
+    const gone = await selectRows<{ subject: number; parent_id: number | null; hidden: boolean }>(
+      tx,
+      sql`delete from ${name} where ${userCol} = ${userId}
+          returning ${subjectCol} as subject, ${parentCol} as parent_id, hidden_at is not null as hidden`,
+    );
+    const repliesLost = new Map<number, number>();
+    for (const row of gone) {
+      if (row.parent_id !== null) repliesLost.set(row.parent_id, (repliesLost.get(row.parent_id) ?? 0) + 1);
+    }
+    if (repliesLost.size > 0) {
+      await tx.execute(sql`update ${name} c set ${replyCol} = greatest(0, c.${replyCol} - x.n)
+          from unnest(${sql.param([...repliesLost.keys()])}::int[], ${sql.param([...repliesLost.values()])}::int[]) x(id, n)
+          where c.${idCol} = x.id`);
+    }
+    const lost = new Map<number, number>();
+    // A hidden comment was taken off its subject's count when it was hidden.
+    for (const row of [...emptied, ...gone]) {
+      if (!row.hidden) lost.set(row.subject, (lost.get(row.subject) ?? 0) + 1);
+    }
+    return lost;
+  }
+
+  /** Takes one like off each of these comments (an account that liked them is deleted). */
+  async function subtractLikes(tx: Db, commentIds: readonly number[]): Promise<void> {
+    if (commentIds.length === 0) return;
+    await tx
+      .update(table)
+      .set({ likeCount: sql`greatest(0, ${table.likeCount} - 1)` })
+      .where(sql`${table.id} = any(${sql.param([...commentIds])}::int[])`);
+  }
+
+  /** Marks a comment hidden by moderators; false when it is gone or hidden already. */
+  async function hideComment(tx: Db, commentId: number, at: Date): Promise<boolean> {
+    const rows = await tx
+      .update(table)
+      .set({ hiddenAt: at })
+      .where(sql`${table.id} = ${commentId} and ${table.hiddenAt} is null`)
+      .returning({ id: table.id });
+    return rows.length === 1;
+  }
+
   return {
+    forgetAuthor,
+    subtractLikes,
+    hideComment,
     selectComment,
     toComment,
     withFirstReplies,
@@ -275,6 +367,18 @@ export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
     addToCommentLikes,
   };
 }
+
+/**
+ * A comment as the count of what it is on counts it: hidden by moderators it counts no more (its replies
+ * still do). What deleting it takes off that count, a top-level comment going with its replies.
+ */
+export function commentsGoneWith(c: { parentId: number | null; replyCount: number; hidden: boolean }): number {
+  return (c.hidden ? 0 : 1) + (c.parentId === null ? c.replyCount : 0);
+}
+
+/** Whether a comment is closed to the viewer's actions: hidden by moderators, and not theirs. */
+export const hiddenFrom = (c: { userId: number | null; hidden: boolean }, viewer: number) =>
+  c.hidden && c.userId !== viewer;
 
 /**
  * Replies nest one level: the parent a new comment is stored under, given the comment it answers (none

@@ -22,6 +22,8 @@ export const unauthorized = (detail = 'Authentication credentials were not provi
   new HttpError(401, { detail });
 export const forbidden = (detail = 'You do not have permission to perform this action.') =>
   new HttpError(403, { detail });
+/** simplejwt's answer for a valid token whose account is gone. */
+export const userNotFound = () => new HttpError(401, { detail: 'User not found', code: 'user_not_found' });
 export const badRequest = (detail: string) => new HttpError(400, { detail });
 export const conflict = (detail: string) => new HttpError(409, { detail });
 /** 400 with field errors: `{field: [message]}`; `non_field_errors` for the form as a whole. */
@@ -95,9 +97,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .header('retry-after', String(DATABASE_RETRY_AFTER_S))
         .send({ detail: DATABASE_UNAVAILABLE });
     }
+    // A write referred to a row deleted meanwhile (its target, or the account acting, deleted while the
+    // request ran): nothing was written, and what it was about is gone.
+    if (violatesForeignKey(error)) {
+      request.log.info({ err: error }, 'a write referred to a row deleted meanwhile');
+      return reply.code(404).send({ detail: 'Not found.' });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(SERVER_ERROR);
   });
+}
+
+/** Whether the error is PostgreSQL's foreign key violation (23503), PGlite's too. */
+function violatesForeignKey(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if ((e as Error & { code?: unknown }).code === '23503') return true;
+  }
+  return false;
 }
 
 /**

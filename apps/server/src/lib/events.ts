@@ -8,6 +8,11 @@ import type { FastifyBaseLogger } from 'fastify';
  * logged and never fails the action that already happened.
  */
 export interface AppEvents {
+  /**
+   * An account was deleted with what it wrote (decision 032): `reviewIds` were its reviews, `raceIds` their
+   * races, `touchedReviewIds` others' reviews whose counts moved (its likes and comments on them went).
+   */
+  'account.deleted': { userId: number; reviewIds: number[]; raceIds: number[]; touchedReviewIds: number[] };
   /** An account turned private or public. */
   'user.privacy_changed': { userId: number; isPrivate: boolean };
   /** What a user card shows (username, name, picture) changed, or an account was created. */

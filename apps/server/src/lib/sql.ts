@@ -78,6 +78,31 @@ export function violatedUniqueIndex(err: unknown): string | null {
   return null;
 }
 
+/** The PostgreSQL error code of a failed statement (PostgreSQL and PGlite alike), if it has one. */
+function pgErrorCode(err: unknown): string | null {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    const code = (e as Error & { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return null;
+}
+
+/**
+ * Runs a transaction again when PostgreSQL chose it as a deadlock's victim (or a serialization failure),
+ * up to `attempts` times: for a wide write (an account deleted) that meets the row locks of requests in
+ * flight in whatever order they come.
+ */
+export async function retryingDeadlocks<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      const code = pgErrorCode(err);
+      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw err;
+    }
+  }
+}
+
 /**
  * How many rows `select 1 from …` (the statement's `from` and `where`, without `select`) finds, counting
  * no further than `max`: a badge that shows "99+" never needs more, and the index scan stops there.

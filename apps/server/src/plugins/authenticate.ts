@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError, unauthorized } from '../lib/errors.ts';
+import { HttpError, unauthorized, userNotFound } from '../lib/errors.ts';
 import { createTokenService, InvalidTokenError, type TokenService } from '../lib/tokens.ts';
 
 declare module 'fastify' {
@@ -16,11 +16,18 @@ declare module 'fastify' {
 const invalidToken = () =>
   new HttpError(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
 
+export interface AuthenticateOptions {
+  /** Whether the account still exists (the users module's, passed in by app.ts). */
+  accountExists: (userId: number) => Promise<boolean>;
+}
+
 /**
  * Reads `Authorization: Bearer <access>` on every request. A guest has userId null; a present but
- * invalid or expired token is a 401 even on public routes, so the client refreshes and retries.
+ * invalid or expired token is a 401 even on public routes, so the client refreshes and retries. The
+ * token's account is read too (one primary-key probe): a deleted account's tokens stop working at once,
+ * on every instance (decision 032).
  */
-export const authenticatePlugin = fp(async (app: FastifyInstance) => {
+export const authenticatePlugin = fp(async (app: FastifyInstance, opts: AuthenticateOptions) => {
   app.decorate('tokens', createTokenService(app.config));
   app.decorateRequest('userId', null);
   app.addHook('onRequest', async (request) => {
@@ -28,12 +35,15 @@ export const authenticatePlugin = fp(async (app: FastifyInstance) => {
     if (!header || !request.url.startsWith('/api/')) return;
     const [scheme, token] = header.split(' ');
     if (scheme !== 'Bearer' || !token) return;
+    let userId: number;
     try {
-      request.userId = (await app.tokens.verify(token, 'access')).userId;
+      userId = (await app.tokens.verify(token, 'access')).userId;
     } catch (err) {
       if (err instanceof InvalidTokenError) throw invalidToken();
       throw err;
     }
+    if (!(await opts.accountExists(userId))) throw userNotFound();
+    request.userId = userId;
   });
 });
 

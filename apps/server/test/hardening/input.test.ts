@@ -169,9 +169,9 @@ describe('methods', () => {
     expect(getLogin.headers.allow).toBe('POST');
     expect(getLogin.json()).toEqual({ detail: 'Method "GET" not allowed.' });
 
-    const deleteMe = await t.app.inject({ method: 'DELETE', url: '/api/social/users/me' });
-    expect(deleteMe.statusCode).toBe(405);
-    expect(deleteMe.headers.allow).toBe('GET, HEAD, PATCH');
+    const putMe = await t.app.inject({ method: 'PUT', url: '/api/social/users/me' });
+    expect(putMe.statusCode).toBe(405);
+    expect(putMe.headers.allow).toBe('GET, HEAD, PATCH, DELETE');
   });
 
   it('still answers a path no route has with 404', async () => {

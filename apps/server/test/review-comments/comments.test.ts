@@ -94,7 +94,7 @@ describe('commenting on a review', () => {
     expect((await as(reader).post('/api/social/follows/', { user_id: fan.id })).status).toBe(201);
     const statuses = async (viewer: TestUser | null) => {
       const [c] = (await as(viewer).get<Page<Comment>>(`/api/social/comments/?review_id=${review.id}`)).body.results;
-      return [c!.user.follow_status, c!.replies[0]!.user.follow_status];
+      return [c!.user!.follow_status, c!.replies[0]!.user!.follow_status];
     };
     expect(await statuses(reader)).toEqual(['following', 'none']);
     expect(await statuses(fan)).toEqual(['self', 'none']);

@@ -177,6 +177,7 @@ describe("a reader's answer put together from kept card bytes", () => {
     comment_count: 2,
     created_at: '2024-11-04T08:00:00.000Z',
     updated_at: '2024-11-04T09:00:00.000Z',
+    is_hidden: false,
   });
 
   it('is the JSON of the reviews with the reader’s side, whatever the text holds', () => {

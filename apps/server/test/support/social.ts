@@ -32,7 +32,7 @@ export function caller(t: TestApp) {
       get: <T = unknown>(url: string) => send<T>('GET', url),
       post: <T = unknown>(url: string, payload: object) => send<T>('POST', url, payload),
       patch: <T = unknown>(url: string, payload: object) => send<T>('PATCH', url, payload),
-      delete: <T = unknown>(url: string) => send<T>('DELETE', url),
+      delete: <T = unknown>(url: string, payload?: object) => send<T>('DELETE', url, payload),
     };
   };
 }

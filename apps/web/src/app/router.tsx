@@ -105,6 +105,10 @@ export const routes: RouteObject[] = [
                     path: paths.settings.path,
                     lazy: lazyComponent(() => import('@/features/settings/routes/settings.tsx'), 'SettingsRoute'),
                   },
+                  {
+                    path: paths.moderation.path,
+                    lazy: lazyComponent(() => import('@/features/moderation/routes/moderation.tsx'), 'ModerationRoute'),
+                  },
                 ],
               },
             ],

@@ -7,11 +7,14 @@ export function DialogFormFooter({
   busyLabel,
   busy,
   disabled = false,
+  destructive = false,
 }: {
   label: string;
   busyLabel: string;
   busy: boolean;
   disabled?: boolean;
+  /** The submit cannot be undone (deleting an account). */
+  destructive?: boolean;
 }) {
   return (
     <DialogFooter>
@@ -20,7 +23,7 @@ export function DialogFormFooter({
           Cancel
         </Button>
       </DialogClose>
-      <Button type="submit" disabled={disabled || busy}>
+      <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={disabled || busy}>
         {busy ? busyLabel : label}
       </Button>
     </DialogFooter>

@@ -54,6 +54,7 @@ export const paths = {
     getHref: (listId?: number) => (listId === undefined ? '/watchlists' : `/watchlists?list=${listId}`),
   },
   settings: { path: '/settings', getHref: () => '/settings' },
+  moderation: { path: '/moderation', getHref: () => '/moderation' },
   seasonOverview: {
     path: '/season-overview',
     getHref: (season?: number) => (season === undefined ? '/season-overview' : `/season-overview?season=${season}`),

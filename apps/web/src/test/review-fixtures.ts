@@ -22,6 +22,7 @@ export function meFixture(overrides: Partial<CurrentUser> = {}): CurrentUser {
     total_reviews: 1,
     following_count: 2,
     followers_count: 0,
+    is_staff: false,
     ...overrides,
   };
 }
@@ -60,6 +61,7 @@ export function reviewFixture(overrides: Partial<Omit<Review, 'user'>> & AuthorO
     comment_count: 1,
     created_at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
     updated_at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+    is_hidden: false,
     ...rest,
   };
 }
@@ -85,6 +87,8 @@ export function replyFixture(overrides: Partial<Omit<Reply, 'user'>> & AuthorOve
     updated_at: new Date(Date.now() - 30 * 60_000).toISOString(),
     like_count: 0,
     is_liked_by_user: false,
+    is_deleted: false,
+    is_hidden: false,
     parent_comment_id: 1,
     replies: [],
     reply_count: 0,
@@ -104,6 +108,8 @@ export function commentFixture(overrides: Partial<Omit<Comment, 'user'>> & Autho
     updated_at: new Date(Date.now() - 60 * 60_000).toISOString(),
     like_count: 1,
     is_liked_by_user: false,
+    is_deleted: false,
+    is_hidden: false,
     parent_comment_id: null,
     replies: [],
     reply_count: 0,

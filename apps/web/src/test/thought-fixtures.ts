@@ -20,6 +20,7 @@ export function thoughtFixture(overrides: Partial<Omit<Thought, 'user'>> & Autho
     like_count: 2,
     is_liked_by_user: false,
     comment_count: 0,
+    is_hidden: false,
     ...rest,
   };
 }
@@ -38,6 +39,8 @@ export function thoughtCommentFixture(
     updated_at: minutesAgo(3),
     like_count: 0,
     is_liked_by_user: false,
+    is_deleted: false,
+    is_hidden: false,
     parent_comment_id: null,
     replies: [],
     reply_count: 0,
@@ -59,6 +62,8 @@ export function thoughtReplyFixture(
     updated_at: minutesAgo(2),
     like_count: 0,
     is_liked_by_user: false,
+    is_deleted: false,
+    is_hidden: false,
     parent_comment_id: 1,
     replies: [],
     reply_count: 0,

@@ -22,6 +22,10 @@ export const reports = pgTable(
       .notNull()
       .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How staff resolved it (hide or dismiss), when, and who (null once that account is gone). */
+    resolution: text('resolution', { enum: ['hide', 'dismiss'] }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     // One open report per reporter and target.
@@ -31,4 +35,25 @@ export const reports = pgTable(
     // The staff queue: one status, newest first (keyset on id).
     index('reports_status_idx').on(t.status, t.id),
   ],
+);
+
+/**
+ * The audit log: every staff action, written in the action's transaction and never changed. The staff
+ * member's username is copied, so the log still says who acted once their account is gone.
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    staffId: integer('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    staffUsername: text('staff_username').notNull(),
+    action: text('action', { enum: ['hide', 'dismiss'] }).notNull(),
+    /** Null once the report is gone (its reporter deleted their account): the log entry stays. */
+    reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    targetType: text('target_type', { enum: ['review', 'comment', 'thought', 'thought_comment', 'user'] }).notNull(),
+    targetId: integer('target_id').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('moderation_actions_report_idx').on(t.reportId)],
 );

@@ -10,14 +10,18 @@ export const reviewComments = pgTable(
     reviewId: integer('review_id')
       .notNull()
       .references(() => reviews.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Null for a deleted account's comment that others had replied to: it stays, emptied, as the "deleted
+     * comment" its replies sit under (the account module empties it before the account goes).
+     */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The top-level comment a reply belongs to; null for a top-level comment. */
     parentId: integer('parent_id').references((): AnyPgColumn => reviewComments.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     likeCount: integer('like_count').notNull().default(0),
     replyCount: integer('reply_count').notNull().default(0),
+    /** Set when staff hid it (decision 031): only its author and staff see it since. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

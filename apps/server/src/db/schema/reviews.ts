@@ -36,6 +36,11 @@ export const reviews = pgTable(
     commentCount: integer('comment_count').notNull().default(0),
     /** The For You order: recency plus engagement, written with the counters (decision 008). */
     forYouRank: doublePrecision('for_you_rank').notNull(),
+    /**
+     * Set when staff hid it (decision 031): only its author and staff see it since, and it counts in no
+     * figure (the race's, its author's review count).
+     */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,7 +51,10 @@ export const reviews = pgTable(
     index('reviews_user_idx').on(t.userId, t.id),
     // A profile's figures (count, mean, distribution, likes received, reviews per season) from the
     // index alone: an account with a thousand reviews is read in a fraction of a millisecond.
-    index('reviews_user_figures_idx').on(t.userId, t.raceId, t.rating, t.likeCount),
+    // Only the reviews that count (not hidden by moderators).
+    index('reviews_user_figures_idx')
+      .on(t.userId, t.raceId, t.rating, t.likeCount)
+      .where(sql`${t.hiddenAt} is null`),
     index('reviews_race_idx').on(t.raceId, t.id),
     index('reviews_for_you_idx').on(t.forYouRank),
     index('reviews_created_idx').on(t.createdAt),

@@ -26,6 +26,8 @@ export const raceThoughts = pgTable(
     body: text('body').notNull(),
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
+    /** Set when staff hid it (decision 031): only its author and staff see it since. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -40,14 +42,15 @@ export const thoughtComments = pgTable(
     thoughtId: integer('thought_id')
       .notNull()
       .references(() => raceThoughts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for a deleted account's comment others had replied to (as review comments). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The top-level comment a reply belongs to; null for a top-level comment. */
     parentId: integer('parent_id').references((): AnyPgColumn => thoughtComments.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     likeCount: integer('like_count').notNull().default(0),
     replyCount: integer('reply_count').notNull().default(0),
+    /** Set when staff hid it (decision 031). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

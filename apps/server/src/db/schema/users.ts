@@ -38,3 +38,13 @@ export const users = pgTable(
       .with({ fastupdate: false }),
   ],
 );
+
+/**
+ * Owned by modules/users: the usernames of deleted accounts, which nobody may register until `held_until`
+ * (30 days), so a deleted member's name cannot be taken over at once to pass as them.
+ */
+export const heldUsernames = pgTable('held_usernames', {
+  /** Lower-cased, as the users' unique index compares them. */
+  username: text('username').primaryKey(),
+  heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+});

@@ -1,25 +1,37 @@
-import { EXPORT_FORMAT, EXPORT_VERSION } from '@paddock/contract';
+import { DELETE_PASSWORD_WRONG, EXPORT_FORMAT, EXPORT_VERSION } from '@paddock/contract';
 import type { ServiceContext } from '../../lib/context.ts';
 import { nowDate } from '../../lib/clock.ts';
+import { fieldErrors, unauthorized } from '../../lib/errors.ts';
 import { jsonDocument, type DocumentPart } from '../../lib/json-stream.ts';
-import { relationsForExport } from '../follows/service.ts';
-import { reviewCommentsForExport } from '../review-comments/service.ts';
+import { retryingDeadlocks } from '../../lib/sql.ts';
+import { isAccountPassword } from '../auth/service.ts';
+import { forgetFollowsOf, relationsForExport } from '../follows/service.ts';
+import { forgetCommentsOf, reviewCommentsForExport } from '../review-comments/service.ts';
 import { commentLikesForExport, reviewLikesForExport } from '../review-likes/service.ts';
-import { reviewsForExport } from '../reviews/service.ts';
+import { forgetReviewsOf, reviewsForExport } from '../reviews/service.ts';
 import { starsForExport } from '../stars/service.ts';
 import {
+  forgetThoughtsOf,
   thoughtCommentLikesForExport,
   thoughtCommentsForExport,
   thoughtLikesForExport,
   thoughtsForExport,
 } from '../thoughts/service.ts';
-import { getCurrentUser } from '../users/service.ts';
+import {
+  deleteAccountHoldingUsername,
+  discardAccountPicture,
+  findCredentials,
+  getCurrentUser,
+  lockAccountForDeletion,
+  type UsersContext,
+} from '../users/service.ts';
 import { watchedForExport } from '../watched/service.ts';
 import { watchlistsForExport } from '../watchlists/service.ts';
 
 /*
- * The account as a whole (decision 029): its data export gathers what every module holds of it, each
- * module reading its own tables a page at a time.
+ * The account as a whole: its data export (decision 029) gathers what every module holds of it, each
+ * module reading its own tables a page at a time; its deletion (decision 032) asks every module to forget
+ * it, in one transaction.
  */
 
 /**
@@ -59,4 +71,38 @@ export async function exportAccount(ctx: ServiceContext, userId: number) {
     fileName: `paddock-${profile.username}-${at.toISOString().slice(0, 10)}.json`,
     text: jsonDocument(parts),
   };
+}
+
+/**
+ * DELETE /social/users/me/ (decision 032): with the account's password, the account and everything it
+ * wrote go in one transaction, and every count that counted it follows. The account's row is locked
+ * first, so nothing new can refer to it meanwhile. After the commit its picture file goes, and
+ * `account.deleted` drops what every instance keeps of it. Its tokens stop working at once, as a signed-in
+ * request's account is read on each (plugins/authenticate.ts).
+ */
+export async function deleteAccount(ctx: UsersContext, userId: number, password: string): Promise<void> {
+  const credentials = await findCredentials(ctx, { id: userId });
+  if (!credentials) throw unauthorized();
+  if (!(await isAccountPassword(credentials.passwordHash, password))) {
+    throw fieldErrors({ password: [DELETE_PASSWORD_WRONG] });
+  }
+  const gone = await retryingDeadlocks(() =>
+    ctx.db.transaction(async (tx) => {
+      const account = await lockAccountForDeletion(tx, userId);
+      if (!account) throw unauthorized();
+      await forgetFollowsOf(tx, userId);
+      const commentedReviewIds = await forgetCommentsOf(tx, userId);
+      await forgetThoughtsOf(tx, userId);
+      const reviews = await forgetReviewsOf(tx, userId);
+      await deleteAccountHoldingUsername(tx, userId, account.username);
+      return { ...reviews, commentedReviewIds, picture: account.profilePicture };
+    }),
+  );
+  await discardAccountPicture(ctx, gone.picture);
+  await ctx.events.emit('account.deleted', {
+    userId,
+    reviewIds: gone.reviewIds,
+    raceIds: gone.raceIds,
+    touchedReviewIds: [...new Set([...gone.likedReviewIds, ...gone.commentedReviewIds])],
+  });
 }

@@ -144,6 +144,14 @@ function sendResetMail(ctx: AuthContext, user: Credentials) {
   ctx.pendingMails.add(sending);
 }
 
+/**
+ * Whether `password` is the one the stored hash was made from, for an action that asks for it again
+ * (deleting the account). As slow for an unusable hash (a demo account) as for a wrong password.
+ */
+export function isAccountPassword(storedHash: string, password: string): Promise<boolean> {
+  return verifyPassword(storedHash, password);
+}
+
 /** Lets shutdown wait for reset mails still on their way. */
 export async function drainMail(ctx: AuthContext): Promise<void> {
   await Promise.allSettled([...ctx.pendingMails]);

@@ -40,4 +40,5 @@ export function invalidateOnCommunityChanges(
   events.on('review.updated', race);
   events.on('review.deleted', race);
   events.on('race_figures.recounted', () => invalidateEverywhere(cache, bus, [RACE_DETAIL_TAG, COMMUNITY_TAG], log));
+  events.on('account.deleted', () => invalidateEverywhere(cache, bus, [RACE_DETAIL_TAG, COMMUNITY_TAG], log));
 }

@@ -92,6 +92,15 @@ export async function deleteTimelineRowsOf(tx: Db, reviewId: number): Promise<vo
   await tx.delete(feedEntries).where(eq(feedEntries.reviewId, reviewId));
 }
 
+/** A deleted account's timeline goes, and its reviews leave every other timeline and the queue. */
+export async function deleteTimelineRowsOfAccount(tx: Db, userId: number, reviewIds: readonly number[]): Promise<void> {
+  const ids = sql.param([...reviewIds]);
+  await tx.delete(feedFanouts).where(sql`${feedFanouts.reviewId} = any(${ids}::int[])`);
+  await tx
+    .delete(feedEntries)
+    .where(sql`${feedEntries.userId} = ${userId} or ${feedEntries.reviewId} = any(${ids}::int[])`);
+}
+
 /** A new follow: the followed account's reviews since `since` enter the follower's timeline. */
 export async function backfillTimeline(db: Db, followerId: number, followingId: number, since: Date): Promise<void> {
   await run(

@@ -14,6 +14,7 @@ import {
   backfillTimeline,
   claimFanOut,
   deleteTimelineRowsOf,
+  deleteTimelineRowsOfAccount,
   fanOutBatch,
   fanOutReview,
   finishFanOut,
@@ -282,6 +283,10 @@ export function subscribeFeeds(
   });
   ctx.events.on('review.deleted', async ({ reviewId }) => {
     await ctx.db.transaction((tx) => deleteTimelineRowsOf(tx, reviewId));
+    await timelinesShrank();
+  });
+  ctx.events.on('account.deleted', async ({ userId, reviewIds }) => {
+    await ctx.db.transaction((tx) => deleteTimelineRowsOfAccount(tx, userId, reviewIds));
     await timelinesShrank();
   });
   ctx.events.on('follow.accepted', async ({ followerId, followingId }) => {

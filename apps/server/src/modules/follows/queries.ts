@@ -205,6 +205,14 @@ export async function deleteFollowsBetween(tx: Db, a: number, b: number) {
     .returning({ followerId: follows.followerId, followingId: follows.followingId, status: follows.status });
 }
 
+/** Deletes every follow and request to or from an account (it is being deleted); what they were. */
+export async function deleteFollowsOf(tx: Db, userId: number) {
+  return tx
+    .delete(follows)
+    .where(sql`${follows.followerId} = ${userId} or ${follows.followingId} = ${userId}`)
+    .returning({ followerId: follows.followerId, followingId: follows.followingId, status: follows.status });
+}
+
 /** Blocks and mutes are written and listed the same way: the acting account's rows about another. */
 const relationTables = {
   block: { table: 'blocks', owner: 'blocker_id', other: 'blocked_id' },

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client.ts';
 import {
   COUNT_MAX,
   type FollowListItem,
@@ -9,13 +10,14 @@ import {
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import { fieldErrors, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
-import { adjustCountersOfUsers, findProfileByUsername, findUserBrief } from '../users/service.ts';
+import { adjustCountersOfMany, adjustCountersOfUsers, findProfileByUsername, findUserBrief } from '../users/service.ts';
 import {
   acceptAllPending,
   acceptPending,
   countPendingRequests,
   deleteFollow,
   deleteFollowsBetween,
+  deleteFollowsOf,
   deleteRelation,
   insertRelation,
   lockPair,
@@ -374,3 +376,19 @@ export function subscribeFollows(ctx: ServiceContext): void {
 /** For the account's data export: one of its relations (whom it follows, followers, requests, blocks, mutes). */
 export const relationsForExport = (db: ServiceContext['db'], which: ExportedRelation, userId: number) =>
   keysetRows<{ id: number }>(db, relationExportPage(which, userId), (row) => row.id);
+
+/**
+ * In the caller's transaction, as an account is deleted (decision 032): its follows and requests, both
+ * ways, go, and the counters of the accounts on their other ends follow, in one statement.
+ */
+export async function forgetFollowsOf(tx: Db, userId: number): Promise<void> {
+  const removed = await deleteFollowsOf(tx, userId);
+  await adjustCountersOfMany(
+    tx,
+    removed
+      .filter((f) => f.status === 'accepted')
+      .map((f): [number, { following?: number; followers?: number }] =>
+        f.followerId === userId ? [f.followingId, { followers: -1 }] : [f.followerId, { following: -1 }],
+      ),
+  );
+}

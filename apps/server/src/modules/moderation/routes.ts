@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { moderationEndpoints } from '@paddock/contract';
 import { errorBody } from '../../lib/openapi.ts';
+import { parseIdParam } from '../../lib/params.ts';
 import { route, signedIn, unauthorized } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { CANNOT_REPORT_SELF, createReport, listReports } from './service.ts';
+import { CANNOT_HIDE_ACCOUNT, REPORT_RESOLVED_ALREADY, REPORTED_CONTENT_GONE } from '@paddock/contract';
+import { CANNOT_REPORT_SELF, createReport, listModerationActions, listReports, resolveReport } from './service.ts';
 
 const tags = ['moderation'];
 
@@ -49,5 +51,47 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listReports(ctx, requireUser(request), request.query),
+  );
+
+  route(
+    app,
+    moderationEndpoints.resolveReport,
+    {
+      tags,
+      summary: 'Resolve a report (staff)',
+      description:
+        '`action: "hide"` hides what was reported from everyone but its author (who sees it marked hidden by ' +
+        "moderators) and staff: its review's or thought's counts, the race figures, timelines, notifications " +
+        'and kept lists follow on every instance, and every open report about it is resolved with it. ' +
+        '`action: "dismiss"` resolves this report and changes nothing else. An optional `note` goes to the audit ' +
+        'log with the staff member and the time (decision 031).',
+      security: signedIn,
+      errors: {
+        400: errorBody(
+          `Field errors: \`{"action": ["${CANNOT_HIDE_ACCOUNT}"]}\`, or \`{"action": ["${REPORTED_CONTENT_GONE}"]}\`.`,
+        ),
+        401: unauthorized,
+        403: errorBody('`{"detail": "You do not have permission to perform this action."}`: not staff.'),
+        404: errorBody('`{"detail": "Not found."}`: no such report.'),
+        409: errorBody(`\`{"detail": "${REPORT_RESOLVED_ALREADY}"}\``),
+      },
+    },
+    async (request) => resolveReport(ctx, requireUser(request), parseIdParam(request.params.id), request.body),
+  );
+
+  route(
+    app,
+    moderationEndpoints.listModerationActions,
+    {
+      tags,
+      summary: 'The audit log (staff)',
+      description: 'Every staff action (hide, dismiss), newest first, paginated: who, when, on what, and the note.',
+      security: signedIn,
+      errors: {
+        401: unauthorized,
+        403: errorBody('`{"detail": "You do not have permission to perform this action."}`: not staff.'),
+      },
+    },
+    async (request) => listModerationActions(ctx, requireUser(request), request.query),
   );
 };

@@ -1,12 +1,25 @@
-import type { Comment, CreateCommentBody, LikeToggleResult, Liker, Reply } from '@paddock/contract';
+import type { Comment, CreateCommentBody, LikeToggleResult, Liker, Reply, ReportedContent } from '@paddock/contract';
 import { nowDate } from '../../lib/clock.ts';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import { fieldErrors, forbidden, notFound } from '../../lib/errors.ts';
-import { threadParentOf } from '../../lib/comment-threads.ts';
-import { listReviewCommentLikers, toggleLike } from '../review-likes/service.ts';
+import { commentsGoneWith, hiddenFrom, threadParentOf } from '../../lib/comment-threads.ts';
+import { listReviewCommentLikers, removeLikesBy, toggleLike } from '../review-likes/service.ts';
 import { assertNoBlock } from '../follows/service.ts';
-import { adjustCommentCount, findVisibleReview, findReviewToActOn, lockVisibleReview } from '../reviews/service.ts';
-import { deleteCommentRow, selectCommentRef, threads, type CommentRef } from './queries.ts';
+import {
+  adjustCommentCount,
+  findVisibleReview,
+  findReviewToActOn,
+  lockVisibleReview,
+  subtractComments,
+} from '../reviews/service.ts';
+import {
+  deleteCommentRow,
+  selectCommentRef,
+  selectCommentsForModeration,
+  threads,
+  type CommentRef,
+} from './queries.ts';
+import { byId } from '../../lib/moderation-content.ts';
 import { keysetRows } from '../../lib/json-stream.ts';
 import type { Db } from '../../db/client.ts';
 import { reviewCommentsExportPage } from './queries.ts';
@@ -89,8 +102,10 @@ export async function createReviewComment(
     let repliedTo: CommentRef | null = null;
     if (body.parent_comment_id != null) {
       repliedTo = await selectCommentRef(tx, body.parent_comment_id);
-      if (!repliedTo || repliedTo.reviewId !== review.id) throw invalidPk('parent_comment_id', body.parent_comment_id);
-      await assertNoBlock(tx, viewer, repliedTo.userId);
+      if (!repliedTo || repliedTo.reviewId !== review.id || hiddenFrom(repliedTo, viewer)) {
+        throw invalidPk('parent_comment_id', body.parent_comment_id);
+      }
+      if (repliedTo.userId !== null) await assertNoBlock(tx, viewer, repliedTo.userId);
     }
     const parentId = threadParentOf(repliedTo);
     const id = await threads.insertComment(tx, {
@@ -110,7 +125,10 @@ export async function createReviewComment(
     reviewAuthorId: created.review.user_id,
     raceId: created.review.race_id,
     authorId: viewer,
-    parent: created.repliedTo && { commentId: created.repliedTo.id, authorId: created.repliedTo.userId },
+    parent:
+      created.repliedTo?.userId != null
+        ? { commentId: created.repliedTo.id, authorId: created.repliedTo.userId }
+        : null,
   });
   return threads.toComment((await threads.selectComment(ctx.db, viewer, created.id))!);
 }
@@ -149,7 +167,7 @@ export async function deleteReviewComment(ctx: ServiceContext, viewer: number, c
     const own = await lockOwnComment(tx, viewer, commentId);
     await deleteCommentRow(tx, commentId);
     if (own.parentId !== null) await threads.addToReplyCount(tx, own.parentId, -1);
-    await adjustCommentCount(tx, own.reviewId, -(1 + (own.parentId === null ? own.replyCount : 0)));
+    await adjustCommentCount(tx, own.reviewId, -commentsGoneWith(own));
     return own;
   });
   await ctx.events.emit('comment.deleted', { commentId, reviewId: comment.reviewId, authorId: viewer });
@@ -162,12 +180,13 @@ export async function toggleReviewCommentLike(
   commentId: number,
 ): Promise<LikeToggleResult> {
   const peek = await selectCommentRef(ctx.db, commentId);
-  if (!peek) throw notFound();
+  // A placeholder (a deleted account's comment) or a comment hidden from the viewer is nothing to like.
+  if (!peek || peek.userId === null || hiddenFrom(peek, viewer)) throw notFound();
   const review = await findReviewToActOn(ctx.db, viewer, peek.reviewId);
   await assertNoBlock(ctx.db, viewer, peek.userId);
   const outcome = await ctx.db.transaction(async (tx) => {
     const comment = await selectCommentRef(tx, commentId, true);
-    if (!comment) throw notFound();
+    if (!comment?.userId) throw notFound();
     const liked = await toggleLike(tx, 'comment', commentId, viewer);
     const likeCount = await threads.addToCommentLikes(tx, commentId, liked ? 1 : -1);
     return { comment, liked, likeCount };
@@ -175,7 +194,7 @@ export async function toggleReviewCommentLike(
   if (outcome.liked) {
     await ctx.events.emit('comment.liked', {
       commentId,
-      commentAuthorId: outcome.comment.userId,
+      commentAuthorId: outcome.comment.userId!,
       reviewId: review.id,
       raceId: review.race_id,
       likerId: viewer,
@@ -197,3 +216,40 @@ export async function listReviewCommentLikes(
 /** For the account's data export: the comments and replies the account wrote on reviews, read a page at a time. */
 export const reviewCommentsForExport = (db: Db, userId: number) =>
   keysetRows<{ id: number }>(db, reviewCommentsExportPage(userId), (row) => row.id);
+
+/**
+ * In the caller's transaction, as an account is deleted (decision 032): its likes of comments go, its
+ * comments go (those others replied to stay as placeholders), and the counts follow. The reviews whose
+ * comment counts moved.
+ */
+export async function forgetCommentsOf(tx: Db, userId: number): Promise<number[]> {
+  await threads.subtractLikes(tx, await removeLikesBy(tx, 'comment', userId));
+  const lost = await threads.forgetAuthor(tx, userId);
+  await subtractComments(tx, lost);
+  return [...lost.keys()];
+}
+
+/**
+ * In the staff's transaction (the moderation module, decision 031): hides a comment from everyone but its
+ * author; it leaves its review's count, and after the commit (the returned step) `comment.deleted` drops
+ * what showed it and its notifications. Null when it is gone, or hidden already.
+ */
+export async function hideReviewComment(
+  ctx: ServiceContext,
+  tx: Db,
+  commentId: number,
+): Promise<(() => Promise<void>) | null> {
+  const comment = await selectCommentRef(tx, commentId, true);
+  if (!comment || comment.userId === null || !(await threads.hideComment(tx, commentId, nowDate()))) return null;
+  await subtractComments(tx, new Map([[comment.reviewId, 1]]));
+  const authorId = comment.userId;
+  return () => ctx.events.emit('comment.deleted', { commentId, reviewId: comment.reviewId, authorId });
+}
+
+/** For the staff's queue (decision 031): reported comments in context, by id, whoever may see them. */
+export async function reviewCommentsForModeration(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, ReportedContent>> {
+  return byId(ids.length === 0 ? [] : await selectCommentsForModeration(db, ids));
+}

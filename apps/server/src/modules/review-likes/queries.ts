@@ -37,6 +37,13 @@ export async function deleteLike(tx: Db, target: LikeTarget, targetId: number, u
   return rows.length === 1;
 }
 
+/** Removes every like of an account on one kind of target; the ids of what it had liked. */
+export async function deleteLikesBy(tx: Db, target: LikeTarget, userId: number): Promise<number[]> {
+  const t = tables[target];
+  const rows = await tx.delete(t.table).where(eq(t.user, userId)).returning({ id: t.target });
+  return rows.map((r) => r.id);
+}
+
 export interface LikerRow {
   user: UserRef;
   liked_at_ms: number;

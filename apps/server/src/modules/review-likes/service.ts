@@ -2,7 +2,7 @@ import type { Liker } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
-import { deleteLike, insertLike, selectCommentLikers, type LikeTarget } from './queries.ts';
+import { deleteLike, deleteLikesBy, insertLike, selectCommentLikers, type LikeTarget } from './queries.ts';
 import { keysetRows } from '../../lib/json-stream.ts';
 import { reviewLikesExportPage, commentLikesExportPage } from './queries.ts';
 
@@ -40,6 +40,14 @@ export async function listReviewCommentLikers(
     (row) => ({ user: row.user, liked_at: new Date(row.liked_at_ms).toISOString() }),
     (last) => encodeCursor([last.liked_at_ms, last.user_id]),
   );
+}
+
+/**
+ * In the caller's transaction, as an account is deleted: removes its likes of one kind of target and
+ * returns what it had liked, for their owner to count again.
+ */
+export function removeLikesBy(tx: Db, target: LikeTarget, userId: number): Promise<number[]> {
+  return deleteLikesBy(tx, target, userId);
 }
 
 /** For the account's data export: the reviews the account liked, read a page at a time. */

@@ -92,6 +92,10 @@ export function invalidateReviewListsOnChanges(
       log,
     ),
   );
+  // A deleted account's reviews leave every list, and its likes and follows change others'.
+  events.on('account.deleted', () =>
+    invalidateEverywhere(caches, bus, [REVIEW_LISTS_TAG, REVIEW_MEMBERS_TAG, FOLLOWING_TAG], log),
+  );
   events.on('user.privacy_changed', () =>
     invalidateEverywhere(caches, bus, [REVIEW_LISTS_TAG, REVIEW_MEMBERS_TAG], log),
   );

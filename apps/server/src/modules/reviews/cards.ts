@@ -323,6 +323,9 @@ export function keepReviewCards(
   events.on('comment.created', dropReview);
   events.on('comment.deleted', dropReview);
   events.on('user.card_changed', dropAuthor);
+  events.on('account.deleted', ({ userId, reviewIds, touchedReviewIds }) =>
+    dropCardsEverywhere(target, { reviews: [...reviewIds, ...touchedReviewIds], authors: [userId] }),
+  );
 }
 
 /*

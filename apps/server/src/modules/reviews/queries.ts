@@ -6,7 +6,8 @@ import type { Viewer } from '../../lib/context.ts';
 import { isoTime, rowLimit, run, selectRows } from '../../lib/sql.ts';
 import { joinRaceYear } from '../f1/sql.ts';
 import { acceptedFollowingIds } from '../follows/visibility.ts';
-import { accountIsPublic, joinUser, userIsPrivate } from '../users/sql.ts';
+import { accountIsPublic, joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
+import type { ReportedContent } from '@paddock/contract';
 import { raceWatchedBy } from '../watched/sql.ts';
 import {
   readerSideColumns,
@@ -81,6 +82,8 @@ export interface ReviewRef {
   race_id: number;
   rating: number;
   author_private: boolean;
+  /** Hidden by moderators: it counts in no figure any more. */
+  hidden: boolean;
 }
 
 /** A review the viewer may open (else null), locked for update when `lock`. */
@@ -92,7 +95,8 @@ export async function selectVisibleReview(
 ): Promise<ReviewRef | null> {
   const [row] = await selectRows<ReviewRef>(
     db,
-    sql`select r.id, r.user_id, r.race_id, r.rating, ${userIsPrivate('u')} as author_private
+    sql`select r.id, r.user_id, r.race_id, r.rating, ${userIsPrivate('u')} as author_private,
+          r.hidden_at is not null as hidden
         from reviews r ${joinUser('u', sql`r.user_id`)}
         where r.id = ${reviewId} and ${reviewOpenTo(viewer)}
         ${lock ? sql`for update of r` : sql``}`,
@@ -155,6 +159,44 @@ export async function addToReviewCounts(
   return row ?? null;
 }
 
+/**
+ * Marks a review hidden by moderators; what the figures need of it, or null when it is gone or hidden
+ * already.
+ */
+export async function markReviewHidden(tx: Db, reviewId: number, at: Date): Promise<ReviewRef | null> {
+  const [row] = await selectRows<ReviewRef>(
+    tx,
+    sql`update reviews r set hidden_at = ${at.toISOString()}::timestamptz
+        where r.id = ${reviewId} and r.hidden_at is null
+        returning r.id, r.user_id, r.race_id, r.rating, not ${accountIsPublic(sql`r.user_id`)} as author_private,
+          true as hidden`,
+  );
+  return row ?? null;
+}
+
+/** Deletes every review of an account (their comments and likes go with them); the ids and races they had. */
+export function deleteReviewsOf(tx: Db, userId: number) {
+  return tx.delete(reviews).where(eq(reviews.userId, userId)).returning({ id: reviews.id, raceId: reviews.raceId });
+}
+
+/** Adds to the like and comment counts of several reviews in one statement, re-ranking them. */
+export async function addToCountsOfReviews(
+  tx: Db,
+  deltas: readonly { id: number; likes: number; comments: number }[],
+): Promise<void> {
+  if (deltas.length === 0) return;
+  const likes = sql`greatest(0, r.like_count + x.likes)`;
+  const comments = sql`greatest(0, r.comment_count + x.comments)`;
+  await run(
+    tx,
+    sql`update reviews r set like_count = ${likes}, comment_count = ${comments},
+          for_you_rank = ${forYouRankOf(sql`r.created_at`, likes, comments)}
+        from unnest(${sql.param(deltas.map((d) => d.id))}::int[], ${sql.param(deltas.map((d) => d.likes))}::int[],
+          ${sql.param(deltas.map((d) => d.comments))}::int[]) x(id, likes, comments)
+        where r.id = x.id`,
+  );
+}
+
 /* The race figures, counting public accounts' reviews. */
 
 /** The figures' column counting each rating. */
@@ -195,24 +237,16 @@ export async function selectRaceReviewCounts(db: Db): Promise<Map<number, number
 }
 
 /**
- * Recounts the figures of every race a user reviewed, from the reviews themselves (the user's account
- * changed privacy). The figures' rows are locked first, so a review written meanwhile adds to the
- * recount instead of being lost under it.
+ * Recounts the figures of these races (a subquery of `race_id`s), from the reviews themselves: public
+ * accounts' reviews that are not hidden. The figures' rows are locked first, so a review written meanwhile
+ * adds to the recount instead of being lost under it.
  */
-export async function recountRaceStatsOfUser(tx: Db, userId: number): Promise<void> {
+async function recountRaceStats(tx: Db, raceIds: SQL): Promise<void> {
   await run(
     tx,
-    sql`
-    insert into race_review_stats (race_id)
-    select race_id from reviews where user_id = ${userId}
-    on conflict do nothing`,
+    sql`insert into race_review_stats (race_id) select race_id from (${raceIds}) ids on conflict do nothing`,
   );
-  await run(
-    tx,
-    sql`
-    select 1 from race_review_stats
-    where race_id in (select race_id from reviews where user_id = ${userId}) for update`,
-  );
+  await run(tx, sql`select 1 from race_review_stats where race_id in (${raceIds}) for update`);
   await run(
     tx,
     sql`
@@ -225,13 +259,23 @@ export async function recountRaceStatsOfUser(tx: Db, userId: number): Promise<vo
         count(*) filter (where r.rating = 1)::int as r1, count(*) filter (where r.rating = 2)::int as r2,
         count(*) filter (where r.rating = 3)::int as r3, count(*) filter (where r.rating = 4)::int as r4,
         count(*) filter (where r.rating = 5)::int as r5
-      from (select race_id from reviews where user_id = ${userId}) mine
-      left join reviews r on r.race_id = mine.race_id and ${accountIsPublic(sql`r.user_id`)}
+      from (select distinct race_id from (${raceIds}) ids) mine
+      left join reviews r on r.race_id = mine.race_id and r.hidden_at is null and ${accountIsPublic(sql`r.user_id`)}
       group by mine.race_id
     ) x
     where s.race_id = x.race_id`,
   );
 }
+
+/** Recounts the figures of every race a user reviewed (their account changed privacy). */
+export const recountRaceStatsOfUser = (tx: Db, userId: number) =>
+  recountRaceStats(tx, sql`select race_id from reviews where user_id = ${userId}`);
+
+/** Recounts the figures of these races. */
+export const recountRaceStatsOf = (tx: Db, raceIds: readonly number[]) =>
+  raceIds.length === 0
+    ? Promise.resolve()
+    : recountRaceStats(tx, sql`select unnest(${sql.param([...raceIds])}::int[]) as race_id`);
 
 /** The figures of these races, those with at least one review, in no particular order. */
 export function selectRaceStats(db: Db, raceIds: readonly number[]) {
@@ -290,7 +334,7 @@ export function selectFollowedReviews(
         cross join lateral (
           select r.id, r.user_id from reviews r
           where r.user_id = f.following_id ${q.beforeId === undefined ? sql`` : sql`and r.id < ${q.beforeId}`}
-            and ${notSeen(q.seen)}
+            and r.hidden_at is null and ${notSeen(q.seen)}
           order by r.id desc ${rowLimit(q.limit)}) x
         order by x.id desc ${rowLimit(q.limit)}) r
         order by r.id desc`,
@@ -346,7 +390,7 @@ export async function selectReviewStats(db: Db, userId: number): Promise<ReviewS
           count(*) filter (where rating = 1)::int as r1, count(*) filter (where rating = 2)::int as r2,
           count(*) filter (where rating = 3)::int as r3, count(*) filter (where rating = 4)::int as r4,
           count(*) filter (where rating = 5)::int as r5
-        from reviews where user_id = ${userId}`,
+        from reviews where user_id = ${userId} and hidden_at is null`,
   );
   return row!;
 }
@@ -357,7 +401,7 @@ export function selectReviewsPerSeason(db: Db, userId: number): Promise<{ season
     db,
     sql`select race_year as season, count(*)::int as count
         from reviews r ${joinRaceYear(sql`r.race_id`)}
-        where r.user_id = ${userId}
+        where r.user_id = ${userId} and r.hidden_at is null
         group by race_year order by race_year`,
   );
 }
@@ -375,3 +419,14 @@ export const reviewsExportPage = (userId: number) => (after: number, limit: numb
   sql`select r.id, r.race_id, ${raceTitleOf(sql`r.race_id`)} as race, r.rating, r.review_text,
           r.like_count, r.comment_count, ${isoTime(sql`r.created_at`)} as created_at, ${isoTime(sql`r.updated_at`)} as updated_at
         from reviews r where r.user_id = ${userId} and r.id > ${after} order by r.id ${rowLimit(limit)}`;
+
+/** Reported reviews as staff see them in the queue (decision 031), whoever may see them otherwise. */
+export function selectReviewsForModeration(db: Db, ids: readonly number[]) {
+  return selectRows<ReportedContent & { id: number }>(
+    db,
+    sql`select r.id, ${userRefJson('u')} as author, coalesce(r.review_text, '') as text, r.rating, r.race_id,
+          ${raceTitleOf(sql`r.race_id`)} as race_name, r.id as review_id, null::int as thought_id,
+          r.hidden_at is not null as is_hidden
+        from reviews r ${joinUser('u', sql`r.user_id`)} where r.id = any(${sql.param([...ids])}::int[])`,
+  );
+}

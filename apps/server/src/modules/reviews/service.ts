@@ -1,4 +1,5 @@
-import type { CreateReviewBody, LikeToggleResult, Review, UpdateReviewBody } from '@paddock/contract';
+import type { CreateReviewBody, LikeToggleResult, ReportedContent, Review, UpdateReviewBody } from '@paddock/contract';
+import { byId } from '../../lib/moderation-content.ts';
 import type { Db } from '../../db/client.ts';
 import { clock, nowDate } from '../../lib/clock.ts';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
@@ -7,7 +8,7 @@ import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { emptyDistribution, type RaceCommunity, type RaceFigures } from '../f1/community.ts';
 import { raceCompletion, toRaceRef } from '../f1/service.ts';
 import { assertCanSeeAccount, assertNoBlock } from '../follows/service.ts';
-import { toggleLike } from '../review-likes/service.ts';
+import { removeLikesBy, toggleLike } from '../review-likes/service.ts';
 import { adjustUserCounters, findUserBrief } from '../users/service.ts';
 import { markRaceWatched } from '../watched/service.ts';
 import {
@@ -17,7 +18,12 @@ import {
   addToReviewCounts,
   deleteReviewRow,
   insertReview,
+  recountRaceStatsOf,
+  markReviewHidden,
+  selectReviewsForModeration,
   recountRaceStatsOfUser,
+  addToCountsOfReviews,
+  deleteReviewsOf,
   reviewedRaceIdsOf,
   selectReaderSides,
   selectSharedCards,
@@ -61,6 +67,7 @@ export function toReview(row: ReviewCardRow): Review {
     comment_count: row.comment_count,
     created_at: new Date(row.created_ms).toISOString(),
     updated_at: new Date(row.updated_ms).toISOString(),
+    is_hidden: row.is_hidden,
   };
 }
 
@@ -248,6 +255,23 @@ export async function createReview(ctx: ServiceContext, viewer: number, body: Cr
   return getReview(ctx, viewer, created.id);
 }
 
+/** Whether a review counts in its race's figures: its author is public, and moderators have not hidden it. */
+const countsInFigures = (review: ReviewRef) => !review.author_private && !review.hidden;
+
+/**
+ * In the staff's transaction (the moderation module, decision 031): hides a review from everyone but its
+ * author. It leaves its race's figures and its author's count; after the commit (the returned step)
+ * `review.deleted` takes it out of timelines, notifications and every kept list, as for a deleted review.
+ * Null when it is gone, or hidden already.
+ */
+export async function hideReview(ctx: ServiceContext, tx: Db, reviewId: number): Promise<(() => Promise<void>) | null> {
+  const review = await markReviewHidden(tx, reviewId, nowDate());
+  if (!review) return null;
+  if (!review.author_private) await addToRaceStats(tx, review.race_id, review.rating, -1);
+  await adjustUserCounters(tx, review.user_id, { reviews: -1 });
+  return () => ctx.events.emit('review.deleted', { reviewId, authorId: review.user_id, raceId: review.race_id });
+}
+
 /** Locks a review for its owner; 404 when the viewer may not see it, 403 when it is someone else's. */
 async function lockOwnReview(tx: Db, viewer: number, reviewId: number): Promise<ReviewRef> {
   const review = await lockVisibleReview(tx, viewer, reviewId);
@@ -266,7 +290,7 @@ export async function updateReview(
   const review = await ctx.db.transaction(async (tx) => {
     const current = await lockOwnReview(tx, viewer, reviewId);
     await updateReviewFields(tx, reviewId, { rating: body.rating, reviewText: body.review_text, at: nowDate() });
-    if (body.rating !== undefined && body.rating !== current.rating && !current.author_private) {
+    if (body.rating !== undefined && body.rating !== current.rating && countsInFigures(current)) {
       await addToRaceStats(tx, current.race_id, current.rating, -1);
       await addToRaceStats(tx, current.race_id, body.rating, 1);
     }
@@ -284,8 +308,9 @@ export async function deleteReview(ctx: ServiceContext, viewer: number, reviewId
   const review = await ctx.db.transaction(async (tx) => {
     const current = await lockOwnReview(tx, viewer, reviewId);
     await deleteReviewRow(tx, reviewId);
-    if (!current.author_private) await addToRaceStats(tx, current.race_id, current.rating, -1);
-    await adjustUserCounters(tx, viewer, { reviews: -1 });
+    if (countsInFigures(current)) await addToRaceStats(tx, current.race_id, current.rating, -1);
+    // A hidden review was taken off its author's count when it was hidden.
+    if (!current.hidden) await adjustUserCounters(tx, viewer, { reviews: -1 });
     return current;
   });
   await ctx.events.emit('review.deleted', { reviewId, authorId: viewer, raceId: review.race_id });
@@ -399,6 +424,35 @@ export function subscribeReviews(ctx: ServiceContext): void {
   });
 }
 
+/* An account deleted (the account module, decision 032), in its transaction. */
+
+/**
+ * Deletes the account's reviews (their comments and likes go with them), recounts the figures of their
+ * races, and takes its likes off others' reviews. What went (for the events after the commit).
+ */
+export async function forgetReviewsOf(
+  tx: Db,
+  userId: number,
+): Promise<{ reviewIds: number[]; raceIds: number[]; likedReviewIds: number[] }> {
+  const likedReviewIds = await removeLikesBy(tx, 'review', userId);
+  await addToCountsOfReviews(
+    tx,
+    likedReviewIds.map((id) => ({ id, likes: -1, comments: 0 })),
+  );
+  const gone = await deleteReviewsOf(tx, userId);
+  const raceIds = [...new Set(gone.map((r) => r.raceId))];
+  await recountRaceStatsOf(tx, raceIds);
+  return { reviewIds: gone.map((r) => r.id), raceIds, likedReviewIds };
+}
+
+/** In the caller's transaction: takes comments off the counts of these reviews (comments module). */
+export function subtractComments(tx: Db, lost: ReadonlyMap<number, number>): Promise<void> {
+  return addToCountsOfReviews(
+    tx,
+    [...lost].map(([id, n]) => ({ id, likes: 0, comments: -n })),
+  );
+}
+
 /** A user's review figures for the profile's Stats tab (the caller checks who may see them). */
 export async function reviewStatsOf(ctx: ServiceContext, userId: number) {
   const [row, perSeason] = await Promise.all([
@@ -417,3 +471,8 @@ export async function reviewStatsOf(ctx: ServiceContext, userId: number) {
 /** For the account's data export: the reviews the account wrote, read a page at a time. */
 export const reviewsForExport = (db: Db, userId: number) =>
   keysetRows<{ id: number }>(db, reviewsExportPage(userId), (row) => row.id);
+
+/** For the staff's queue (decision 031): reported reviews in context, by id, whoever may see them. */
+export async function reviewsForModeration(db: Db, ids: readonly number[]): Promise<Map<number, ReportedContent>> {
+  return byId(ids.length === 0 ? [] : await selectReviewsForModeration(db, ids));
+}

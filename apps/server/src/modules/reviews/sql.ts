@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FollowStatus, UserRef } from '@paddock/contract';
 import type { Viewer } from '../../lib/context.ts';
-import { joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
+import { joinRaceRef, raceRefColumns, raceTitleOf, type RaceRefRow } from '../f1/sql.ts';
 import { canOpenContentOf, canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
 import { likedByViewer } from '../review-likes/sql.ts';
 import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
@@ -13,13 +13,17 @@ import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
  * and its author as `u`.
  */
 
+/** The review `r` is not hidden by moderators, or it is the viewer's own (decision 031). */
+const notHiddenFrom = (viewer: Viewer) =>
+  viewer === null ? sql`r.hidden_at is null` : sql`(r.hidden_at is null or r.user_id = ${viewer})`;
+
 /** Whether the viewer may see the review `r` by the author `u` in a list (follows' visibility rule). */
 export const reviewVisibleTo = (viewer: Viewer) =>
-  canSeeContentOf(viewer, { id: sql`r.user_id`, isPrivate: userIsPrivate('u') });
+  sql`(${notHiddenFrom(viewer)} and ${canSeeContentOf(viewer, { id: sql`r.user_id`, isPrivate: userIsPrivate('u') })})`;
 
 /** Whether the viewer may open the review `r` by the author `u` by its address (a muted author's too). */
 export const reviewOpenTo = (viewer: Viewer) =>
-  canOpenContentOf(viewer, { id: sql`r.user_id`, isPrivate: userIsPrivate('u') });
+  sql`(${notHiddenFrom(viewer)} and ${canOpenContentOf(viewer, { id: sql`r.user_id`, isPrivate: userIsPrivate('u') })})`;
 
 /** A row of `reviewCardColumns`, which the reviews service's `toReview` turns into a Review. */
 export interface ReviewCardRow extends RaceRefRow {
@@ -34,6 +38,7 @@ export interface ReviewCardRow extends RaceRefRow {
   follow_status: FollowStatus;
   author_private: boolean;
   liked: boolean;
+  is_hidden: boolean;
 }
 
 /** The columns of a review card for `viewer`, over `reviewCardFrom` (`reviews r`, its author `u`, its race). */
@@ -44,7 +49,7 @@ export const reviewCardColumns = (viewer: Viewer) => sql`
   ${userRefJson('u')} as user, ${followStatusOf(viewer, sql`u.id`)} as follow_status,
   ${userIsPrivate('u')} as author_private,
   ${raceRefColumns},
-  ${likedByViewer('review', viewer, sql`r.id`)} as liked`;
+  ${likedByViewer('review', viewer, sql`r.id`)} as liked, r.hidden_at is not null as is_hidden`;
 
 /** A review `r` joined with its author `u` and its race. */
 export const reviewCardFrom = sql`reviews r ${joinUser('u', sql`r.user_id`)} ${joinRaceRef(sql`r.race_id`)}`;
@@ -87,3 +92,9 @@ export const reviewIdsBy = (authorId: number, since?: Date) =>
 export const newestReviewIdBefore = (before: Date) =>
   sql`(select id from reviews where created_at < ${before.toISOString()}::timestamptz
       order by created_at desc limit 1)`;
+
+/** The race of the review whose id is `reviewId`, as a scalar subquery. */
+export const raceIdOfReview = (reviewId: SQL) => sql`(select race_id from reviews where id = ${reviewId})`;
+
+/** The title of the race of the review whose id is `reviewId` ("2024 Italian Grand Prix"), as a scalar subquery. */
+export const raceTitleOfReview = (reviewId: SQL) => raceTitleOf(raceIdOfReview(reviewId));

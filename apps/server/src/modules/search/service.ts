@@ -132,4 +132,5 @@ export function subscribeSearch(
   log: Parameters<typeof invalidateEverywhere>[3],
 ): void {
   ctx.events.on('user.card_changed', () => invalidateEverywhere(cache, bus, [USERS_TAG], log));
+  ctx.events.on('account.deleted', () => invalidateEverywhere(cache, bus, [USERS_TAG], log));
 }

@@ -21,4 +21,5 @@ export function invalidateOnStarChanges(
 ): void {
   events.on('star.changed', ({ raceId }) => invalidateEverywhere(cache, bus, [raceStarsTag(raceId)], log));
   events.on('user.privacy_changed', () => invalidateEverywhere(cache, bus, [STARS_TAG], log));
+  events.on('account.deleted', () => invalidateEverywhere(cache, bus, [STARS_TAG], log));
 }

@@ -1,5 +1,5 @@
 import { and, eq, max, sql, type SQL } from 'drizzle-orm';
-import type { FollowStatus, ThoughtStreamEvent, UserRef } from '@paddock/contract';
+import type { FollowStatus, ReportedContent, ThoughtStreamEvent, UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
 import {
   raceThoughts,
@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/thoughts.ts';
 import type { Viewer } from '../../lib/context.ts';
 import { commentThreads } from '../../lib/comment-threads.ts';
-import { isoTime, likedBy, lockForTransaction, rowLimit, selectRows } from '../../lib/sql.ts';
+import { isoTime, likedBy, lockForTransaction, rowLimit, run, selectRows } from '../../lib/sql.ts';
 import { raceStartMsOf } from '../f1/sql.ts';
 import {
   acceptedFollowingIds,
@@ -19,7 +19,7 @@ import {
   followStatusOf,
   shownInListsOf,
 } from '../follows/visibility.ts';
-import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
+import { joinUser, leftJoinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
 import { raceTitleOf } from '../f1/sql.ts';
 
 /*
@@ -30,6 +30,9 @@ import { raceTitleOf } from '../f1/sql.ts';
 /** In lists and streams (privacy, blocks, mutes). */
 const visibleAuthor = (viewer: Viewer, alias: string) =>
   canSeeContentOf(viewer, { id: sql.raw(`${alias}.id`), isPrivate: userIsPrivate(alias) });
+/** The thought `t` is not hidden by moderators, or it is the viewer's own (decision 031). */
+const notHiddenFrom = (viewer: Viewer) =>
+  viewer === null ? sql`t.hidden_at is null` : sql`(t.hidden_at is null or t.user_id = ${viewer})`;
 /** One thing opened by its id (privacy, blocks: a muted author's thought still opens). */
 const openAuthor = (viewer: Viewer, alias: string) =>
   canOpenContentOf(viewer, { id: sql.raw(`${alias}.id`), isPrivate: userIsPrivate(alias) });
@@ -56,6 +59,7 @@ export interface ThoughtRow {
   user: UserRef;
   follow_status: FollowStatus;
   liked: boolean;
+  is_hidden: boolean;
 }
 
 const thoughtColumns = (viewer: Viewer) => sql`
@@ -63,7 +67,7 @@ const thoughtColumns = (viewer: Viewer) => sql`
   (extract(epoch from t.created_at) * 1000)::float8 as created_ms,
   (extract(epoch from t.updated_at) * 1000)::float8 as updated_ms,
   ${userRefJson('u')} as user, ${followStatusOf(viewer, sql`u.id`)} as follow_status,
-  ${likedThought(viewer, sql`t.id`)} as liked`;
+  ${likedThought(viewer, sql`t.id`)} as liked, t.hidden_at is not null as is_hidden`;
 
 const thoughtFrom = sql`race_thoughts t ${joinUser('u', sql`t.user_id`)}`;
 
@@ -76,7 +80,7 @@ export function selectRaceThoughts(
   return selectRows<ThoughtRow>(
     db,
     sql`select ${thoughtColumns(viewer)} from ${thoughtFrom}
-        where t.race_id = ${q.raceId} and ${visibleAuthor(viewer, 'u')}
+        where t.race_id = ${q.raceId} and ${visibleAuthor(viewer, 'u')} and ${notHiddenFrom(viewer)}
           ${q.beforeId === undefined ? sql`` : sql`and t.id < ${q.beforeId}`}
         order by t.id desc ${rowLimit(q.limit)}`,
   );
@@ -86,7 +90,8 @@ export function selectRaceThoughts(
 export async function selectThought(db: Db, viewer: Viewer, thoughtId: number): Promise<ThoughtRow | null> {
   const [row] = await selectRows<ThoughtRow>(
     db,
-    sql`select ${thoughtColumns(viewer)} from ${thoughtFrom} where t.id = ${thoughtId} and ${openAuthor(viewer, 'u')}`,
+    sql`select ${thoughtColumns(viewer)} from ${thoughtFrom}
+        where t.id = ${thoughtId} and ${openAuthor(viewer, 'u')} and ${notHiddenFrom(viewer)}`,
   );
   return row ?? null;
 }
@@ -109,7 +114,7 @@ export async function selectThoughtRef(
     db,
     sql`select t.id, t.race_id, t.user_id, ${raceStartMsOf(sql`t.race_id`)} as race_starts_ms
         from ${thoughtFrom}
-        where t.id = ${thoughtId} and ${openAuthor(viewer, 'u')}
+        where t.id = ${thoughtId} and ${openAuthor(viewer, 'u')} and ${notHiddenFrom(viewer)}
         ${lock ? sql`for update of t` : sql``}`,
   );
   return row ?? null;
@@ -155,6 +160,49 @@ export async function addToThoughtComments(tx: Db, thoughtId: number, by: number
 }
 
 /**
+ * As an account is deleted: removes its likes of thoughts and of comments on them, and its thoughts
+ * (their comments and likes go with them), taking its likes off the counts of what it had liked.
+ */
+export async function deleteThoughtRowsOf(tx: Db, userId: number): Promise<void> {
+  await run(
+    tx,
+    sql`with gone as (delete from thought_likes where user_id = ${userId} returning thought_id)
+        update race_thoughts t set like_count = greatest(0, t.like_count - 1) from gone where t.id = gone.thought_id`,
+  );
+  await threads.subtractLikes(
+    tx,
+    (
+      await tx
+        .delete(thoughtCommentLikes)
+        .where(eq(thoughtCommentLikes.userId, userId))
+        .returning({ id: thoughtCommentLikes.commentId })
+    ).map((r) => r.id),
+  );
+  await tx.delete(raceThoughts).where(eq(raceThoughts.userId, userId));
+}
+
+/** Marks a thought hidden by moderators; its race and author, or null when it is gone or hidden already. */
+export async function markThoughtHidden(tx: Db, thoughtId: number, at: Date) {
+  const [row] = await tx
+    .update(raceThoughts)
+    .set({ hiddenAt: at })
+    .where(sql`${raceThoughts.id} = ${thoughtId} and ${raceThoughts.hiddenAt} is null`)
+    .returning({ raceId: raceThoughts.raceId, userId: raceThoughts.userId });
+  return row ?? null;
+}
+
+/** Takes comments off the counts of these thoughts (an account that wrote them is deleted). */
+export async function subtractThoughtComments(tx: Db, lost: ReadonlyMap<number, number>): Promise<void> {
+  if (lost.size === 0) return;
+  await run(
+    tx,
+    sql`update race_thoughts t set comment_count = greatest(0, t.comment_count - x.n)
+        from unnest(${sql.param([...lost.keys()])}::int[], ${sql.param([...lost.values()])}::int[]) x(id, n)
+        where t.id = x.id`,
+  );
+}
+
+/**
  * In the caller's transaction: likes, or takes the like back; whether it is now liked. Two toggles
  * by one user serialize on the primary key, so nobody likes twice.
  */
@@ -187,14 +235,17 @@ export async function toggleLikeRow(tx: Db, target: 'thought' | 'comment', id: n
 export const threads = commentThreads({
   table: thoughtComments,
   subject: thoughtComments.thoughtId,
-  author: { join: joinUser, json: userRefJson, followStatus: followStatusOf, shown: shownInListsOf },
+  author: { join: leftJoinUser, json: userRefJson, followStatus: followStatusOf, shown: shownInListsOf },
   liked: (viewer, id) => likedBy('thought_comment_likes', 'comment_id', viewer, id),
 });
 
 export interface CommentRef {
   id: number;
   thought_id: number;
-  user_id: number;
+  /** Null for a deleted account's comment kept above its replies. */
+  user_id: number | null;
+  /** Hidden by moderators (decision 031). */
+  hidden: boolean;
   parent_id: number | null;
   reply_count: number;
   race_id: number;
@@ -204,20 +255,21 @@ export interface CommentRef {
 
 /**
  * What a write needs of a comment whose thought the viewer may see (else null), the comment locked
- * for update when `lock`.
+ * for update when `lock`. `'staff'` reads it whoever wrote the thought (a moderator acting on a report).
  */
 export async function selectCommentRef(
   db: Db,
-  viewer: Viewer,
+  viewer: Viewer | 'staff',
   commentId: number,
   lock = false,
 ): Promise<CommentRef | null> {
+  const seen = viewer === 'staff' ? sql`true` : sql`${openAuthor(viewer, 'a')} and ${notHiddenFrom(viewer)}`;
   const [row] = await selectRows<CommentRef>(
     db,
-    sql`select c.id, c.thought_id, c.user_id, c.parent_id, c.reply_count, t.race_id,
+    sql`select c.id, c.thought_id, c.user_id, c.hidden_at is not null as hidden, c.parent_id, c.reply_count, t.race_id,
           t.user_id as thought_author_id, ${raceStartMsOf(sql`t.race_id`)} as race_starts_ms
         from thought_comments c join race_thoughts t on t.id = c.thought_id ${joinUser('a', sql`t.user_id`)}
-        where c.id = ${commentId} and ${openAuthor(viewer, 'a')}
+        where c.id = ${commentId} and ${seen}
         ${lock ? sql`for update of c` : sql``}`,
   );
   return row ?? null;
@@ -345,3 +397,21 @@ export const thoughtLikesExportPage = (userId: number) => (after: number, limit:
 export const thoughtCommentLikesExportPage = (userId: number) => (after: number, limit: number) =>
   sql`select comment_id, ${isoTime(sql`created_at`)} as liked_at from thought_comment_likes
         where user_id = ${userId} and comment_id > ${after} order by comment_id ${rowLimit(limit)}`;
+
+/** Reported thoughts, or comments on them, as staff see them in the queue (decision 031). */
+export function selectThoughtThingsForModeration(db: Db, kind: 'thought' | 'comment', ids: readonly number[]) {
+  const idList = sql`any(${sql.param([...ids])}::int[])`;
+  return selectRows<ReportedContent & { id: number }>(
+    db,
+    kind === 'thought'
+      ? sql`select t.id, ${userRefJson('u')} as author, t.body as text, null::int as rating, t.race_id,
+              ${raceTitleOf(sql`t.race_id`)} as race_name, null::int as review_id, t.id as thought_id,
+              t.hidden_at is not null as is_hidden
+            from race_thoughts t ${joinUser('u', sql`t.user_id`)} where t.id = ${idList}`
+      : sql`select c.id, case when u.id is null then null else ${userRefJson('u')} end as author, c.body as text,
+              null::int as rating, t.race_id, ${raceTitleOf(sql`t.race_id`)} as race_name, null::int as review_id,
+              c.thought_id, c.hidden_at is not null as is_hidden
+            from thought_comments c join race_thoughts t on t.id = c.thought_id ${leftJoinUser('u', sql`c.user_id`)}
+            where c.id = ${idList}`,
+  );
+}

@@ -5,17 +5,23 @@ import {
   type Thought,
   type ThoughtReply,
   type ThoughtStreamEvent,
+  type ReportedContent,
 } from '@paddock/contract';
 import { clock, nowDate } from '../../lib/clock.ts';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, fieldErrors, forbidden, notFound } from '../../lib/errors.ts';
-import { threadParentOf } from '../../lib/comment-threads.ts';
+import { commentsGoneWith, hiddenFrom, threadParentOf } from '../../lib/comment-threads.ts';
+import { byId } from '../../lib/moderation-content.ts';
 import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { thoughtStatus } from '../f1/thought-window.ts';
 import { assertNoBlock } from '../follows/service.ts';
 import {
   addToThoughtComments,
+  deleteThoughtRowsOf,
+  markThoughtHidden,
+  selectThoughtThingsForModeration,
+  subtractThoughtComments,
   addToThoughtLikes,
   deleteCommentRow,
   deleteEventsBefore,
@@ -76,6 +82,7 @@ function toThought(row: ThoughtRow): Thought {
     created_at: iso(row.created_ms),
     updated_at: iso(row.updated_ms),
     like_count: row.like_count,
+    is_hidden: row.is_hidden,
     is_liked_by_user: row.liked,
     comment_count: row.comment_count,
   };
@@ -100,6 +107,14 @@ function logEvent(tx: Db, raceId: number, thoughtAuthorId: number, event: Though
 
 const announce = (ctx: ServiceContext, raceId: number, eventId: number) =>
   ctx.events.emit('thought.logged', { raceId, eventId });
+
+/** A thought comment's ref as the comment threads read one. */
+const threadRef = (c: CommentRef) => ({
+  userId: c.user_id,
+  hidden: c.hidden,
+  parentId: c.parent_id,
+  replyCount: c.reply_count,
+});
 
 /* Thoughts */
 
@@ -288,10 +303,10 @@ export async function createThoughtComment(
     let repliedTo: CommentRef | null = null;
     if (body.parent_comment_id != null) {
       repliedTo = await selectCommentRef(tx, viewer, body.parent_comment_id);
-      if (!repliedTo || repliedTo.thought_id !== thought.id) {
+      if (!repliedTo || repliedTo.thought_id !== thought.id || hiddenFrom(threadRef(repliedTo), viewer)) {
         throw invalidPk('parent_comment_id', body.parent_comment_id);
       }
-      await assertNoBlock(tx, viewer, repliedTo.user_id);
+      if (repliedTo.user_id !== null) await assertNoBlock(tx, viewer, repliedTo.user_id);
     }
     const parentId = threadParentOf(repliedTo && { id: repliedTo.id, parentId: repliedTo.parent_id });
     const id = await threads.insertComment(tx, {
@@ -319,7 +334,7 @@ export async function createThoughtComment(
     thoughtAuthorId: thought.user_id,
     raceId: thought.race_id,
     authorId: viewer,
-    parent: repliedTo && { commentId: repliedTo.id, authorId: repliedTo.user_id },
+    parent: repliedTo?.user_id != null ? { commentId: repliedTo.id, authorId: repliedTo.user_id } : null,
   });
   await announce(ctx, thought.race_id, created.eventId);
   return comment;
@@ -367,7 +382,11 @@ export async function deleteThoughtComment(ctx: ServiceContext, viewer: number, 
     const own = await lockOwnComment(tx, viewer, commentId);
     const replyIds = await deleteCommentRow(tx, commentId);
     if (own.parent_id !== null) await threads.addToReplyCount(tx, own.parent_id, -1);
-    const commentCount = await addToThoughtComments(tx, own.thought_id, -(1 + replyIds.length));
+    const commentCount = await addToThoughtComments(
+      tx,
+      own.thought_id,
+      -commentsGoneWith({ ...threadRef(own), replyCount: replyIds.length }),
+    );
     const eventId = await logEvent(tx, own.race_id, own.thought_author_id, {
       type: 'comment.deleted',
       thought_id: own.thought_id,
@@ -392,8 +411,11 @@ export async function toggleThoughtCommentLike(
   commentId: number,
 ): Promise<LikeToggleResult> {
   const outcome = await ctx.db.transaction(async (tx) => {
-    const comment = await selectCommentRef(tx, viewer, commentId, true);
-    if (!comment) throw await refusal(tx, viewer, 'comment', commentId, notFound());
+    const found = await selectCommentRef(tx, viewer, commentId, true);
+    if (!found) throw await refusal(tx, viewer, 'comment', commentId, notFound());
+    // A placeholder (a deleted account's comment) or a comment hidden from the viewer is nothing to like.
+    if (found.user_id === null || hiddenFrom(threadRef(found), viewer)) throw notFound();
+    const comment = { ...found, user_id: found.user_id };
     await assertNoBlock(tx, viewer, comment.user_id);
     assertOpen(comment.race_starts_ms);
     const liked = await toggleLikeRow(tx, 'comment', commentId, viewer);
@@ -443,3 +465,60 @@ export const thoughtLikesForExport = (db: Db, userId: number) =>
 /** For the account's data export: the comments on race thoughts the account liked, read a page at a time. */
 export const thoughtCommentLikesForExport = (db: Db, userId: number) =>
   keysetRows<{ comment_id: number }>(db, thoughtCommentLikesExportPage(userId), (row) => row.comment_id);
+
+/**
+ * In the caller's transaction, as an account is deleted (decision 032): its comments go (those others
+ * replied to stay as placeholders), then its likes and its thoughts, and the counts follow. Open Thoughts
+ * tabs drop what went at their next load.
+ */
+export async function forgetThoughtsOf(tx: Db, userId: number): Promise<void> {
+  await subtractThoughtComments(tx, await threads.forgetAuthor(tx, userId));
+  await deleteThoughtRowsOf(tx, userId);
+}
+
+/**
+ * In the staff's transaction (the moderation module, decision 031): hides a thought, or a comment on one,
+ * from everyone but its author. The live log says it went (open Thoughts tabs drop it) and a comment
+ * leaves its thought's count; after the commit (the returned step) the log is announced and its
+ * notifications go. Null when it is gone, or hidden already.
+ */
+export async function hideThoughtThing(
+  ctx: ServiceContext,
+  tx: Db,
+  kind: 'thought' | 'comment',
+  id: number,
+): Promise<(() => Promise<void>) | null> {
+  if (kind === 'thought') {
+    const thought = await markThoughtHidden(tx, id, nowDate());
+    if (!thought) return null;
+    const eventId = await logEvent(tx, thought.raceId, thought.userId, { type: 'thought.deleted', thought_id: id });
+    return async () => {
+      await ctx.events.emit('thought.deleted', { thoughtId: id, authorId: thought.userId, raceId: thought.raceId });
+      await announce(ctx, thought.raceId, eventId);
+    };
+  }
+  const comment = await selectCommentRef(tx, 'staff', id, true);
+  if (!comment || comment.user_id === null || !(await threads.hideComment(tx, id, nowDate()))) return null;
+  const authorId = comment.user_id;
+  const commentCount = await addToThoughtComments(tx, comment.thought_id, -1);
+  const eventId = await logEvent(tx, comment.race_id, comment.thought_author_id, {
+    type: 'comment.deleted',
+    thought_id: comment.thought_id,
+    comment_id: id,
+    parent_comment_id: comment.parent_id,
+    comment_count: commentCount,
+  });
+  return async () => {
+    await ctx.events.emit('thought_comment.deleted', { commentIds: [id], thoughtId: comment.thought_id, authorId });
+    await announce(ctx, comment.race_id, eventId);
+  };
+}
+
+/** For the staff's queue (decision 031): reported thoughts or comments on them in context, by id. */
+export async function thoughtThingsForModeration(
+  db: Db,
+  kind: 'thought' | 'comment',
+  ids: readonly number[],
+): Promise<Map<number, ReportedContent>> {
+  return byId(ids.length === 0 ? [] : await selectThoughtThingsForModeration(db, kind, ids));
+}

@@ -1,7 +1,10 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { nowDate } from '../../lib/clock.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
+import { heldUsernames, users } from '../../db/schema/users.ts';
+import { run, selectRows } from '../../lib/sql.ts';
+import { userRefJson } from './sql.ts';
+import type { ReportedContent } from '@paddock/contract';
 
 /* Every read and write of the users table. */
 
@@ -17,6 +20,7 @@ const profileColumns = {
   followingCount: users.followingCount,
   followersCount: users.followersCount,
   reviewsCount: users.reviewsCount,
+  isStaff: users.isStaff,
 };
 
 export interface ProfileRow {
@@ -31,6 +35,7 @@ export interface ProfileRow {
   followingCount: number;
   followersCount: number;
   reviewsCount: number;
+  isStaff: boolean;
 }
 
 export async function selectProfile(db: Db, userId: number): Promise<ProfileRow | null> {
@@ -84,16 +89,50 @@ export async function selectCredentialsById(db: Db, id: number): Promise<Credent
   return row ?? null;
 }
 
-/** Which of a username and an email are taken already (case-insensitively). */
+/**
+ * Which of a username and an email are taken already (case-insensitively). A deleted account's username
+ * is taken while it is held.
+ */
 export async function selectTakenIdentifiers(db: Db, username: string, email: string) {
   const rows = await db
     .select({ username: users.username, email: users.email })
     .from(users)
     .where(or(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`));
+  const [held] = await db
+    .select({ username: heldUsernames.username })
+    .from(heldUsernames)
+    .where(
+      sql`${heldUsernames.username} = lower(${username}) and ${heldUsernames.heldUntil} > ${nowDate().toISOString()}::timestamptz`,
+    );
   return {
-    username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+    username: held !== undefined || rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
     email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
   };
+}
+
+/** The account about to be deleted, locked: nothing can refer to it any more until the transaction ends. */
+export async function lockAccount(tx: Db, userId: number) {
+  const [row] = await tx
+    .select({ username: users.username, passwordHash: users.passwordHash, profilePicture: users.profilePicture })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row ?? null;
+}
+
+/** Deletes the account's row (what refers to it goes too) and holds its username until `heldUntil`. */
+export async function deleteAccountRow(tx: Db, userId: number, username: string, heldUntil: Date): Promise<void> {
+  await tx
+    .insert(heldUsernames)
+    .values({ username: username.toLowerCase(), heldUntil })
+    .onConflictDoUpdate({ target: heldUsernames.username, set: { heldUntil } });
+  await tx.delete(users).where(eq(users.id, userId));
+}
+
+/** Whether the account exists (a signed-in request's, checked on each). */
+export async function selectAccountExists(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return row !== undefined;
 }
 
 /** Whether an account has this username; `lowered` is already lower-cased (the unique index's form). */
@@ -186,6 +225,31 @@ export async function addToCounters(db: Db, userId: number, d: CounterDelta): Pr
     .where(eq(users.id, userId));
 }
 
+/** Adds to the counters of several users in one statement. */
+export async function addToCountersOfMany(db: Db, changes: readonly [userId: number, CounterDelta][]): Promise<void> {
+  if (changes.length === 0) return;
+  // One row per user: an UPDATE … FROM applies only one of several rows matching the same user.
+  const merged = new Map<number, Required<CounterDelta>>();
+  for (const [id, d] of changes) {
+    const m = merged.get(id) ?? { followers: 0, following: 0, reviews: 0 };
+    merged.set(id, {
+      followers: m.followers + (d.followers ?? 0),
+      following: m.following + (d.following ?? 0),
+      reviews: m.reviews + (d.reviews ?? 0),
+    });
+  }
+  const rows = [...merged];
+  const column = (pick: (d: Required<CounterDelta>) => number) => sql.param(rows.map(([, d]) => pick(d)));
+  await run(
+    db,
+    sql`update users u set followers_count = u.followers_count + x.followers,
+          following_count = u.following_count + x.following, reviews_count = u.reviews_count + x.reviews
+        from unnest(${sql.param(rows.map(([id]) => id))}::int[], ${column((d) => d.followers)}::int[],
+          ${column((d) => d.following)}::int[], ${column((d) => d.reviews)}::int[]) x(id, followers, following, reviews)
+        where u.id = x.id`,
+  );
+}
+
 export interface UserBrief {
   id: number;
   username: string;
@@ -225,4 +289,14 @@ export async function updateStaffByUsername(db: Db, username: string, isStaff: b
     .where(sql`lower(${users.username}) = lower(${username})`)
     .returning({ id: users.id });
   return rows.length === 1;
+}
+
+/** Reported accounts as staff see them in the queue (decision 031): the account, and its bio as the text. */
+export function selectUsersForModeration(db: Db, ids: readonly number[]) {
+  return selectRows<ReportedContent & { id: number }>(
+    db,
+    sql`select u.id, ${userRefJson('u')} as author, u.bio as text, null::int as rating, null::int as race_id,
+          null::text as race_name, null::int as review_id, null::int as thought_id, false as is_hidden
+        from users u where u.id = any(${sql.param([...ids])}::int[])`,
+  );
 }

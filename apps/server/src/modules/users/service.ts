@@ -1,12 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, type CurrentUser, type UpdateMeBody } from '@paddock/contract';
+import {
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+  type CurrentUser,
+  type ReportedContent,
+  type UpdateMeBody,
+} from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { fieldErrors, HttpError } from '../../lib/errors.ts';
+import { clock } from '../../lib/clock.ts';
+import { byId } from '../../lib/moderation-content.ts';
+import { fieldErrors, userNotFound } from '../../lib/errors.ts';
 import { violatedUniqueIndex } from '../../lib/sql.ts';
 import { deleteAvatar, storeAvatar } from './avatars.ts';
 import {
   addToCounters,
+  addToCountersOfMany,
+  deleteAccountRow,
+  lockAccount,
+  selectAccountExists,
+  selectUsersForModeration,
   insertUser,
   lockProfile,
   replacePasswordHash,
@@ -36,7 +50,6 @@ export const EMAIL_TAKEN = 'A user with that email already exists.';
 export const NAME_IS_USERNAME = "A name cannot be another member's @username.";
 
 /** A valid access token whose account was deleted since: simplejwt's answer. */
-const userNotFound = () => new HttpError(401, { detail: 'User not found', code: 'user_not_found' });
 
 export function toCurrentUser(row: ProfileRow): CurrentUser {
   return {
@@ -51,6 +64,7 @@ export function toCurrentUser(row: ProfileRow): CurrentUser {
     total_reviews: row.reviewsCount,
     following_count: row.followingCount,
     followers_count: row.followersCount,
+    is_staff: row.isStaff,
   };
 }
 
@@ -154,6 +168,39 @@ export async function adjustCountersOfUsers(tx: Db, changes: readonly [userId: n
   for (const [userId, delta] of [...changes].sort(([a], [b]) => a - b)) await addToCounters(tx, userId, delta);
 }
 
+/** In the caller's transaction: adds to the counters of many users in one statement (an account deleted). */
+export function adjustCountersOfMany(tx: Db, changes: readonly [userId: number, CounterDelta][]): Promise<void> {
+  return addToCountersOfMany(tx, changes);
+}
+
+/* An account deleted (the account module, decision 032). */
+
+/** How long a deleted account's username cannot be registered again. */
+export const USERNAME_HELD_DAYS = 30;
+
+/**
+ * In the deletion's transaction, first: locks the account's row, so that nothing new can refer to it
+ * (a like, a follow, a comment by it waits, then finds it gone). Its username, password hash and picture.
+ */
+export function lockAccountForDeletion(tx: Db, userId: number) {
+  return lockAccount(tx, userId);
+}
+
+/** In the deletion's transaction, last: deletes the account's row and holds its username for 30 days. */
+export function deleteAccountHoldingUsername(tx: Db, userId: number, username: string): Promise<void> {
+  return deleteAccountRow(tx, userId, username, new Date(clock.now() + USERNAME_HELD_DAYS * 86_400_000));
+}
+
+/** After the deletion's commit: the account's picture file goes. */
+export function discardAccountPicture(ctx: UsersContext, url: string | null): Promise<void> {
+  return discardAvatar(ctx, url);
+}
+
+/** Whether the account exists: a signed-in request's token stops working when its account is deleted. */
+export function accountExists(db: Db, userId: number): Promise<boolean> {
+  return selectAccountExists(db, userId);
+}
+
 export function demoCommunityExists(ctx: ServiceContext): Promise<boolean> {
   return selectDemoUserExists(ctx.db);
 }
@@ -237,4 +284,9 @@ export function isStaff(db: Db, userId: number): Promise<boolean> {
 /** `npm run users:staff`: grants or takes back staff; whether there is such an account. */
 export function setStaff(db: Db, username: string, staff: boolean): Promise<boolean> {
   return updateStaffByUsername(db, username, staff);
+}
+
+/** For the staff's queue (decision 031): reported accounts, by id. */
+export async function usersForModeration(db: Db, ids: readonly number[]): Promise<Map<number, ReportedContent>> {
+  return byId(ids.length === 0 ? [] : await selectUsersForModeration(db, ids));
 }

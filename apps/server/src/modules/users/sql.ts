@@ -21,3 +21,7 @@ export const userIsPrivate = (alias: string) => sql.raw(`${alias}.is_private`);
 /** Whether the account whose id is `userId` is public, probed by primary key (for statements that join no author). */
 export const accountIsPublic = (userId: SQL) =>
   sql`exists (select 1 from users pub_u where pub_u.id = ${userId} and not pub_u.is_private)`;
+
+/** `left join users <alias> on <alias>.id = <userId>`: for rows whose author may be gone (null columns then). */
+export const leftJoinUser = (alias: string, userId: SQL) =>
+  sql`left join users ${sql.raw(alias)} on ${sql.raw(alias)}.id = ${userId}`;

@@ -1,13 +1,13 @@
 import type { Db } from '../../../src/db/client.ts';
 import { createEventBus } from '../../../src/lib/events.ts';
-import { unusablePasswordHash } from '../../../src/modules/auth/passwords.ts';
+import { hashPassword, unusablePasswordHash } from '../../../src/modules/auth/passwords.ts';
 import { createAccount } from '../../../src/modules/users/service.ts';
 import type { TestApp } from '../test-app.ts';
 
 /*
  * Accounts for tests that do not exercise sign-up: createUser(db, {...}) inserts one through the users
  * service (so counters start at zero, as for a real account) and `signedIn` gives it a Bearer header.
- * Nobody can sign in to them with a password. No app hears of them (no `user.card_changed` reaches a
+ * Nobody can sign in to them with a password, unless one is given. No app hears of them (no `user.card_changed` reaches a
  * search cache): tests that search for a user create it before searching.
  */
 
@@ -22,7 +22,7 @@ export interface TestUser {
 
 export async function createUser(
   db: Db,
-  overrides: { username?: string; name?: string; isPrivate?: boolean; bio?: string } = {},
+  overrides: { username?: string; name?: string; isPrivate?: boolean; bio?: string; password?: string } = {},
 ): Promise<TestUser> {
   seq += 1;
   const username = overrides.username ?? `fan_${seq}`;
@@ -35,7 +35,7 @@ export async function createUser(
       name: overrides.name ?? `Fan ${seq}`,
       bio: overrides.bio ?? '',
       isPrivate,
-      passwordHash: unusablePasswordHash(),
+      passwordHash: overrides.password === undefined ? unusablePasswordHash() : await hashPassword(overrides.password),
     },
   );
   return { id, username, isPrivate };

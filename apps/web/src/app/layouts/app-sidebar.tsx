@@ -10,6 +10,7 @@ import {
   UserIcon,
   UserPlusIcon,
   type LucideIcon,
+  ShieldCheckIcon,
 } from 'lucide-react';
 import { lazy } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -51,6 +52,7 @@ function isMac(): boolean {
 
 export function AppSidebar({ onOpenSearch }: { onOpenSearch: () => void }) {
   const signedIn = useIsSignedIn();
+  const me = useMe();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { isMobile, setOpenMobile, state } = useSidebar();
@@ -200,6 +202,15 @@ export function AppSidebar({ onOpenSearch }: { onOpenSearch: () => void }) {
                 onLockedClick={() => signInFirst(paths.watchlists.getHref())}
                 onNavigate={closeMobile}
               />
+              {me.data?.is_staff && (
+                <NavItem
+                  label="Moderation"
+                  href={paths.moderation.getHref()}
+                  icon={ShieldCheckIcon}
+                  active={isActive(paths.moderation.getHref())}
+                  onNavigate={closeMobile}
+                />
+              )}
             </SidebarMenu>
           </SidebarGroup>
         </SidebarContent>

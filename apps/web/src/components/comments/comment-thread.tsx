@@ -5,6 +5,7 @@ import { toast } from '@/lib/toast.ts';
 import { AuthorAvatarLink, AuthorLine } from '@/components/author-line.tsx';
 import { AuthorActionsMenu } from '@/components/account-actions-menu.tsx';
 import { FollowButton } from '@/components/follow-button.tsx';
+import { HiddenByModerators } from '@/components/hidden-by-moderators.tsx';
 import { InlineDeleteConfirm } from '@/components/inline-confirm.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { displayNameOf, UserParagraph } from '@/components/user-text.tsx';
@@ -17,7 +18,10 @@ import { CommentComposer } from './comment-composer.tsx';
 export interface ThreadComment {
   id: number;
   comment: string;
-  user: AuthorRef;
+  /** Null for a placeholder: a deleted account's comment, or one moderators hid from this reader. */
+  user: AuthorRef | null;
+  is_deleted: boolean;
+  is_hidden: boolean;
   created_at: string;
   updated_at: string;
   like_count: number;
@@ -99,7 +103,10 @@ export function CommentThreadItem<C extends ThreadComment>({
       {(replies.length > 0 || replying || (hidden > 0 && !allReplies.shown)) && (
         <div className="ml-5 grid grid-cols-1 gap-3 border-l pl-4 sm:ml-11">
           {replies.length > 0 && (
-            <ul className="grid grid-cols-1 gap-3" aria-label={`Replies to ${displayNameOf(comment.user)}`}>
+            <ul
+              className="grid grid-cols-1 gap-3"
+              aria-label={comment.user ? `Replies to ${displayNameOf(comment.user)}` : 'Replies'}
+            >
               {replies.map((reply) => (
                 <li key={reply.id}>
                   <CommentBody
@@ -144,13 +151,36 @@ export function CommentThreadItem<C extends ThreadComment>({
   );
 }
 
-function CommentBody<C extends ThreadComment>({
+/** What a comment without an author shows in its place, above the replies it keeps. */
+export function placeholderText(comment: Pick<ThreadComment, 'is_deleted'>): string {
+  return comment.is_deleted ? 'Deleted comment' : 'Comment hidden by moderators';
+}
+
+function CommentBody<C extends ThreadComment>(props: {
+  comment: C;
+  actions: CommentActions<C>;
+  highlighted: boolean;
+  onReply: () => void;
+}) {
+  const { comment, actions } = props;
+  if (comment.user === null) {
+    return (
+      <article id={actions.anchorId(comment.id)} aria-label={placeholderText(comment)} className="-mx-2 flex gap-3 p-2">
+        <span aria-hidden className="size-8 shrink-0 rounded-full border border-dashed" />
+        <p className="self-center text-sm text-muted-foreground italic">{placeholderText(comment)}</p>
+      </article>
+    );
+  }
+  return <AuthoredCommentBody {...props} comment={comment as C & { user: AuthorRef }} />;
+}
+
+function AuthoredCommentBody<C extends ThreadComment>({
   comment,
   actions,
   highlighted,
   onReply,
 }: {
-  comment: C;
+  comment: C & { user: AuthorRef };
   actions: CommentActions<C>;
   highlighted: boolean;
   onReply: () => void;
@@ -209,6 +239,7 @@ function CommentBody<C extends ThreadComment>({
             />
           </div>
         </div>
+        {comment.is_hidden && <HiddenByModerators />}
         <UserParagraph className="text-sm">{comment.comment}</UserParagraph>
         <div className="-ml-2 flex flex-wrap items-center gap-1 text-muted-foreground">
           {writable ? (

@@ -18,6 +18,7 @@ const me: CurrentUser = {
   total_reviews: 0,
   following_count: 0,
   followers_count: 0,
+  is_staff: false,
 };
 
 function renderLogin() {

@@ -19,6 +19,7 @@ const me: CurrentUser = {
   total_reviews: 12,
   following_count: 3,
   followers_count: 41,
+  is_staff: false,
 };
 
 function renderProfile() {

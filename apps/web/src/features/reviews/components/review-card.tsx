@@ -10,6 +10,7 @@ import { InlineDeleteConfirm } from '@/components/inline-confirm.tsx';
 import { StarRating } from '@/components/star-rating.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
 import { displayNameOf, UserName, UserParagraph } from '@/components/user-text.tsx';
+import { HiddenByModerators } from '@/components/hidden-by-moderators.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { useMe } from '@/lib/current-user.ts';
@@ -133,6 +134,7 @@ export function ReviewCard({
           </p>
         </div>
 
+        {review.is_hidden && <HiddenByModerators />}
         {text && (
           <UserParagraph className="text-sm leading-relaxed">
             {truncated ? `${text.slice(0, REVIEW_TRUNCATE_AT).trimEnd()}… ` : text}

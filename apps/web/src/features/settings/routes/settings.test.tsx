@@ -80,3 +80,50 @@ it('downloads the account’s data as a JSON file named after it', async () => {
   expect(clicked).toEqual([`paddock-${meFixture().username}-2026-11-28.json`]);
   expect(JSON.parse(await saved[0]!.text())).toMatchObject({ format: 'paddock-export', reviews: [] });
 });
+
+it('deletes the account after the typed username and the password, then signs out to the home page', async () => {
+  localStorage.setItem('access', 'token');
+  localStorage.setItem('refresh', 'refresh-token');
+  const queryClient = testQueryClient();
+  const me = meFixture();
+  queryClient.setQueryData(['auth', 'me'], me);
+  const requests = stubApi((request) => {
+    if (request.operation === 'deleteMe') {
+      const { password } = request.body as { password: string };
+      if (password !== 'right one') return { status: 400, data: { password: ['The password is not correct.'] } };
+      return { status: 204, data: null };
+    }
+    return { status: 200, data: { results: [], next_cursor: null } };
+  });
+  renderRoutes(
+    [
+      { path: '/settings', element: <SettingsRoute /> },
+      { path: '/home', element: <p>Home page</p> },
+    ],
+    { at: '/settings', queryClient },
+  );
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+  const confirm = within(dialog).getByLabelText(`Type your username, ${me.username}, to confirm`);
+  await user.type(confirm, 'someone-else');
+  await user.type(within(dialog).getByLabelText('Your password'), 'wrong');
+  await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+  expect(await within(dialog).findByText('Type your username exactly to confirm.')).toBeInTheDocument();
+  expect(requests.some((r) => r.operation === 'deleteMe')).toBe(false);
+
+  await user.clear(confirm);
+  await user.type(confirm, me.username);
+  await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+  expect(await within(dialog).findByText('The password is not correct.')).toBeInTheDocument();
+  expect(localStorage.getItem('access')).toBe('token');
+
+  await user.clear(within(dialog).getByLabelText('Your password'));
+  await user.type(within(dialog).getByLabelText('Your password'), 'right one');
+  await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+  expect(await screen.findByText('Home page')).toBeInTheDocument();
+  expect(await screen.findByText('Your account is deleted. Goodbye from the paddock.')).toBeInTheDocument();
+  expect(localStorage.getItem('access')).toBeNull();
+  expect(localStorage.getItem('refresh')).toBeNull();
+  expect(requests.filter((r) => r.operation === 'deleteMe').at(-1)?.body).toEqual({ password: 'right one' });
+});

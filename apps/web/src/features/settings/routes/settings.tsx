@@ -1,9 +1,10 @@
 import { PageSection } from '@/components/page-section.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
+import { DeleteAccount } from '../components/delete-account.tsx';
 import { DownloadData } from '../components/download-data.tsx';
 import { RelationList } from '../components/relation-list.tsx';
 
-/** /settings (signed in): the accounts the member blocked and muted (decision 028), and their data (029). */
+/** /settings (signed in): the accounts the member blocked and muted (decision 028), and their data (029), and deleting the account (032). */
 export function SettingsRoute() {
   return (
     <div className="grid max-w-3xl grid-cols-1 gap-8">
@@ -20,6 +21,9 @@ export function SettingsRoute() {
       </PageSection>
       <PageSection id="data" title="Your data">
         <DownloadData />
+      </PageSection>
+      <PageSection id="delete" title="Delete account">
+        <DeleteAccount />
       </PageSection>
     </div>
   );

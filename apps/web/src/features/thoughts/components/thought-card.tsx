@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { HiddenByModerators } from '@/components/hidden-by-moderators.tsx';
 import { THOUGHT_MAX, thoughtTextSchema, type Thought } from '@paddock/contract/thoughts';
 import { HeartIcon, MessageCircleIcon, PencilIcon } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -84,6 +85,7 @@ export function ThoughtCard({
         <AuthorActionsMenu user={thought.user} report={{ type: 'thought', id: thought.id }} className="size-8" />
       </header>
 
+      {thought.is_hidden && <HiddenByModerators />}
       {editing ? (
         <EditThoughtForm thought={thought} onDone={() => setEditing(false)} />
       ) : (

@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { deleteMeBodySchema } from '@paddock/contract/account';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactElement } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { DialogFormFooter } from '@/components/dialog-form-footer.tsx';
+import { FormAlert } from '@/components/form-alert.tsx';
+import { TextField } from '@/components/text-field.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog.tsx';
+import { paths } from '@/config/paths.ts';
+import { api } from '@/lib/api-client.ts';
+import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
+import { clearSession } from '@/lib/session.ts';
+import { toast } from '@/lib/toast.ts';
+
+export const CONFIRM_MISMATCH = 'Type your username exactly to confirm.';
+
+/** The question before deleting the account, loaded on first use: open as soon as it is loaded. */
+export function DeleteAccountDialog({ username, trigger }: { username: string; trigger: ReactElement }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Delete your account?</DialogTitle>
+          <DialogDescription>This cannot be undone. Everything you wrote on Paddock goes with it.</DialogDescription>
+        </DialogHeader>
+        {open && <DeleteAccountForm username={username} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteAccountForm({ username }: { username: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // The contract's body, with the typed confirmation beside it.
+  const schema = deleteMeBodySchema.extend({
+    confirm: z.string().refine((typed) => typed.trim() === username, CONFIRM_MISMATCH),
+  });
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { confirm: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    try {
+      await api.call('deleteMe', { body: { password } });
+    } catch (error) {
+      setServerErrors(form.setError, error, ['password']);
+      return;
+    }
+    void navigate(paths.home.getHref(), { replace: true });
+    clearSession();
+    queryClient.clear();
+    toast.success('Your account is deleted. Goodbye from the paddock.');
+  });
+  return (
+    <form className="grid gap-5" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <FormAlert messages={messagesOf(errors.root?.server)} />
+      <TextField
+        label={`Type your username, ${username}, to confirm`}
+        autoComplete="off"
+        spellCheck={false}
+        errors={messagesOf(errors.confirm)}
+        {...form.register('confirm')}
+      />
+      <TextField
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        errors={messagesOf(errors.password)}
+        {...form.register('password')}
+      />
+      <DialogFormFooter label="Delete my account" busyLabel="Deleting…" busy={isSubmitting} destructive />
+    </form>
+  );
+}
