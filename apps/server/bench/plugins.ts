@@ -106,8 +106,7 @@ async function buildSetup(setup: Setup, config: Config): Promise<{ app: FastifyI
   if (plugins.includes('rate-limit')) await app.register(rateLimit, apiRateLimitOptions(config, null));
   if (plugins.includes('hooks')) {
     await app.register(requestGuardsPlugin);
-    // The trivial route is called without a token: the account is never read.
-    await app.register(authenticatePlugin, { accountExists: async () => true });
+    await app.register(authenticatePlugin, { isDeleted: async () => false });
   }
   // As the app's health route: no response schema, so no serializer of the type provider.
   app.get(ROUTE, async () => ({ status: 'ok', database: 'pglite' }));

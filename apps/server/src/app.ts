@@ -48,7 +48,7 @@ import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { pageContentSecurityPolicy, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { modules } from './modules/index.ts';
 import { mediaPlugin } from './modules/users/media.ts';
-import { accountExists } from './modules/users/service.ts';
+import { DeletedAccounts } from './modules/users/service.ts';
 
 export interface AppDeps {
   database: Database;
@@ -67,6 +67,8 @@ declare module 'fastify' {
     counters: CounterStore;
     /** Doorbells between instances for live updates: Redis, else PostgreSQL LISTEN/NOTIFY, else in-process. */
     liveBus: LiveBus;
+    /** The accounts deleted lately, whose tokens every instance refuses (decision 032). */
+    deletedAccounts: DeletedAccounts;
     /** Public answers of this instance, invalidated on writes here and, through liveBus, elsewhere (decision 016). */
     readCache: ReadCache;
     /**
@@ -194,6 +196,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.decorate('liveBus', liveBus);
   app.addHook('onClose', () => liveBus.close());
+  const deletedAccounts = new DeletedAccounts(deps.database.db, liveBus, config.ACCESS_TOKEN_MINUTES * 60_000, app.log);
+  app.decorate('deletedAccounts', deletedAccounts);
+  app.addHook('onReady', () => deletedAccounts.start());
+  app.addHook('preClose', () => deletedAccounts.close());
   // Followed even when they keep nothing (READ_CACHE_ENTRIES=0): their epoch still says when F1 data changed.
   const cacheEntries = {
     readCache: config.READ_CACHE_ENTRIES,
@@ -235,7 +241,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
   await app.register(requestGuardsPlugin);
-  await app.register(authenticatePlugin, { accountExists: (userId) => accountExists(app.database.db, userId) });
+  await app.register(authenticatePlugin, { isDeleted: (userId) => deletedAccounts.isDeleted(userId) });
   const ctx = { db: deps.database.db, events: app.events };
   for (const mod of modules) {
     await mod.register(app, API_PREFIX);

@@ -5,6 +5,7 @@ import { createReviewComment, toggleReviewCommentLike } from '../modules/review-
 import { noCommunity } from '../modules/f1/community.ts';
 import { getActiveThoughts, listRaces } from '../modules/f1/service.ts';
 import { acceptRequest, follow } from '../modules/follows/service.ts';
+import { createReport } from '../modules/moderation/service.ts';
 import { createReview, toggleReviewLike } from '../modules/reviews/service.ts';
 import {
   createThought,
@@ -291,13 +292,16 @@ async function seedReactions(
   }
 }
 
-async function seedDemoReviews(ctx: ServiceContext, ids: Map<string, number>): Promise<void> {
+/** Writes the demo reviews; the id of each one written, by its author. */
+async function seedDemoReviews(ctx: ServiceContext, ids: Map<string, number>): Promise<Map<string, number>> {
+  const written = new Map<string, number>();
   for (const r of DEMO_REVIEWS) {
     const authorId = ids.get(r.author);
     const raceId = await findRaceId(ctx, r.season, r.race);
     // Without the F1 history (SEED_F1=false) or a demo account, that review is left out.
     if (authorId === undefined || raceId === null) continue;
     const review = await createReview(ctx, authorId, { race_id: raceId, rating: r.rating, review_text: r.text });
+    if (!written.has(r.author)) written.set(r.author, review.id);
     await seedReactions(ids, r, authorId, {
       like: (userId) => toggleReviewLike(ctx, userId, review.id),
       comment: (userId, text, parentId) =>
@@ -305,6 +309,19 @@ async function seedDemoReviews(ctx: ServiceContext, ids: Map<string, number>): P
       likeComment: (userId, commentId) => toggleReviewCommentLike(ctx, userId, commentId),
     });
   }
+  return written;
+}
+
+/** A demo report in the staff's queue, so that a moderator of a fresh site sees what a report looks like. */
+async function seedDemoReport(ctx: ServiceContext, ids: Map<string, number>, reviews: Map<string, number>) {
+  const [reporterId, reviewId] = [ids.get('demo_marco'), reviews.get('demo_sam')];
+  if (reporterId === undefined || reviewId === undefined) return;
+  await createReport(ctx, reporterId, {
+    target_type: 'review',
+    target_id: reviewId,
+    reason: 'spoilers',
+    details: 'Demo report: it shows staff how the moderation queue works. Dismiss it.',
+  });
 }
 
 async function seedDemoWatchlists(ctx: ServiceContext, ids: Map<string, number>): Promise<void> {
@@ -382,7 +399,7 @@ export async function seedDemoCommunity(ctx: ServiceContext): Promise<boolean> {
     await follow(ctx, fromId, toId);
     if (answer === 'accept') await acceptRequest(ctx, toId, fromId);
   }
-  await seedDemoReviews(ctx, ids);
+  await seedDemoReport(ctx, ids, await seedDemoReviews(ctx, ids));
   await seedDemoWatchlists(ctx, ids);
   await seedDemoThoughts(ctx, ids);
   return true;

@@ -17,15 +17,15 @@ const invalidToken = () =>
   new HttpError(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
 
 export interface AuthenticateOptions {
-  /** Whether the account still exists (the users module's, passed in by app.ts). */
-  accountExists: (userId: number) => Promise<boolean>;
+  /** Whether the token's account was deleted (the users module's DeletedAccounts, passed in by app.ts). */
+  isDeleted: (userId: number) => Promise<boolean>;
 }
 
 /**
  * Reads `Authorization: Bearer <access>` on every request. A guest has userId null; a present but
- * invalid or expired token is a 401 even on public routes, so the client refreshes and retries. The
- * token's account is read too (one primary-key probe): a deleted account's tokens stop working at once,
- * on every instance (decision 032).
+ * invalid or expired token is a 401 even on public routes, so the client refreshes and retries. A
+ * deleted account's tokens stop working at once, on every instance (decision 032): each keeps the accounts
+ * deleted lately in memory.
  */
 export const authenticatePlugin = fp(async (app: FastifyInstance, opts: AuthenticateOptions) => {
   app.decorate('tokens', createTokenService(app.config));
@@ -42,7 +42,7 @@ export const authenticatePlugin = fp(async (app: FastifyInstance, opts: Authenti
       if (err instanceof InvalidTokenError) throw invalidToken();
       throw err;
     }
-    if (!(await opts.accountExists(userId))) throw userNotFound();
+    if (await opts.isDeleted(userId)) throw userNotFound();
     request.userId = userId;
   });
 });

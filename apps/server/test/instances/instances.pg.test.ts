@@ -85,6 +85,32 @@ describe('several instances share their limits through Redis', () => {
   });
 });
 
+describe('a deleted account, on several instances', () => {
+  it('has its token refused by the other instance as soon as the deletion answered there', async () => {
+    const { access } = await register(a);
+    const me = (base: string) =>
+      fetch(`${base}/api/social/users/me/`, {
+        headers: { authorization: `Bearer ${access}`, 'x-forwarded-for': randomIp() },
+      });
+    expect((await me(b)).status).toBe(200);
+    const deleted = await fetch(`${a}/api/social/users/me/`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${access}`, 'x-forwarded-for': randomIp() },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+    expect(deleted.status).toBe(204);
+    expect((await me(a)).status).toBe(401);
+    // Instance B hears the doorbell over Redis within moments; until then it would answer from its list.
+    let status = 0;
+    for (let i = 0; i < 20 && status !== 401; i++) {
+      status = (await me(b)).status;
+      if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(status).toBe(401);
+    expect(await (await me(b)).json()).toEqual({ detail: 'User not found', code: 'user_not_found' });
+  });
+});
+
 describe('several instances share uploaded media', () => {
   it('serves from instance B an avatar uploaded through instance A', async () => {
     const { access, ip } = await register(a);

@@ -1,6 +1,8 @@
 CREATE TABLE "held_usernames" (
 	"username" text PRIMARY KEY NOT NULL,
-	"held_until" timestamp with time zone NOT NULL
+	"held_until" timestamp with time zone NOT NULL,
+	"deleted_user_id" integer NOT NULL,
+	"deleted_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "moderation_actions" (
@@ -31,6 +33,7 @@ ALTER TABLE "reports" ADD COLUMN "resolved_at" timestamp with time zone;--> stat
 ALTER TABLE "reports" ADD COLUMN "resolved_by" integer;--> statement-breakpoint
 ALTER TABLE "moderation_actions" ADD CONSTRAINT "moderation_actions_staff_id_users_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "moderation_actions" ADD CONSTRAINT "moderation_actions_report_id_reports_id_fk" FOREIGN KEY ("report_id") REFERENCES "public"."reports"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "held_usernames_deleted_at_idx" ON "held_usernames" USING btree ("deleted_at");--> statement-breakpoint
 CREATE INDEX "moderation_actions_report_idx" ON "moderation_actions" USING btree ("report_id");--> statement-breakpoint
 ALTER TABLE "review_comments" ADD CONSTRAINT "review_comments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "thought_comments" ADD CONSTRAINT "thought_comments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

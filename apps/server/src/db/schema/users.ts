@@ -40,11 +40,18 @@ export const users = pgTable(
 );
 
 /**
- * Owned by modules/users: the usernames of deleted accounts, which nobody may register until `held_until`
- * (30 days), so a deleted member's name cannot be taken over at once to pass as them.
+ * Owned by modules/users: deleted accounts (decision 032). Their usernames nobody may register until
+ * `held_until` (30 days), so a deleted member's name cannot be taken over at once to pass as them; their
+ * ids, deleted within an access token's lifetime, every instance keeps in memory to refuse their tokens.
  */
-export const heldUsernames = pgTable('held_usernames', {
-  /** Lower-cased, as the users' unique index compares them. */
-  username: text('username').primaryKey(),
-  heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
-});
+export const heldUsernames = pgTable(
+  'held_usernames',
+  {
+    /** Lower-cased, as the users' unique index compares them. */
+    username: text('username').primaryKey(),
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+    deletedUserId: integer('deleted_user_id').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('held_usernames_deleted_at_idx').on(t.deletedAt)],
+);

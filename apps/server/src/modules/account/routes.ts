@@ -9,7 +9,13 @@ const tags = ['account'];
 
 /** The account as a whole, mounted at /api/social/users (beside the users module's /me/). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = { db: app.database.db, events: app.events, mediaDir: app.config.MEDIA_DIR, log: app.log };
+  const ctx = {
+    db: app.database.db,
+    events: app.events,
+    mediaDir: app.config.MEDIA_DIR,
+    log: app.log,
+    deletedAccounts: app.deletedAccounts,
+  };
 
   route(
     app,

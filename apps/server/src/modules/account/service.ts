@@ -23,6 +23,7 @@ import {
   findCredentials,
   getCurrentUser,
   lockAccountForDeletion,
+  type DeletedAccounts,
   type UsersContext,
 } from '../users/service.ts';
 import { watchedForExport } from '../watched/service.ts';
@@ -76,11 +77,15 @@ export async function exportAccount(ctx: ServiceContext, userId: number) {
 /**
  * DELETE /social/users/me/ (decision 032): with the account's password, the account and everything it
  * wrote go in one transaction, and every count that counted it follows. The account's row is locked
- * first, so nothing new can refer to it meanwhile. After the commit its picture file goes, and
- * `account.deleted` drops what every instance keeps of it. Its tokens stop working at once, as a signed-in
- * request's account is read on each (plugins/authenticate.ts).
+ * first, so nothing new can refer to it meanwhile. After the commit its tokens stop working here and on
+ * every instance (`deletedAccounts`), its picture file goes, and `account.deleted` drops what every
+ * instance keeps of it.
  */
-export async function deleteAccount(ctx: UsersContext, userId: number, password: string): Promise<void> {
+export async function deleteAccount(
+  ctx: UsersContext & { deletedAccounts: DeletedAccounts },
+  userId: number,
+  password: string,
+): Promise<void> {
   const credentials = await findCredentials(ctx, { id: userId });
   if (!credentials) throw unauthorized();
   if (!(await isAccountPassword(credentials.passwordHash, password))) {
@@ -98,6 +103,7 @@ export async function deleteAccount(ctx: UsersContext, userId: number, password:
       return { ...reviews, commentedReviewIds, picture: account.profilePicture };
     }),
   );
+  await ctx.deletedAccounts.announce(userId);
   await discardAccountPicture(ctx, gone.picture);
   await ctx.events.emit('account.deleted', {
     userId,

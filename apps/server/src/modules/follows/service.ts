@@ -356,6 +356,21 @@ export async function assertNoBlock(db: ServiceContext['db'], viewer: number, au
   if (blocks.aBlocked || blocks.bBlocked) throw forbidden(CANNOT_INTERACT);
 }
 
+/**
+ * Why something the viewer would act on, and cannot see, is refused: 403 when a block stands between the
+ * viewer and one of its authors (`authorIds`: its own, the one of what it sits on), else `otherwise` (it is
+ * not there, or private). Returned, for the caller to throw.
+ */
+export async function refusalFor(
+  db: ServiceContext['db'],
+  viewer: number,
+  authorIds: readonly number[],
+  otherwise: Error,
+): Promise<Error> {
+  for (const authorId of authorIds) await assertNoBlock(db, viewer, authorId);
+  return otherwise;
+}
+
 /** For notifications: whether what `senderId` does stays unheard by `recipientId` (a block, or a mute by the recipient). */
 export function isSilenced(ctx: ServiceContext, recipientId: number, senderId: number): Promise<boolean> {
   return selectSilenced(ctx.db, recipientId, senderId);

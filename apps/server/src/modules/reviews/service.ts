@@ -7,7 +7,7 @@ import { fieldErrors, forbidden, notFound, unauthorized } from '../../lib/errors
 import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { emptyDistribution, type RaceCommunity, type RaceFigures } from '../f1/community.ts';
 import { raceCompletion, toRaceRef } from '../f1/service.ts';
-import { assertCanSeeAccount, assertNoBlock } from '../follows/service.ts';
+import { assertCanSeeAccount, refusalFor } from '../follows/service.ts';
 import { removeLikesBy, toggleLike } from '../review-likes/service.ts';
 import { adjustUserCounters, findUserBrief } from '../users/service.ts';
 import { markRaceWatched } from '../watched/service.ts';
@@ -201,8 +201,7 @@ export async function findReviewToActOn(db: Db, viewer: number, reviewId: number
   const review = await selectVisibleReview(db, viewer, reviewId, lock);
   if (review) return review;
   const authorId = await selectReviewAuthorId(db, reviewId);
-  if (authorId !== null) await assertNoBlock(db, viewer, authorId);
-  throw notFound();
+  throw await refusalFor(db, viewer, authorId === null ? [] : [authorId], notFound());
 }
 
 /** A review the viewer may see, or null. */

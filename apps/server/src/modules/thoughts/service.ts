@@ -15,7 +15,7 @@ import { commentsGoneWith, hiddenFrom, threadParentOf } from '../../lib/comment-
 import { byId } from '../../lib/moderation-content.ts';
 import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { thoughtStatus } from '../f1/thought-window.ts';
-import { assertNoBlock } from '../follows/service.ts';
+import { assertNoBlock, refusalFor } from '../follows/service.ts';
 import {
   addToThoughtComments,
   deleteThoughtRowsOf,
@@ -231,13 +231,9 @@ export async function toggleThoughtLike(
   return { liked: outcome.liked, like_count: outcome.likeCount };
 }
 
-/**
- * Why a thought or comment the viewer would act on is not theirs to act on: 403 when a block stands
- * between them and its author (or its thought's), else `otherwise` (it is not there, or private).
- */
+/** Why a thought or comment the viewer would act on is not theirs to act on (a block, or `otherwise`). */
 async function refusal(tx: Db, viewer: number, kind: 'thought' | 'comment', id: number, otherwise: Error) {
-  for (const authorId of await selectAuthorsOf(tx, kind, id)) await assertNoBlock(tx, viewer, authorId);
-  return otherwise;
+  return refusalFor(tx, viewer, await selectAuthorsOf(tx, kind, id), otherwise);
 }
 
 /** Whether the thought (`kind` 'thought') or comment on one is there and the viewer may see it (for a report). */

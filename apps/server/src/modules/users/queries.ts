@@ -120,13 +120,32 @@ export async function lockAccount(tx: Db, userId: number) {
   return row ?? null;
 }
 
-/** Deletes the account's row (what refers to it goes too) and holds its username until `heldUntil`. */
-export async function deleteAccountRow(tx: Db, userId: number, username: string, heldUntil: Date): Promise<void> {
+/**
+ * Deletes the account's row (what refers to it goes too) and holds its username until `heldUntil`,
+ * remembering which account it was and when it went.
+ */
+export async function deleteAccountRow(
+  tx: Db,
+  userId: number,
+  username: string,
+  at: Date,
+  heldUntil: Date,
+): Promise<void> {
+  const held = { heldUntil, deletedUserId: userId, deletedAt: at };
   await tx
     .insert(heldUsernames)
-    .values({ username: username.toLowerCase(), heldUntil })
-    .onConflictDoUpdate({ target: heldUsernames.username, set: { heldUntil } });
+    .values({ username: username.toLowerCase(), ...held })
+    .onConflictDoUpdate({ target: heldUsernames.username, set: held });
   await tx.delete(users).where(eq(users.id, userId));
+}
+
+/** The ids of the accounts deleted since `since`. */
+export async function selectAccountsDeletedSince(db: Db, since: Date): Promise<number[]> {
+  const rows = await db
+    .select({ id: heldUsernames.deletedUserId })
+    .from(heldUsernames)
+    .where(sql`${heldUsernames.deletedAt} >= ${since.toISOString()}::timestamptz`);
+  return rows.map((r) => r.id);
 }
 
 /** Whether the account exists (a signed-in request's, checked on each). */

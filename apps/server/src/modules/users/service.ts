@@ -19,7 +19,6 @@ import {
   addToCountersOfMany,
   deleteAccountRow,
   lockAccount,
-  selectAccountExists,
   selectUsersForModeration,
   insertUser,
   lockProfile,
@@ -175,6 +174,8 @@ export function adjustCountersOfMany(tx: Db, changes: readonly [userId: number, 
 
 /* An account deleted (the account module, decision 032). */
 
+export { DeletedAccounts } from './deleted-accounts.ts';
+
 /** How long a deleted account's username cannot be registered again. */
 export const USERNAME_HELD_DAYS = 30;
 
@@ -188,17 +189,13 @@ export function lockAccountForDeletion(tx: Db, userId: number) {
 
 /** In the deletion's transaction, last: deletes the account's row and holds its username for 30 days. */
 export function deleteAccountHoldingUsername(tx: Db, userId: number, username: string): Promise<void> {
-  return deleteAccountRow(tx, userId, username, new Date(clock.now() + USERNAME_HELD_DAYS * 86_400_000));
+  const at = clock.now();
+  return deleteAccountRow(tx, userId, username, new Date(at), new Date(at + USERNAME_HELD_DAYS * 86_400_000));
 }
 
 /** After the deletion's commit: the account's picture file goes. */
 export function discardAccountPicture(ctx: UsersContext, url: string | null): Promise<void> {
   return discardAvatar(ctx, url);
-}
-
-/** Whether the account exists: a signed-in request's token stops working when its account is deleted. */
-export function accountExists(db: Db, userId: number): Promise<boolean> {
-  return selectAccountExists(db, userId);
 }
 
 export function demoCommunityExists(ctx: ServiceContext): Promise<boolean> {

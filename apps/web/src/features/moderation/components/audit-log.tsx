@@ -2,8 +2,7 @@ import type { ModerationAction } from '@paddock/contract/moderation';
 import { ScrollTextIcon } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { LoadMoreButton } from '@/components/load-more-button.tsx';
-import { LoadErrorState } from '@/components/query-states.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { pagedListPlaceholder } from '@/components/query-states.tsx';
 import { formatRelativeTime } from '@/lib/time.ts';
 import { useAuditLog } from '../api.ts';
 
@@ -19,19 +18,12 @@ const TARGET: Record<ModerationAction['target_type'], string> = {
 export function AuditLog() {
   const query = useAuditLog();
   const rows = query.data?.pages.flatMap((page) => page.results) ?? [];
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label="Loading the audit log" className="grid gap-2">
-        <Skeleton className="h-10 w-full" />
-        <Skeleton className="h-10 w-full" />
-      </div>
-    );
-  }
-  if (query.isError && rows.length === 0) {
-    return (
-      <LoadErrorState heading="p" title="The audit log could not be loaded" onRetry={() => void query.refetch()} />
-    );
-  }
+  const placeholder = pagedListPlaceholder(query, rows.length, {
+    loading: 'Loading the audit log',
+    error: 'The audit log could not be loaded',
+    rowClassName: 'h-10',
+  });
+  if (placeholder) return placeholder;
   if (rows.length === 0) return <EmptyState icon={ScrollTextIcon} title="No staff action yet." className="py-8" />;
   return (
     <div className="grid gap-3">

@@ -1,9 +1,8 @@
 import { ShieldCheckIcon } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { LoadMoreButton } from '@/components/load-more-button.tsx';
-import { PageTitle } from '@/components/page-title.tsx';
-import { LoadErrorState } from '@/components/query-states.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { pagedListPlaceholder } from '@/components/query-states.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { useMe } from '@/lib/current-user.ts';
 import { useReportQueue, type QueueStatus } from '../api.ts';
@@ -15,11 +14,7 @@ export function ModerationRoute() {
   const me = useMe();
   return (
     <div className="grid max-w-3xl grid-cols-1 gap-6">
-      <PageTitle name="Moderation" />
-      <header className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Moderation</h1>
-        <p className="text-sm text-muted-foreground">What members reported, and what staff did about it.</p>
-      </header>
+      <PageHeader title="Moderation" description="What members reported, and what staff did about it." />
       {me.data && !me.data.is_staff ? (
         <EmptyState icon={ShieldCheckIcon} title="This page is for moderators." className="py-8" />
       ) : (
@@ -47,17 +42,12 @@ export function ModerationRoute() {
 function ReportQueue({ status }: { status: QueueStatus }) {
   const query = useReportQueue(status);
   const reports = query.data?.pages.flatMap((page) => page.results) ?? [];
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label="Loading reports" className="grid gap-3">
-        <Skeleton className="h-40 w-full" />
-        <Skeleton className="h-40 w-full" />
-      </div>
-    );
-  }
-  if (query.isError && reports.length === 0) {
-    return <LoadErrorState heading="p" title="The reports could not be loaded" onRetry={() => void query.refetch()} />;
-  }
+  const placeholder = pagedListPlaceholder(query, reports.length, {
+    loading: 'Loading reports',
+    error: 'The reports could not be loaded',
+    rowClassName: 'h-40',
+  });
+  if (placeholder) return placeholder;
   if (reports.length === 0) {
     return (
       <EmptyState

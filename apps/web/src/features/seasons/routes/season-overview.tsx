@@ -17,7 +17,7 @@ import { useSeasonStats } from '../api/get-season-stats.ts';
 import { useSeasons } from '../api/get-seasons.ts';
 import { SeasonCalendar } from '../components/season-calendar.tsx';
 import { ConstructorStandingsTable, DriverStandingsTable } from '../components/standings-tables.tsx';
-import { PageTitle } from '@/components/page-title.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
 
 const PointsProgressionChart = lazy(() => import('../components/points-progression-chart.tsx'));
 
@@ -38,16 +38,12 @@ export function SeasonOverviewRoute() {
 
   return (
     <div className="grid grid-cols-1 gap-8">
-      <PageTitle name={season === null ? 'Season Overview' : `${season} Season Overview`} />
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {season === null ? 'Season Overview' : `${season} Season Overview`}
-          </h1>
-          <p className="text-sm text-muted-foreground">Standings, the calendar with its winners and the title fight.</p>
-        </div>
+      <PageHeader
+        title={season === null ? 'Season Overview' : `${season} Season Overview`}
+        description="Standings, the calendar with its winners and the title fight."
+      >
         <SeasonPicker seasons={seasons.data} value={season} onChange={choose} />
-      </header>
+      </PageHeader>
       {seasons.isError && requested === null ? (
         <LoadErrorState heading="p" title="The seasons could not be loaded" onRetry={() => void seasons.refetch()} />
       ) : (

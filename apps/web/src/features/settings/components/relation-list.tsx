@@ -3,11 +3,10 @@ import { BanIcon, VolumeXIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { LoadMoreButton } from '@/components/load-more-button.tsx';
-import { LoadErrorState } from '@/components/query-states.tsx';
+import { pagedListPlaceholder } from '@/components/query-states.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
 import { UserName } from '@/components/user-text.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { useAccountAction, useRelationList, type RelationKind } from '@/lib/relations.ts';
 
@@ -30,21 +29,12 @@ export function RelationList({ kind }: { kind: RelationKind }) {
   const query = useRelationList(kind);
   const texts = TEXTS[kind];
   const rows = query.data?.pages.flatMap((page) => page.results) ?? [];
-  if (query.isPending) {
-    return (
-      <div
-        className="grid gap-3"
-        role="status"
-        aria-label={kind === 'block' ? 'Loading blocked accounts' : 'Loading muted accounts'}
-      >
-        <Skeleton className="h-12 w-full" />
-        <Skeleton className="h-12 w-full" />
-      </div>
-    );
-  }
-  if (query.isError && rows.length === 0) {
-    return <LoadErrorState heading="p" title="The list could not be loaded" onRetry={() => void query.refetch()} />;
-  }
+  const placeholder = pagedListPlaceholder(query, rows.length, {
+    loading: kind === 'block' ? 'Loading blocked accounts' : 'Loading muted accounts',
+    error: 'The list could not be loaded',
+    rowClassName: 'h-12',
+  });
+  if (placeholder) return placeholder;
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">{texts.description}</p>

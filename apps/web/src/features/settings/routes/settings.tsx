@@ -1,5 +1,5 @@
 import { PageSection } from '@/components/page-section.tsx';
-import { PageTitle } from '@/components/page-title.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
 import { DeleteAccount } from '../components/delete-account.tsx';
 import { DownloadData } from '../components/download-data.tsx';
 import { RelationList } from '../components/relation-list.tsx';
@@ -8,11 +8,7 @@ import { RelationList } from '../components/relation-list.tsx';
 export function SettingsRoute() {
   return (
     <div className="grid max-w-3xl grid-cols-1 gap-8">
-      <PageTitle name="Settings" />
-      <header className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
-        <p className="text-sm text-muted-foreground">Who you see, and who sees you.</p>
-      </header>
+      <PageHeader title="Settings" description="Who you see, and who sees you." />
       <PageSection id="blocked" title="Blocked accounts">
         <RelationList kind="block" />
       </PageSection>

@@ -2,7 +2,7 @@ import { GlobeIcon, ListVideoIcon, LockIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
-import { PageTitle } from '@/components/page-title.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
 import { LoadErrorState } from '@/components/query-states.tsx';
 import { UserText } from '@/components/user-text.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -30,16 +30,9 @@ export function WatchlistsRoute() {
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <PageTitle name="Watchlists" />
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Watchlists</h1>
-          <p className="text-sm text-muted-foreground">
-            Races you want to watch, in your order. Share a list by its link.
-          </p>
-        </div>
+      <PageHeader title="Watchlists" description="Races you want to watch, in your order. Share a list by its link.">
         {lists.isSuccess && lists.data.length > 0 && newButton}
-      </header>
+      </PageHeader>
 
       {lists.isPending ? (
         <div className="grid gap-3" role="status" aria-label="Loading your watchlists">
