@@ -5,7 +5,6 @@ import { follows } from '../../db/schema/follows.ts';
 import { countUpTo, isoTime, lockForTransaction, rowLimit, selectRows } from '../../lib/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
 import type { UserRef } from '@paddock/contract';
-import { shownInListsOf } from './visibility.ts';
 
 export type FollowState = 'accepted' | 'pending';
 
@@ -172,18 +171,6 @@ export async function selectBlocksBetween(
   return { aBlocked: rows.some((r) => r.blocker_id === a), bBlocked: rows.some((r) => r.blocker_id === b) };
 }
 
-/**
- * Whether what `senderId` does should stay unheard by `recipientId`: a block either way, or a mute by
- * the recipient (no notification is created).
- */
-export async function selectSilenced(db: Db, recipientId: number, senderId: number): Promise<boolean> {
-  const [row] = await selectRows<{ shown: boolean }>(
-    db,
-    sql`select ${shownInListsOf(recipientId, sql`${senderId}::int`)} as shown`,
-  );
-  return !row?.shown;
-}
-
 /** The accounts whose content the viewer's streams leave out: blocked either way, or muted by the viewer. */
 export async function selectHiddenAuthorIds(db: Db, viewer: number): Promise<number[]> {
   const rows = await selectRows<{ id: number }>(
@@ -219,6 +206,13 @@ const relationTables = {
   mute: { table: 'mutes', owner: 'muter_id', other: 'muted_id' },
 } as const;
 export type RelationKind = keyof typeof relationTables;
+
+/**
+ * The rows of a relation table (follows, blocks, mutes) that `ownerId` owns, as `x`, each with the account
+ * on its other end as `u`: the `from … where` of a statement, for more conditions to follow.
+ */
+const ownedRows = (r: { table: string; owner: string; other: string }, ownerId: number) =>
+  sql`${sql.raw(r.table)} x ${joinUser('u', sql.raw(`x.${r.other}`))} where x.${sql.raw(r.owner)} = ${ownerId}`;
 
 const relation = (kind: RelationKind) => {
   const r = relationTables[kind];
@@ -270,12 +264,10 @@ export function selectRelationList(
   kind: RelationKind,
   q: { ownerId: number; beforeId?: number; limit: number },
 ): Promise<RelationListRow[]> {
-  const r = relation(kind);
   return selectRows<RelationListRow>(
     db,
     sql`select x.id, ${userRefJson('u')} as user, (extract(epoch from x.created_at) * 1000)::float8 as created_ms
-        from ${r.table} x ${joinUser('u', sql`x.${r.other}`)}
-        where x.${r.owner} = ${q.ownerId}
+        from ${ownedRows(relationTables[kind], q.ownerId)}
           ${q.beforeId === undefined ? sql`` : sql`and x.id < ${q.beforeId}`}
         order by x.id desc
         ${rowLimit(q.limit)}`,
@@ -300,7 +292,6 @@ const exportedRelations: Record<ExportedRelation, { table: string; owner: string
 export const relationExportPage = (which: ExportedRelation, userId: number) => (after: number, limit: number) => {
   const r = exportedRelations[which];
   return sql`select x.id, ${userRefJson('u')} as user, ${isoTime(sql`x.created_at`)} as since
-    from ${sql.raw(r.table)} x ${joinUser('u', sql.raw(`x.${r.other}`))}
-    where x.${sql.raw(r.owner)} = ${userId} ${r.status ? sql`and x.status = ${r.status}` : sql``} and x.id > ${after}
+    from ${ownedRows(r, userId)} ${r.status ? sql`and x.status = ${r.status}` : sql``} and x.id > ${after}
     order by x.id ${rowLimit(limit)}`;
 };

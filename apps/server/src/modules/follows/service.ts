@@ -25,7 +25,6 @@ import {
   selectHiddenAuthorIds,
   selectRelationList,
   selectRelations,
-  selectSilenced,
   relationExportPage,
   type ExportedRelation,
   type RelationKind,
@@ -369,11 +368,6 @@ export async function refusalFor(
 ): Promise<Error> {
   for (const authorId of authorIds) await assertNoBlock(db, viewer, authorId);
   return otherwise;
-}
-
-/** For notifications: whether what `senderId` does stays unheard by `recipientId` (a block, or a mute by the recipient). */
-export function isSilenced(ctx: ServiceContext, recipientId: number, senderId: number): Promise<boolean> {
-  return selectSilenced(ctx.db, recipientId, senderId);
 }
 
 /** For live streams: the accounts whose content the viewer's streams leave out. */

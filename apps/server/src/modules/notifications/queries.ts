@@ -3,7 +3,8 @@ import { nowDate } from '../../lib/clock.ts';
 import type { UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
 import { notifications, type NotificationType } from '../../db/schema/notifications.ts';
-import { countUpTo, rowLimit, selectRows } from '../../lib/sql.ts';
+import { countUpTo, rowLimit, run, selectRows } from '../../lib/sql.ts';
+import { shownInListsOf } from '../follows/visibility.ts';
 import { raceTitleOf } from '../f1/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
 
@@ -19,12 +20,21 @@ export interface NewNotification {
   thoughtCommentId?: number;
 }
 
-/** Stores a notification unless the same one (recipient, type, sender, object) is still pending. */
+/**
+ * Stores a notification unless the same one (recipient, type, sender, object) is still pending, or a block
+ * stands between the two, or the recipient muted the sender (decision 028): one statement.
+ */
 export async function insertNotification(db: Db, n: NewNotification): Promise<void> {
-  await db
-    .insert(notifications)
-    .values({ ...n, createdAt: nowDate() })
-    .onConflictDoNothing();
+  const v = (x: number | undefined) => x ?? null;
+  await run(
+    db,
+    sql`insert into notifications (recipient_id, sender_id, type, target_id, review_id, comment_id, race_id,
+          thought_id, thought_comment_id, created_at)
+        select ${n.recipientId}, ${n.senderId}, ${n.type}, ${n.targetId}, ${v(n.reviewId)}::int, ${v(n.commentId)}::int,
+          ${v(n.raceId)}::int, ${v(n.thoughtId)}::int, ${v(n.thoughtCommentId)}::int, ${nowDate().toISOString()}::timestamptz
+        where ${shownInListsOf(n.recipientId, sql`${n.senderId}::int`)}
+        on conflict do nothing`,
+  );
 }
 
 /** Pending notifications about a review, a comment, a race thought or thought comments that no longer exist. */

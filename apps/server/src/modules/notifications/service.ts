@@ -2,7 +2,6 @@ import { COUNT_MAX, type Notification, type NotificationType } from '@paddock/co
 import type { ServiceContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
-import { isSilenced } from '../follows/service.ts';
 import {
   countNotifications,
   deleteAllNotifications,
@@ -24,7 +23,6 @@ import {
 
 async function notify(ctx: ServiceContext, n: NewNotification): Promise<void> {
   if (n.recipientId === n.senderId) return;
-  if (await isSilenced(ctx, n.recipientId, n.senderId)) return;
   await insertNotification(ctx.db, n);
 }
 
