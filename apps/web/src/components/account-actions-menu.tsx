@@ -4,6 +4,7 @@ import { lazy } from 'react';
 import { MenuIconButton, OnFirstUse } from '@/components/on-first-use.tsx';
 import { useMe } from '@/lib/current-user.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
+import { cn } from '@/lib/utils.ts';
 import type { ReportTarget } from './report-dialog.tsx';
 
 const MenuOpen = lazy(() =>
@@ -61,6 +62,9 @@ export function AuthorActionsMenu({
 }) {
   const signedIn = useIsSignedIn();
   const me = useMe();
-  if (!signedIn || me.data === undefined || me.data.id === user.id) return null;
+  if (!signedIn) return null;
+  // Until the reader's account is known, the button's place is kept, so nothing moves when it shows.
+  if (me.data === undefined) return <span aria-hidden className={cn('inline-block size-9 shrink-0', className)} />;
+  if (me.data.id === user.id) return null;
   return <AccountActionsMenu user={user} report={report} className={className} />;
 }
