@@ -6,9 +6,11 @@ import {
   type Comment,
   type RaceDetail,
   type Review,
+  type StaffReport,
   type Thought,
 } from '@paddock/contract';
 import { run, selectRows } from '../../src/lib/sql.ts';
+import { setStaff } from '../../src/modules/users/service.ts';
 import { countsOffTheirRows } from '../support/counters.ts';
 import { createDriver } from '../support/factories/f1.ts';
 import { createUser, type TestUser } from '../support/factories/users.ts';
@@ -83,6 +85,7 @@ describe('deleting an account', () => {
       t.database.db,
       sql`insert into starred_drivers (user_id, race_id, driver_id) values (${ana.id}, ${race.id}, ${driver.id})`,
     );
+    await as(cy).post('/api/core/reports/', { target_type: 'comment', target_id: answered.id, reason: 'spam' });
     const before = (await as(null).get<RaceDetail>(`/api/f1/races/${race.id}/`)).body;
     expect(before).toMatchObject({ review_count: 2, average_rating: 3 });
     const searched = async () =>
@@ -125,6 +128,13 @@ describe('deleting an account', () => {
     });
     expect(thread[1]).toMatchObject({ id: boComment.id, like_count: 0, reply_count: 0, replies: [] });
     expect((await as(cy).post('/api/social/comment-likes/toggle/', { comment_id: answered.id })).status).toBe(404);
+    // A report about it tells staff that what was reported is gone.
+    const staff = await createUser(t.database.db);
+    await setStaff(t.database.db, staff.username, true);
+    const queue = (await as(staff).get<Page<StaffReport>>('/api/core/reports/')).body.results;
+    expect(queue.find((r) => r.target_type === 'comment' && r.target_id === answered.id)).toMatchObject({
+      target: null,
+    });
 
     // The thought lost its like and comment; Ana's thought is gone.
     const thoughts = (await as(null).get<Page<Thought>>(`/api/core/race-thoughts/by-race/${live.id}/`)).body.results;

@@ -4,7 +4,7 @@ import { reviewComments } from '../../db/schema/review-comments.ts';
 import { commentThreads } from '../../lib/comment-threads.ts';
 import { followStatusOf, shownInListsOf } from '../follows/visibility.ts';
 import { likedByViewer } from '../review-likes/sql.ts';
-import { leftJoinUser, userRefJson } from '../users/sql.ts';
+import { joinUser, leftJoinUser, userRefJson } from '../users/sql.ts';
 import { isoTime, rowLimit, selectRows } from '../../lib/sql.ts';
 import type { ReportedContent } from '@paddock/contract';
 import { raceIdOfReview, raceTitleOfReview } from '../reviews/sql.ts';
@@ -58,15 +58,17 @@ export const reviewCommentsExportPage = (userId: number) => (after: number, limi
           ${isoTime(sql`c.created_at`)} as created_at, ${isoTime(sql`c.updated_at`)} as updated_at
         from review_comments c where c.user_id = ${userId} and c.id > ${after} order by c.id ${rowLimit(limit)}`;
 
-/** Reported comments on reviews as staff see them in the queue (decision 031). */
+/**
+ * Reported comments on reviews as staff see them in the queue (decision 031); a deleted account's comment
+ * kept as a placeholder is gone, as a deleted one is.
+ */
 export function selectCommentsForModeration(db: Db, ids: readonly number[]) {
   return selectRows<ReportedContent & { id: number }>(
     db,
-    sql`select c.id, case when u.id is null then null else ${userRefJson('u')} end as author, c.body as text,
-          null::int as rating, ${raceIdOfReview(sql`c.review_id`)} as race_id,
+    sql`select c.id, ${userRefJson('u')} as author, c.body as text, null::int as rating, ${raceIdOfReview(sql`c.review_id`)} as race_id,
           ${raceTitleOfReview(sql`c.review_id`)} as race_name, c.review_id, null::int as thought_id,
           c.hidden_at is not null as is_hidden
-        from review_comments c ${leftJoinUser('u', sql`c.user_id`)}
+        from review_comments c ${joinUser('u', sql`c.user_id`)}
         where c.id = any(${sql.param([...ids])}::int[])`,
   );
 }

@@ -398,7 +398,10 @@ export const thoughtCommentLikesExportPage = (userId: number) => (after: number,
   sql`select comment_id, ${isoTime(sql`created_at`)} as liked_at from thought_comment_likes
         where user_id = ${userId} and comment_id > ${after} order by comment_id ${rowLimit(limit)}`;
 
-/** Reported thoughts, or comments on them, as staff see them in the queue (decision 031). */
+/**
+ * Reported thoughts, or comments on them, as staff see them in the queue (decision 031); a deleted
+ * account's comment kept as a placeholder is gone.
+ */
 export function selectThoughtThingsForModeration(db: Db, kind: 'thought' | 'comment', ids: readonly number[]) {
   const idList = sql`any(${sql.param([...ids])}::int[])`;
   return selectRows<ReportedContent & { id: number }>(
@@ -408,10 +411,10 @@ export function selectThoughtThingsForModeration(db: Db, kind: 'thought' | 'comm
               ${raceTitleOf(sql`t.race_id`)} as race_name, null::int as review_id, t.id as thought_id,
               t.hidden_at is not null as is_hidden
             from race_thoughts t ${joinUser('u', sql`t.user_id`)} where t.id = ${idList}`
-      : sql`select c.id, case when u.id is null then null else ${userRefJson('u')} end as author, c.body as text,
+      : sql`select c.id, ${userRefJson('u')} as author, c.body as text,
               null::int as rating, t.race_id, ${raceTitleOf(sql`t.race_id`)} as race_name, null::int as review_id,
               c.thought_id, c.hidden_at is not null as is_hidden
-            from thought_comments c join race_thoughts t on t.id = c.thought_id ${leftJoinUser('u', sql`c.user_id`)}
+            from thought_comments c join race_thoughts t on t.id = c.thought_id ${joinUser('u', sql`c.user_id`)}
             where c.id = ${idList}`,
   );
 }
