@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DELETE_PASSWORD_REQUIRED,
   DELETE_PASSWORD_WRONG,
@@ -10,7 +11,8 @@ import {
   type Thought,
 } from '@paddock/contract';
 import { run, selectRows } from '../../src/lib/sql.ts';
-import { setStaff } from '../../src/modules/users/service.ts';
+import { clock } from '../../src/lib/clock.ts';
+import { setAvatar, setStaff } from '../../src/modules/users/service.ts';
 import { countsOffTheirRows } from '../support/counters.ts';
 import { createDriver } from '../support/factories/f1.ts';
 import { createUser, type TestUser } from '../support/factories/users.ts';
@@ -25,6 +27,7 @@ import { openRace, postThought } from '../thoughts/helpers.ts';
 type Page<T> = { results: T[]; next_cursor: string | null };
 
 const { t, as } = appForTests();
+afterEach(() => vi.restoreAllMocks());
 const PASSWORD = 'a long and secret phrase 42';
 
 const deleteMe = (user: TestUser | null, payload: object) => as(user).delete('/api/social/users/me/', payload);
@@ -170,6 +173,33 @@ describe('deleting an account', () => {
     });
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toMatchObject({ username: ['A user with that username already exists.'] });
+  });
+
+  it('deletes its picture file, and frees its username after 30 days', async () => {
+    const ana = await createUser(t.database.db, { password: PASSWORD });
+    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#e10600' } })
+      .webp()
+      .toBuffer();
+    const url = await setAvatar(
+      { db: t.database.db, events: t.app.events, mediaDir: t.app.config.MEDIA_DIR, log: t.app.log },
+      ana.id,
+      webp,
+    );
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await deleteMe(ana, { password: PASSWORD })).status).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+
+    const registerAs = (username: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register/',
+        payload: { username, email: `${username}.again@example.com`, password: PASSWORD },
+      });
+    const dayMs = 86_400_000;
+    vi.spyOn(clock, 'now').mockReturnValue(Date.now() + 29 * dayMs);
+    expect((await registerAs(ana.username)).statusCode).toBe(400);
+    vi.spyOn(clock, 'now').mockReturnValue(Date.now() + 31 * dayMs);
+    expect((await registerAs(ana.username)).statusCode).toBe(201);
   });
 
   it('keeps every count equal to its rows when the account goes during a storm of likes', async () => {
