@@ -18,6 +18,42 @@ export const userStatsSchema = z.object({
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 
+/** A race of the season as its review names it, with the member's rating. */
+const ratedRaceSchema = z.object({ race_id: z.number().int(), race_name: z.string(), rating: z.number().int() });
+
+/**
+ * GET /social/users/{id}/seasons/{year}/review/: a member's season in review (issue 25), beside the
+ * community's figures for the same season. Hidden reviews count in none of them.
+ */
+export const seasonReviewSchema = z.object({
+  season: z.number().int(),
+  races_watched: z.number().int(),
+  races_reviewed: z.number().int(),
+  /** The mean of the member's ratings of the season's races, or null without reviews. */
+  average_rating: z.number().nullable(),
+  highest_rated: ratedRaceSchema.nullable(),
+  lowest_rated: ratedRaceSchema.nullable(),
+  most_starred_drivers: driverTallySchema,
+  /** The circuit whose races the member rated best (then reviewed most), or null without reviews. */
+  favourite_circuit: z
+    .object({ name: z.string(), races_reviewed: z.number().int(), average_rating: z.number() })
+    .nullable(),
+  /** The member's review of the season with the most likes, or null when none has any. */
+  most_liked_review: z
+    .object({ id: z.number().int(), race_id: z.number().int(), race_name: z.string(), like_count: z.number().int() })
+    .nullable(),
+  /** Accepted follows of the member made during that calendar year. */
+  followers_gained: z.number().int(),
+  /** The same season across members: mean rating (public accounts), and races per member who watched or reviewed any. */
+  community: z.object({
+    average_rating: z.number().nullable(),
+    average_races_watched: z.number().nullable(),
+    average_races_reviewed: z.number().nullable(),
+  }),
+});
+export type SeasonReview = z.infer<typeof seasonReviewSchema>;
+
 export const profilesEndpoints = {
   getUserStats: endpoint(routes.getUserStats, { response: userStatsSchema }),
+  getSeasonReview: endpoint(routes.getSeasonReview, { response: seasonReviewSchema }),
 };

@@ -88,6 +88,7 @@ export const routes = {
   mostStarredDrivers: { method: 'GET', path: '/api/core/starred-drivers/most-starred/' },
   // profiles
   getUserStats: { method: 'GET', path: '/api/social/users/:id/stats/' },
+  getSeasonReview: { method: 'GET', path: '/api/social/users/:id/seasons/:year/review/' },
   // thoughts
   listThoughts: { method: 'GET', path: '/api/core/race-thoughts/by-race/:race_id/' },
   thoughtStream: { method: 'GET', path: '/api/core/race-thoughts/by-race/:race_id/stream/' },

@@ -295,3 +295,15 @@ export const relationExportPage = (which: ExportedRelation, userId: number) => (
     from ${ownedRows(r, userId)} ${r.status ? sql`and x.status = ${r.status}` : sql``} and x.id > ${after}
     order by x.id ${rowLimit(limit)}`;
 };
+
+/** How many accepted follows of an account were made during a calendar year. */
+export async function countFollowersGainedIn(db: Db, userId: number, year: number): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from follows
+        where following_id = ${userId} and status = 'accepted'
+          and created_at >= make_timestamptz(${year}, 1, 1, 0, 0, 0, 'UTC')
+          and created_at < make_timestamptz(${year + 1}, 1, 1, 0, 0, 0, 'UTC')`,
+  );
+  return row?.n ?? 0;
+}

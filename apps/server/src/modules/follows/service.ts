@@ -18,6 +18,7 @@ import {
   deleteFollow,
   deleteFollowsBetween,
   deleteFollowsOf,
+  countFollowersGainedIn,
   deleteRelation,
   insertRelation,
   lockPair,
@@ -400,4 +401,9 @@ export async function forgetFollowsOf(tx: Db, userId: number): Promise<void> {
         f.followerId === userId ? [f.followingId, { followers: -1 }] : [f.followerId, { following: -1 }],
       ),
   );
+}
+
+/** Accepted follows of an account made during a calendar year (a season in review). */
+export function followersGainedIn(ctx: ServiceContext, userId: number, year: number): Promise<number> {
+  return countFollowersGainedIn(ctx.db, userId, year);
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { raceReviewStats, reviews } from '../../db/schema/reviews.ts';
 import type { Viewer } from '../../lib/context.ts';
 import { isoTime, rowLimit, run, selectRows } from '../../lib/sql.ts';
-import { joinRaceYear } from '../f1/sql.ts';
+import { joinRaceRef, joinRaceYear, raceRefColumns } from '../f1/sql.ts';
 import { acceptedFollowingIds } from '../follows/visibility.ts';
 import { accountIsPublic, joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
 import type { ReportedContent } from '@paddock/contract';
@@ -429,4 +429,64 @@ export function selectReviewsForModeration(db: Db, ids: readonly number[]) {
           r.hidden_at is not null as is_hidden
         from reviews r ${joinUser('u', sql`r.user_id`)} where r.id = any(${sql.param([...ids])}::int[])`,
   );
+}
+
+/* A member's season in review (issue 25): their reviews of one season's races that are not hidden. */
+
+export interface SeasonReviewFigures {
+  reviewed: number;
+  average: number | null;
+  highest: { race_id: number; race_name: string; rating: number } | null;
+  lowest: { race_id: number; race_name: string; rating: number } | null;
+  mostLiked: { id: number; race_id: number; race_name: string; like_count: number } | null;
+  circuit: { name: string; races_reviewed: number; average_rating: number } | null;
+  community: { average_rating: number | null; average_races_reviewed: number | null };
+}
+
+export async function selectSeasonReviewFigures(db: Db, userId: number, year: number): Promise<SeasonReviewFigures> {
+  const mine = sql`reviews r ${joinRaceYear(sql`r.race_id`)}
+    where r.user_id = ${userId} and race_year = ${year} and r.hidden_at is null`;
+  const rated = (direction: SQL) =>
+    selectRows<{ race_id: number; race_name: string; rating: number }>(
+      db,
+      sql`select r.race_id, ${raceTitleOf(sql`r.race_id`)} as race_name, r.rating from ${mine}
+          order by r.rating ${direction}, r.race_id limit 1`,
+    );
+  const [[totals], [highest], [lowest], [mostLiked], [circuit], [community]] = await Promise.all([
+    selectRows<{ reviewed: number; average: number | null }>(
+      db,
+      sql`select count(*)::int as reviewed, avg(r.rating)::float8 as average from ${mine}`,
+    ),
+    rated(sql`desc`),
+    rated(sql`asc`),
+    selectRows<{ id: number; race_id: number; race_name: string; like_count: number }>(
+      db,
+      sql`select r.id, r.race_id, ${raceTitleOf(sql`r.race_id`)} as race_name, r.like_count from ${mine}
+          and r.like_count > 0 order by r.like_count desc, r.id limit 1`,
+    ),
+    selectRows<{ name: string; races_reviewed: number; average_rating: number }>(
+      db,
+      sql`select x.race_circuit_name as name, count(*)::int as races_reviewed, avg(x.rating)::float8 as average_rating
+          from (select ${raceRefColumns}, r.rating from reviews r ${joinRaceRef(sql`r.race_id`)}
+                where r.user_id = ${userId} and r.hidden_at is null) x
+          where x.race_year = ${year}
+          group by x.race_circuit_name order by avg(x.rating) desc, count(*) desc, x.race_circuit_name limit 1`,
+    ),
+    selectRows<{ average_rating: number | null; average_races_reviewed: number | null }>(
+      db,
+      sql`select avg(r.rating)::float8 as average_rating,
+            count(*)::float8 / nullif(count(distinct r.user_id), 0) as average_races_reviewed
+          from reviews r ${joinRaceYear(sql`r.race_id`)}
+          where race_year = ${year} and r.hidden_at is null and ${accountIsPublic(sql`r.user_id`)}`,
+    ),
+  ]);
+  return {
+    reviewed: totals?.reviewed ?? 0,
+    average: totals?.average ?? null,
+    highest: highest ?? null,
+    lowest: lowest ?? null,
+    mostLiked: mostLiked ?? null,
+    circuit: circuit ?? null,
+    community: community ?? { average_rating: null, average_races_reviewed: null },
+  };
 }

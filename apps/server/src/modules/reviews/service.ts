@@ -21,6 +21,8 @@ import {
   recountRaceStatsOf,
   markReviewHidden,
   selectReviewsForModeration,
+  selectSeasonReviewFigures,
+  type SeasonReviewFigures,
   recountRaceStatsOfUser,
   addToCountsOfReviews,
   deleteReviewsOf,
@@ -474,4 +476,9 @@ export const reviewsForExport = (db: Db, userId: number) =>
 /** For the staff's queue (decision 031): reported reviews in context, by id, whoever may see them. */
 export async function reviewsForModeration(db: Db, ids: readonly number[]): Promise<Map<number, ReportedContent>> {
   return byId(ids.length === 0 ? [] : await selectReviewsForModeration(db, ids));
+}
+
+/** A member's season in review from their reviews (the caller checks who may see it). */
+export function seasonReviewFiguresOf(ctx: ServiceContext, userId: number, year: number): Promise<SeasonReviewFigures> {
+  return selectSeasonReviewFigures(ctx.db, userId, year);
 }

@@ -8,7 +8,7 @@ import { countUpTo, isoTime, lockForTransaction, rowLimit, selectRows } from '..
 import { driverRefJson, joinDriver, joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
 import { canSeeContentOf } from '../follows/visibility.ts';
 import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
-import { raceTitleOf } from '../f1/sql.ts';
+import { joinRaceYear, raceTitleOf } from '../f1/sql.ts';
 
 /** Serialises one user's starring (the limit per race is counted, then written). */
 export const lockUserStars = (tx: Db, userId: number) => lockForTransaction(tx, 'starred_drivers', userId);
@@ -128,3 +128,13 @@ export function selectUserMostStarred(db: Db, userId: number, limit: number): Pr
 export const starsExportPage = (userId: number) => (after: number, limit: number) =>
   sql`select s.id, s.race_id, ${raceTitleOf(sql`s.race_id`)} as race, s.driver_id, ${isoTime(sql`s.created_at`)} as created_at
         from starred_drivers s where s.user_id = ${userId} and s.id > ${after} order by s.id ${rowLimit(limit)}`;
+
+/** A member's most-starred drivers of one season's races. */
+export function selectSeasonMostStarred(db: Db, userId: number, year: number, limit: number): Promise<DriverTally> {
+  return driverTally(
+    db,
+    sql`select s.driver_id, count(*)::int as n from starred_drivers s ${joinRaceYear(sql`s.race_id`)}
+        where s.user_id = ${userId} and race_year = ${year} group by s.driver_id`,
+    limit,
+  );
+}

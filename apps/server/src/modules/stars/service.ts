@@ -18,6 +18,7 @@ import {
   selectMostStarred,
   selectStar,
   selectUserMostStarred,
+  selectSeasonMostStarred,
   selectUserStars,
   type StarRow,
 } from './queries.ts';
@@ -100,3 +101,8 @@ export function userMostStarred(ctx: ServiceContext, userId: number) {
 /** For the account's data export: the drivers the account starred, race by race, read a page at a time. */
 export const starsForExport = (db: Db, userId: number) =>
   keysetRows<{ id: number }>(db, starsExportPage(userId), (row) => row.id);
+
+/** A member's most-starred drivers of a season (the caller checks who may see them). */
+export function seasonMostStarredOf(ctx: ServiceContext, userId: number, year: number) {
+  return selectSeasonMostStarred(ctx.db, userId, year, MOST_STARRED_SHOWN);
+}

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { watchedRaces } from '../../db/schema/watched.ts';
 import { isoTime, rowLimit, selectRows } from '../../lib/sql.ts';
 import { joinRaceRef, raceRefColumns, type RaceRefRow } from '../f1/sql.ts';
-import { raceTitleOf } from '../f1/sql.ts';
+import { joinRaceYear, raceTitleOf } from '../f1/sql.ts';
 
 /* Watched races: one row per user and race, listed newest first through (user_id, created_at). */
 
@@ -60,3 +60,14 @@ export async function selectWatchedCount(db: Db, userId: number): Promise<number
 export const watchedExportPage = (userId: number) => (after: number, limit: number) =>
   sql`select w.race_id, ${raceTitleOf(sql`w.race_id`)} as race, ${isoTime(sql`w.created_at`)} as watched_at
         from watched_races w where w.user_id = ${userId} and w.race_id > ${after} order by w.race_id ${rowLimit(limit)}`;
+
+/** How many of a season's races a member watched, and the mean over members who watched any of them. */
+export async function selectSeasonWatched(db: Db, userId: number, year: number) {
+  const [row] = await selectRows<{ mine: number; community: number | null }>(
+    db,
+    sql`select count(*) filter (where w.user_id = ${userId})::int as mine,
+          count(*)::float8 / nullif(count(distinct w.user_id), 0) as community
+        from watched_races w ${joinRaceYear(sql`w.race_id`)} where race_year = ${year}`,
+  );
+  return { mine: row?.mine ?? 0, community: row?.community ?? null };
+}

@@ -6,7 +6,7 @@ import { fieldErrors, notFound, unauthorized } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { raceCompletion, toRaceRef } from '../f1/service.ts';
 import { assertCanSeeAccount } from '../follows/service.ts';
-import { deleteWatched, insertWatched, selectWatched, selectWatchedCount } from './queries.ts';
+import { deleteWatched, insertWatched, selectSeasonWatched, selectWatched, selectWatchedCount } from './queries.ts';
 import { keysetRows } from '../../lib/json-stream.ts';
 import { watchedExportPage } from './queries.ts';
 
@@ -64,3 +64,8 @@ export function watchedRaceCount(ctx: ServiceContext, userId: number): Promise<n
 /** For the account's data export: the races the account marked watched, read a page at a time. */
 export const watchedForExport = (db: Db, userId: number) =>
   keysetRows<{ race_id: number }>(db, watchedExportPage(userId), (row) => row.race_id);
+
+/** A member's races watched in a season, and the community's mean (the caller checks who may see it). */
+export function seasonWatchedOf(ctx: ServiceContext, userId: number, year: number) {
+  return selectSeasonWatched(ctx.db, userId, year);
+}
