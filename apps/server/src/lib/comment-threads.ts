@@ -4,7 +4,7 @@ import type { FollowStatus, UserRef } from '@paddock/contract';
 import type { Db } from '../db/client.ts';
 import type { Viewer } from './context.ts';
 import { decodeIdCursor, encodeCursor, toPage } from './pagination.ts';
-import { rowLimit, selectRows } from './sql.ts';
+import { countsById, notHiddenFrom, rowLimit, selectRows } from './sql.ts';
 
 /*
  * Comment threads, one way for everything people comment on (reviews, race thoughts): top-level
@@ -108,10 +108,7 @@ export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
    * Whether the viewer sees the comment itself: it is not hidden by moderators, or it is their own. A
    * hidden comment others replied to shows to everyone else as a placeholder, as a deleted account's does.
    */
-  const readable = (viewer: Viewer) =>
-    viewer === null
-      ? sql`(${c(table.hiddenAt)} is null)`
-      : sql`(${c(table.hiddenAt)} is null or ${c(table.userId)} = ${viewer})`;
+  const readable = (viewer: Viewer) => notHiddenFrom(viewer, 'c');
   /** Shown in a list: readable with an author, or a placeholder above replies. */
   const listed = (viewer: Viewer) =>
     sql`((${readable(viewer)} and ${c(table.userId)} is not null) or ${c(table.replyCount)} > 0)`;
@@ -322,8 +319,7 @@ export function commentThreads<S extends PgColumn>(spec: CommentThreadSpec<S>) {
     }
     if (repliesLost.size > 0) {
       await tx.execute(sql`update ${name} c set ${replyCol} = greatest(0, c.${replyCol} - x.n)
-          from unnest(${sql.param([...repliesLost.keys()])}::int[], ${sql.param([...repliesLost.values()])}::int[]) x(id, n)
-          where c.${idCol} = x.id`);
+          from ${countsById(repliesLost)} where c.${idCol} = x.id`);
     }
     const lost = new Map<number, number>();
     // A hidden comment was taken off its subject's count when it was hidden.

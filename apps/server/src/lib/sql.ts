@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import type { Viewer } from './context.ts';
 
 const dialect = new PgDialect();
 const names = new Map<string, string>();
@@ -79,7 +80,7 @@ export function violatedUniqueIndex(err: unknown): string | null {
 }
 
 /** The PostgreSQL error code of a failed statement (PostgreSQL and PGlite alike), if it has one. */
-function pgErrorCode(err: unknown): string | null {
+export function pgErrorCode(err: unknown): string | null {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
     const code = (e as Error & { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
@@ -114,3 +115,18 @@ export async function countUpTo(db: Db, fromWhere: SQL, max: number): Promise<nu
   );
   return row?.count ?? 0;
 }
+
+/**
+ * SQL: the row `alias` (a review, a thought, a comment: `hidden_at`, `user_id`) is not hidden by moderators,
+ * or it is the viewer's own (decision 031).
+ */
+export function notHiddenFrom(viewer: Viewer, alias: string): SQL {
+  const row = (column: string) => sql.raw(`${alias}.${column}`);
+  return viewer === null
+    ? sql`(${row('hidden_at')} is null)`
+    : sql`(${row('hidden_at')} is null or ${row('user_id')} = ${viewer})`;
+}
+
+/** `unnest(ids, counts) x(id, n)`: a map of counts by id as rows, for an `update … from` of many rows at once. */
+export const countsById = (counts: ReadonlyMap<number, number>) =>
+  sql`unnest(${sql.param([...counts.keys()])}::int[], ${sql.param([...counts.values()])}::int[]) x(id, n)`;

@@ -251,5 +251,5 @@ export async function reviewCommentsForModeration(
   db: Db,
   ids: readonly number[],
 ): Promise<Map<number, ReportedContent>> {
-  return byId(ids.length === 0 ? [] : await selectCommentsForModeration(db, ids));
+  return byId(await selectCommentsForModeration(db, ids));
 }

@@ -475,7 +475,7 @@ export const reviewsForExport = (db: Db, userId: number) =>
 
 /** For the staff's queue (decision 031): reported reviews in context, by id, whoever may see them. */
 export async function reviewsForModeration(db: Db, ids: readonly number[]): Promise<Map<number, ReportedContent>> {
-  return byId(ids.length === 0 ? [] : await selectReviewsForModeration(db, ids));
+  return byId(await selectReviewsForModeration(db, ids));
 }
 
 /** A member's season in review from their reviews (the caller checks who may see it). */

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FollowStatus, UserRef } from '@paddock/contract';
 import type { Viewer } from '../../lib/context.ts';
+import { notHiddenFrom } from '../../lib/sql.ts';
 import { joinRaceRef, raceRefColumns, raceTitleOf, type RaceRefRow } from '../f1/sql.ts';
 import { canOpenContentOf, canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
 import { likedByViewer } from '../review-likes/sql.ts';
@@ -13,17 +14,13 @@ import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
  * and its author as `u`.
  */
 
-/** The review `r` is not hidden by moderators, or it is the viewer's own (decision 031). */
-const notHiddenFrom = (viewer: Viewer) =>
-  viewer === null ? sql`r.hidden_at is null` : sql`(r.hidden_at is null or r.user_id = ${viewer})`;
-
 /** Whether the viewer may see the review `r` by the author `u` in a list (follows' visibility rule). */
 export const reviewVisibleTo = (viewer: Viewer) =>
-  sql`(${notHiddenFrom(viewer)} and ${canSeeContentOf(viewer, { id: sql`r.user_id`, isPrivate: userIsPrivate('u') })})`;
+  sql`(${notHiddenFrom(viewer, 'r')} and ${canSeeContentOf(viewer, { id: sql`r.user_id`, isPrivate: userIsPrivate('u') })})`;
 
 /** Whether the viewer may open the review `r` by the author `u` by its address (a muted author's too). */
 export const reviewOpenTo = (viewer: Viewer) =>
-  sql`(${notHiddenFrom(viewer)} and ${canOpenContentOf(viewer, { id: sql`r.user_id`, isPrivate: userIsPrivate('u') })})`;
+  sql`(${notHiddenFrom(viewer, 'r')} and ${canOpenContentOf(viewer, { id: sql`r.user_id`, isPrivate: userIsPrivate('u') })})`;
 
 /** A row of `reviewCardColumns`, which the reviews service's `toReview` turns into a Review. */
 export interface ReviewCardRow extends RaceRefRow {

@@ -10,7 +10,16 @@ import {
 } from '../../db/schema/thoughts.ts';
 import type { Viewer } from '../../lib/context.ts';
 import { commentThreads } from '../../lib/comment-threads.ts';
-import { isoTime, likedBy, lockForTransaction, rowLimit, run, selectRows } from '../../lib/sql.ts';
+import {
+  countsById,
+  isoTime,
+  likedBy,
+  lockForTransaction,
+  notHiddenFrom,
+  rowLimit,
+  run,
+  selectRows,
+} from '../../lib/sql.ts';
 import { raceStartMsOf } from '../f1/sql.ts';
 import {
   acceptedFollowingIds,
@@ -30,9 +39,6 @@ import { raceTitleOf } from '../f1/sql.ts';
 /** In lists and streams (privacy, blocks, mutes). */
 const visibleAuthor = (viewer: Viewer, alias: string) =>
   canSeeContentOf(viewer, { id: sql.raw(`${alias}.id`), isPrivate: userIsPrivate(alias) });
-/** The thought `t` is not hidden by moderators, or it is the viewer's own (decision 031). */
-const notHiddenFrom = (viewer: Viewer) =>
-  viewer === null ? sql`t.hidden_at is null` : sql`(t.hidden_at is null or t.user_id = ${viewer})`;
 /** One thing opened by its id (privacy, blocks: a muted author's thought still opens). */
 const openAuthor = (viewer: Viewer, alias: string) =>
   canOpenContentOf(viewer, { id: sql.raw(`${alias}.id`), isPrivate: userIsPrivate(alias) });
@@ -80,7 +86,7 @@ export function selectRaceThoughts(
   return selectRows<ThoughtRow>(
     db,
     sql`select ${thoughtColumns(viewer)} from ${thoughtFrom}
-        where t.race_id = ${q.raceId} and ${visibleAuthor(viewer, 'u')} and ${notHiddenFrom(viewer)}
+        where t.race_id = ${q.raceId} and ${visibleAuthor(viewer, 'u')} and ${notHiddenFrom(viewer, 't')}
           ${q.beforeId === undefined ? sql`` : sql`and t.id < ${q.beforeId}`}
         order by t.id desc ${rowLimit(q.limit)}`,
   );
@@ -91,7 +97,7 @@ export async function selectThought(db: Db, viewer: Viewer, thoughtId: number): 
   const [row] = await selectRows<ThoughtRow>(
     db,
     sql`select ${thoughtColumns(viewer)} from ${thoughtFrom}
-        where t.id = ${thoughtId} and ${openAuthor(viewer, 'u')} and ${notHiddenFrom(viewer)}`,
+        where t.id = ${thoughtId} and ${openAuthor(viewer, 'u')} and ${notHiddenFrom(viewer, 't')}`,
   );
   return row ?? null;
 }
@@ -114,7 +120,7 @@ export async function selectThoughtRef(
     db,
     sql`select t.id, t.race_id, t.user_id, ${raceStartMsOf(sql`t.race_id`)} as race_starts_ms
         from ${thoughtFrom}
-        where t.id = ${thoughtId} and ${openAuthor(viewer, 'u')} and ${notHiddenFrom(viewer)}
+        where t.id = ${thoughtId} and ${openAuthor(viewer, 'u')} and ${notHiddenFrom(viewer, 't')}
         ${lock ? sql`for update of t` : sql``}`,
   );
   return row ?? null;
@@ -197,8 +203,7 @@ export async function subtractThoughtComments(tx: Db, lost: ReadonlyMap<number, 
   await run(
     tx,
     sql`update race_thoughts t set comment_count = greatest(0, t.comment_count - x.n)
-        from unnest(${sql.param([...lost.keys()])}::int[], ${sql.param([...lost.values()])}::int[]) x(id, n)
-        where t.id = x.id`,
+        from ${countsById(lost)} where t.id = x.id`,
   );
 }
 
@@ -263,7 +268,7 @@ export async function selectCommentRef(
   commentId: number,
   lock = false,
 ): Promise<CommentRef | null> {
-  const seen = viewer === 'staff' ? sql`true` : sql`${openAuthor(viewer, 'a')} and ${notHiddenFrom(viewer)}`;
+  const seen = viewer === 'staff' ? sql`true` : sql`${openAuthor(viewer, 'a')} and ${notHiddenFrom(viewer, 't')}`;
   const [row] = await selectRows<CommentRef>(
     db,
     sql`select c.id, c.thought_id, c.user_id, c.hidden_at is not null as hidden, c.parent_id, c.reply_count, t.race_id,

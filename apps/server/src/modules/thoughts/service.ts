@@ -516,5 +516,5 @@ export async function thoughtThingsForModeration(
   kind: 'thought' | 'comment',
   ids: readonly number[],
 ): Promise<Map<number, ReportedContent>> {
-  return byId(ids.length === 0 ? [] : await selectThoughtThingsForModeration(db, kind, ids));
+  return byId(await selectThoughtThingsForModeration(db, kind, ids));
 }

@@ -285,5 +285,5 @@ export function setStaff(db: Db, username: string, staff: boolean): Promise<bool
 
 /** For the staff's queue (decision 031): reported accounts, by id. */
 export async function usersForModeration(db: Db, ids: readonly number[]): Promise<Map<number, ReportedContent>> {
-  return byId(ids.length === 0 ? [] : await selectUsersForModeration(db, ids));
+  return byId(await selectUsersForModeration(db, ids));
 }

@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { deleteMeBodySchema } from '@paddock/contract/account';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { DialogFormFooter } from '@/components/dialog-form-footer.tsx';
 import { FormAlert } from '@/components/form-alert.tsx';
@@ -16,10 +14,9 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog.tsx';
-import { paths } from '@/config/paths.ts';
 import { api } from '@/lib/api-client.ts';
 import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
-import { clearSession } from '@/lib/session.ts';
+import { useEndSession } from '@/lib/end-session.ts';
 import { toast } from '@/lib/toast.ts';
 
 export const CONFIRM_MISMATCH = 'Type your username exactly to confirm.';
@@ -42,8 +39,7 @@ export function DeleteAccountDialog({ username, trigger }: { username: string; t
 }
 
 function DeleteAccountForm({ username }: { username: string }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const endSession = useEndSession();
   // The contract's body, with the typed confirmation beside it.
   const schema = deleteMeBodySchema.extend({
     confirm: z.string().refine((typed) => typed.trim() === username, CONFIRM_MISMATCH),
@@ -57,9 +53,7 @@ function DeleteAccountForm({ username }: { username: string }) {
       setServerErrors(form.setError, error, ['password']);
       return;
     }
-    void navigate(paths.home.getHref(), { replace: true });
-    clearSession();
-    queryClient.clear();
+    endSession();
     toast.success('Your account is deleted. Goodbye from the paddock.');
   });
   return (
