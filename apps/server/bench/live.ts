@@ -65,42 +65,66 @@ interface Client {
   arrivals: Map<number, number>;
 }
 
-/** One SSE client: parses `data:` lines of thought.created events as they arrive. */
+/**
+ * One SSE client of `url`: calls `onMessage` with each message's event name and parsed data, and the
+ * time its chunk arrived; `onOpen` at the first byte of a 200, `onFail` otherwise.
+ */
+export function openSseClient(
+  url: string,
+  headers: Record<string, string>,
+  handlers: {
+    onOpen: () => void;
+    onFail: (err: Error) => void;
+    onMessage: (event: string, data: unknown, at: number) => void;
+  },
+): http.ClientRequest {
+  const request = http.get(url, { agent: false, headers: { accept: 'text/event-stream', ...headers } }, (res) => {
+    if (res.statusCode !== 200) {
+      handlers.onFail(new Error(`stream answered ${res.statusCode}`));
+      res.resume();
+      return;
+    }
+    res.setEncoding('utf8');
+    let buffer = '';
+    let opened = false;
+    res.on('data', (chunk: string) => {
+      const at = performance.now();
+      if (!opened) {
+        opened = true;
+        handlers.onOpen();
+      }
+      buffer += chunk;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const message = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        let event = 'message';
+        for (const line of message.split('\n')) {
+          if (line.startsWith('event:')) event = line.slice(6).trim();
+          else if (line.startsWith('data:')) handlers.onMessage(event, JSON.parse(line.slice(5)) as unknown, at);
+        }
+      }
+    });
+  });
+  request.on('error', handlers.onFail);
+  return request;
+}
+
+/** One client of the race's thoughts: the arrival of each thought.created. */
 function openClient(base: string, raceId: number, onOpen: () => void, onFail: (err: Error) => void): Client {
   const arrivals = new Map<number, number>();
-  const request = http.get(
+  const request = openSseClient(
     `${base}/api/core/race-thoughts/by-race/${raceId}/stream/`,
-    { agent: false, headers: { accept: 'text/event-stream' } },
-    (res) => {
-      if (res.statusCode !== 200) {
-        onFail(new Error(`stream answered ${res.statusCode}`));
-        res.resume();
-        return;
-      }
-      res.setEncoding('utf8');
-      let buffer = '';
-      let opened = false;
-      res.on('data', (chunk: string) => {
-        const at = performance.now();
-        if (!opened) {
-          opened = true;
-          onOpen();
-        }
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          for (const line of message.split('\n')) {
-            if (!line.startsWith('data:')) continue;
-            const data = JSON.parse(line.slice(5)) as { type: string; thought?: { id: number } };
-            if (data.type === 'thought.created' && data.thought) arrivals.set(data.thought.id, at);
-          }
-        }
-      });
+    {},
+    {
+      onOpen,
+      onFail,
+      onMessage: (_event, data, at) => {
+        const d = data as { type: string; thought?: { id: number } };
+        if (d.type === 'thought.created' && d.thought) arrivals.set(d.thought.id, at);
+      },
     },
   );
-  request.on('error', onFail);
   return { request, arrivals };
 }
 

@@ -46,7 +46,9 @@
  * (health and three F1 answers from 1 KB to 100 KB, each without Accept-Encoding and with a browser's
  * "gzip, deflate, br": the cost of compressing API answers on the fly); live (1,000 server-sent-event clients
  * on one race's thoughts while a thought is posted every 100 ms: the delay from each POST's answer to
- * every client, and the events missed; bench/live.ts); pages (public pages rendered on the server, as a
+ * every client, and the events missed; bench/live.ts); bell (1,000 members each with their notification stream
+ * open while their reviews are liked, one like every 50 ms: the delay from each like's answer to its author's
+ * stream, and the notifications missed; bench/bell.ts); pages (public pages rendered on the server, as a
  * browser asks for them: season overviews, drivers and races, kept for reuse (BENCH_CONNECTIONS=1 with
  * PAGE_CACHE_ENTRIES=0 gives the time of a render); it serves the built web app, so `npm run build` first). Aliases: feeds,
  * writes, social (all but f1). Every status is checked: non-2xx answers and connection errors/timeouts
@@ -106,6 +108,7 @@ import {
 } from './community.ts';
 import { API_COMMUNITY, buildCommunityThroughApi } from './api-community.ts';
 import { addBenchRace, BENCH_RACE_ID, measureLive, printLive, removeBenchRace, type LiveResult } from './live.ts';
+import { forgetBell, measureBell, planBell, printBell, type BellPair, type BellResult } from './bell.ts';
 import { drain, median, runCalls, runSteps, warmUp, type Step } from './load.ts';
 import {
   checkTargets,
@@ -156,11 +159,12 @@ const GROUPS = [
   'f1',
   'compression',
   'live',
+  'bell',
   'pages',
 ];
 const ALIASES: Record<string, string[]> = {
   all: GROUPS,
-  social: GROUPS.filter((g) => g !== 'f1' && g !== 'compression' && g !== 'live' && g !== 'pages'),
+  social: GROUPS.filter((g) => !['f1', 'compression', 'live', 'bell', 'pages'].includes(g)),
   feeds: ['following', 'for-you'],
   writes: ['create-review', 'like', 'comment'],
 };
@@ -426,6 +430,8 @@ interface Prepared {
   plan: SocialPlan;
   f1: Scenario[];
   pages: Scenario[];
+  /** The bell's (liker, review) pairs, one per member whose stream is open. */
+  bell: BellPair[];
 }
 
 async function prepare(kind: DbKind, url: string | undefined, groups: Set<string>): Promise<Prepared> {
@@ -520,8 +526,16 @@ async function ready(
   const f1 = await f1Scenarios(database);
   const pages = groups.has('pages') ? await pageScenarios(database) : [];
   if (groups.has('live')) await addBenchRace(database.db);
+  // The bell's likers are none of the like scenario's, whose toggles leave notifications pending.
+  const toggling = new Set(plan.likePairs.map((p) => p.userId));
+  const bell = groups.has('bell')
+    ? await planBell(
+        database.db,
+        plan.profiles.map((p) => p.id).filter((id) => !toggling.has(id)),
+      )
+    : [];
   log(`data ready in ${seconds(started)}`);
-  return { database, dataDir, figures, seedSeconds: seed.seedSeconds, seeded: seed.seeded, plan, f1, pages };
+  return { database, dataDir, figures, seedSeconds: seed.seedSeconds, seeded: seed.seeded, plan, f1, pages, bell };
 }
 
 /* The server. */
@@ -649,6 +663,7 @@ interface DbResult {
   table: TableRow[];
   targets: string[];
   live: LiveResult | null;
+  bell: BellResult | null;
 }
 
 async function benchDatabase(kind: DbKind, url: string | undefined, groups: Set<string>): Promise<DbResult> {
@@ -679,7 +694,10 @@ async function benchDatabase(kind: DbKind, url: string | undefined, groups: Set<
   }
 
   const secret = randomBytes(48).toString('base64url');
-  const tokens = await signAccessTokens(secret, planUserIds(plan));
+  const tokens = await signAccessTokens(secret, [
+    ...planUserIds(plan),
+    ...prepared.bell.flatMap((p) => [p.authorId, p.likerId]),
+  ]);
   let base = await startServer(kind, url, prepared.dataDir, secret);
   log(`server up at ${base}; ${CONNECTIONS.join(' and ')} connections, ${SECONDS} s per measurement`);
   const deep = groups.has('following') ? await walkFollowingCursors(base, plan, tokens, FEED_DEPTH) : [];
@@ -699,6 +717,7 @@ async function benchDatabase(kind: DbKind, url: string | undefined, groups: Set<
 
   const rows: Row[] = [];
   let live: LiveResult | null = null;
+  let bell: BellResult | null = null;
   try {
     for (let pass = 1; pass <= REPEAT; pass++) {
       if (pass > 1 && kind === 'pglite') {
@@ -741,6 +760,10 @@ async function benchDatabase(kind: DbKind, url: string | undefined, groups: Set<
         log(`put back ${restored.likes} likes and deleted ${restored.comments} comments of the write scenarios`);
       }
     }
+    if (groups.has('bell')) {
+      log(`bell: load average ${load()}; ${prepared.bell.length} members with a review to like`);
+      bell = await measureBell(base, prepared.bell, tokens, SECONDS * 2, log);
+    }
   } finally {
     await stopServer();
   }
@@ -753,6 +776,7 @@ async function benchDatabase(kind: DbKind, url: string | undefined, groups: Set<
     }
   }
   if (groups.has('live')) await removeBenchRace(database.db);
+  if (groups.has('bell')) await forgetBell(database.db, prepared.bell);
   await database.close();
   rmSync(prepared.dataDir, { recursive: true, force: true });
 
@@ -777,8 +801,13 @@ async function benchDatabase(kind: DbKind, url: string | undefined, groups: Set<
     },
     rows,
     table,
-    targets: [...checkTargets(kind, table, SECONDS, CONNECTIONS), ...(live ? printLive(kind, live) : [])],
+    targets: [
+      ...checkTargets(kind, table, SECONDS, CONNECTIONS),
+      ...(live ? printLive(kind, live) : []),
+      ...(bell ? printBell(kind, bell) : []),
+    ],
     live,
+    bell,
   };
 }
 

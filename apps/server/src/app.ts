@@ -41,7 +41,7 @@ import { documentCommonErrors } from './lib/openapi.ts';
 import { syncResultsWhileListening } from './f1data/results-scheduler.ts';
 import { acceptsGzip, preferredEncoding, webPages } from './lib/web-pages.ts';
 import { loadPageRenderer, type PageRenderer, type ServedPage } from './lib/page-renderer.ts';
-import { registerPreviews } from './lib/page-previews.ts';
+import { previewSpoilersShown, registerPreviews } from './lib/page-previews.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
@@ -268,11 +268,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const pageFor = webDist ? webPages(webDist) : null;
   // The server's renderer of the web app is built beside it (apps/web: dist-ssr/).
   const renderer = webDist
-    ? await loadPageRenderer(app, path.join(webDist, '..', 'dist-ssr', 'entry-server.js'), app.pageCache)
+    ? await loadPageRenderer(app, path.join(webDist, '..', 'dist-ssr', 'entry-server.js'), app.pageCache, {
+        previewSpoilers: config.PREVIEW_SPOILERS,
+      })
     : null;
   if (renderer) {
     renderCalls.isRenderCall = renderer.isRenderCall;
-    registerPreviews(app, renderer, app.pageCache);
+    registerPreviews(app, renderer, app.pageCache, previewSpoilersShown(config.PREVIEW_SPOILERS));
   }
   app.setNotFoundHandler(async (req, reply) => {
     if (pageFor && wantsWebPage(req.method, req.url, req.headers.accept)) {

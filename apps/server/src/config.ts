@@ -76,6 +76,11 @@ const envSchema = z.object({
    * (f1data/results-scheduler.ts, decision 020); off: only `npm run f1:sync` does.
    */
   RESULTS_SYNC: z.enum(['auto', 'off']).default('auto'),
+  /**
+   * off: link previews (a page's description, its preview image, its JSON-LD) carry no results, ratings or
+   * review texts of races that finished in the last 14 days, for everyone (decision 033). Pages keep them.
+   */
+  PREVIEW_SPOILERS: z.enum(['on', 'off']).default('on'),
   /** The time the server's clock starts from, then runs on (demos, end-to-end tests); unset: the real time. */
   CLOCK_START: z.iso.datetime({ offset: true }).optional(),
 });

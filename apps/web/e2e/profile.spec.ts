@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { auth, openAs, register, type Account } from './accounts.ts';
+import { completedRaces, reviewAndStar } from './races.ts';
 import { shot, viewports } from './shots.ts';
 
 /**
@@ -8,37 +9,6 @@ import { shot, viewports } from './shots.ts';
  * private account shows a stranger only its header. Screenshots in both themes on a desktop and a phone,
  * each checked with axe-core.
  */
-
-interface RaceJson {
-  id: number;
-  name: string;
-  is_completed: boolean;
-}
-
-async function completedRaces(request: APIRequestContext, season: number, count: number): Promise<RaceJson[]> {
-  const res = await request.get(`/api/f1/races/?season=${season}`);
-  const { results } = (await res.json()) as { results: RaceJson[] };
-  return results.filter((race) => race.is_completed).slice(0, count);
-}
-
-/** Reviews `race` and stars the first `stars` drivers of its classification. */
-async function reviewAndStar(request: APIRequestContext, fan: Account, race: RaceJson, rating: number, stars: number) {
-  const review = await request.post('/api/core/reviews/', {
-    headers: auth(fan),
-    data: { race_id: race.id, rating, review_text: `${race.name}: ${rating} stars from me.` },
-  });
-  expect(review.status()).toBe(201);
-  const results = (await (await request.get(`/api/f1/races/${race.id}/results/`)).json()) as {
-    classification: { driver: { id: string } }[];
-  };
-  for (const row of results.classification.slice(0, stars)) {
-    const star = await request.post('/api/core/starred-drivers/', {
-      headers: auth(fan),
-      data: { race_id: race.id, driver_id: row.driver.id },
-    });
-    expect(star.status()).toBe(201);
-  }
-}
 
 /** Nothing on the page is wider than the window (a phone must not scroll sideways). */
 async function expectNoSidewaysScroll(page: Page) {

@@ -59,6 +59,7 @@ async function publicPages(request: APIRequestContext): Promise<PublicPage[]> {
     { url: '/search?q=monza', text: 'Italian Grand Prix' },
     { url: `/review/${review.id}`, text: 'argued about for years' },
     { url: `/profile/${username}`, text: 'Rendered Reader' },
+    { url: `/profile/${username}/season/2021`, text: 'Highest rated' },
     { url: `/watchlist/${list.id}`, text: 'Deciders to rewatch' },
     { url: '/login', text: 'Sign in' },
     { url: '/register', text: 'Create your account' },

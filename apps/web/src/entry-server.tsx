@@ -13,6 +13,8 @@ import { scriptJson, serializePageState } from './lib/query-state.ts';
 import { structuredData } from './app/structured-data.ts';
 import { SIDEBAR_COOKIE_NAME } from './components/ui/sidebar.tsx';
 import { SIGNED_IN_COOKIE } from './lib/session.ts';
+import { previewSpoilersShown } from './lib/render-env.tsx';
+import { SPOILER_SHIELD_COOKIE } from './lib/spoiler-session.ts';
 
 /*
  * The server's side of the app (built by `vite build --ssr`, loaded by the API server): a public page
@@ -27,6 +29,8 @@ export interface RenderRequest {
   cookie: string;
   /** A per-request CSP nonce for the inline scripts. */
   nonce: string;
+  /** The site's PREVIEW_SPOILERS (decision 033): 'off' keeps recent races' spoilers out of the page's head. */
+  previewSpoilers?: 'on' | 'off';
   signal?: AbortSignal;
 }
 
@@ -64,10 +68,10 @@ export function configure(transport: typeof fetch): void {
 const handler = createStaticHandler(routes);
 
 /**
- * The cookies a render reads: the sidebar's state, the reader's time zone and the signed-in hint. The
- * server keeps a rendered page per their values.
+ * The cookies a render reads: the sidebar's state, the reader's time zone, the signed-in hint and the spoiler
+ * shield's hint. The server keeps a rendered page per their values.
  */
-export const renderCookies = [SIDEBAR_COOKIE_NAME, TIME_ZONE_COOKIE, SIGNED_IN_COOKIE] as const;
+export const renderCookies = [SIDEBAR_COOKIE_NAME, TIME_ZONE_COOKIE, SIGNED_IN_COOKIE, SPOILER_SHIELD_COOKIE] as const;
 
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const context = await handler.query(new Request(request.url, { signal: request.signal }));
@@ -82,6 +86,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     timeZone: readerTimeZone(request.cookie),
     now: Date.now(),
     origin: new URL(request.url).origin,
+    previewSpoilers: request.previewSpoilers ?? 'on',
   };
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = await renderToString(
@@ -102,7 +107,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   // React writes the page's <title>, <meta> and <link> elements (PageTitle) first: they go in <head>.
   const hoisted = HOISTED.exec(html)?.[0] ?? '';
   const page = context.matches.at(-1);
-  const thing = structuredData(page?.route.path, page?.params ?? {}, queryClient, env.origin);
+  const thing = structuredData(page?.route.path, page?.params ?? {}, queryClient, env.origin, (raceDate) =>
+    previewSpoilersShown(env.previewSpoilers, raceDate, env.now),
+  );
   const head =
     hoisted +
     (thing ? `<script type="application/ld+json" nonce="${request.nonce}">${scriptJson(thing)}</script>` : '');
@@ -110,7 +117,12 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     kind: 'page',
     status: notFound ? 404 : context.statusCode,
     html: html.slice(hoisted.length),
-    state: serializePageState({ queries: dehydrated, timeZone: env.timeZone, now: env.now }),
+    state: serializePageState({
+      queries: dehydrated,
+      timeZone: env.timeZone,
+      now: env.now,
+      previewSpoilers: env.previewSpoilers,
+    }),
     head,
   };
 }
@@ -119,14 +131,21 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
 const HOISTED = /^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)+/;
 
 /**
- * Whether a route is the browser's to render: the reader's own pages (`clientOnly`), and pages whose
+ * Whether a route is the browser's to render: the reader's own pages (`clientOnly`), pages whose
  * signed-in version is another page (`guestVersion`: Home's feeds instead of its welcome) when the
- * `signed_in` cookie says a session is stored. That cookie is a hint written beside the stored session
- * (lib/session.ts, theme-init.js), never a credential: the server still renders only what a guest sees.
+ * `signed_in` cookie says a session is stored, and pages that can carry a race's spoilers (`spoilers`: the
+ * race, a review, a season) when the `spoiler_shield` cookie also says the reader's shield is on (decision
+ * 033): a guest's render would show them what their shield withholds. Those cookies are hints written beside
+ * the stored session (lib/session.ts, theme-init.js, lib/spoiler-session.ts), never credentials: the server still
+ * renders only what a guest sees.
  */
 function leftToBrowser(handle: unknown, cookie: string): boolean {
-  const flags = handle as { clientOnly?: boolean; guestVersion?: boolean } | undefined;
-  return flags?.clientOnly === true || (flags?.guestVersion === true && cookieValue(cookie, SIGNED_IN_COOKIE) === '1');
+  const flags = handle as { clientOnly?: boolean; guestVersion?: boolean; spoilers?: boolean } | undefined;
+  const signedIn = cookieValue(cookie, SIGNED_IN_COOKIE) === '1';
+  const shielded = signedIn && cookieValue(cookie, SPOILER_SHIELD_COOKIE) === '1';
+  return (
+    flags?.clientOnly === true || (flags?.guestVersion === true && signedIn) || (flags?.spoilers === true && shielded)
+  );
 }
 
 /** The reader's time zone from the `tz` cookie (build/theme-init.js writes it), if it is one; else UTC. */

@@ -42,7 +42,7 @@ async function start(): Promise<void> {
   if (hydrationData && state) {
     // A page rendered on the server: its data is in the page, and React takes over its HTML.
     await loadMatchedRoutes();
-    const { queries, timeZone, now } = parsePageState(state);
+    const { queries, timeZone, now, previewSpoilers } = parsePageState(state);
     hydrate(queryClient, queries);
     const router = createBrowserRouter(routes, { hydrationData });
     // Hydrated as a transition: React yields to the browser while it works, so a tap or a scroll on the
@@ -51,7 +51,7 @@ async function start(): Promise<void> {
       hydrateRoot(
         root,
         <StrictMode>
-          <RenderEnvProvider env={{ timeZone, now }}>
+          <RenderEnvProvider env={{ timeZone, now, previewSpoilers }}>
             <App router={router} hydrated />
           </RenderEnvProvider>
         </StrictMode>,

@@ -3,6 +3,7 @@ import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 import { currentUserSchema, userRefSchema } from './users.ts';
 import { PASSWORD_MAX } from './auth.ts';
+import { spoilerShieldSchema } from './spoiler-shield.ts';
 
 /*
  * "Download your data" (issue 24, decision 029): everything an account wrote and chose, as one JSON
@@ -33,7 +34,7 @@ export const accountExportSchema = z.object({
   version: z.literal(EXPORT_VERSION),
   exported_at: time,
   profile: currentUserSchema,
-  settings: z.object({ is_private: z.boolean() }),
+  settings: z.object({ is_private: z.boolean(), spoiler_shield: spoilerShieldSchema }),
   reviews: z.array(
     z.object({
       id: z.number().int(),

@@ -25,6 +25,13 @@ export const idSchema = z.number().int().min(1).max(ID_MAX);
 /** An id in a query string. */
 export const idQuerySchema = z.coerce.number().int().min(1).max(ID_MAX);
 
+/** Where a reconnecting event stream resumes (Last-Event-ID, or `?last_event_id=`): an event id. */
+export const LAST_EVENT_ID_PATTERN = /^\d{1,15}$/;
+export const LAST_EVENT_ID_INVALID = 'A valid integer is required.';
+export const eventStreamQuerySchema = z.object({
+  last_event_id: z.string().regex(LAST_EVENT_ID_PATTERN, LAST_EVENT_ID_INVALID).optional(),
+});
+
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ results: z.array(item), next_cursor: z.string().nullable() });
 }

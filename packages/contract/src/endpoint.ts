@@ -21,6 +21,11 @@ export type PathParamNames<P extends string> = P extends `${string}:${infer Name
 /** What an operation carries besides its route. */
 export interface EndpointSchemas {
   query?: z.ZodType;
+  /**
+   * Request headers the operation reads besides Authorization (validated and documented; the others pass
+   * through): the spoiler shield's X-Spoilers-Revealed (decision 033).
+   */
+  headers?: z.ZodType;
   /** A JSON body, or with `multipart` the documentation of a multipart/form-data one. */
   body?: z.ZodType;
   /** The body is multipart/form-data (an upload); the route reads it itself. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageOf } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
+import { spoilerHeadersSchema } from './spoiler-shield.ts';
 
 /*
  * Formula 1 payloads (spec §3 Race, Driver, Team; api-decisions "Formula 1 data").
@@ -53,6 +54,11 @@ export const raceSchema = z.object({
   has_results: z.boolean(),
   average_rating: z.number().nullable(),
   review_count: z.number().int(),
+  /**
+   * The signed-in reader's spoiler shield hides this race (decision 033): what would spoil it is withheld
+   * (`average_rating` null; a detail's winner, podium and rating distribution empty). Always false for guests.
+   */
+  spoilers_hidden: z.boolean(),
 });
 export type Race = z.infer<typeof raceSchema>;
 
@@ -125,6 +131,8 @@ export const raceResultsSchema = z.object({
   sprint: z.array(classificationRowSchema),
   qualifying: z.array(qualifyingRowSchema),
   fastest_lap: fastestLapSchema.nullable(),
+  /** The reader's spoiler shield hides the race: classification, sprint and fastest lap withheld (decision 033). */
+  spoilers_hidden: z.boolean(),
 });
 export type RaceResults = z.infer<typeof raceResultsSchema>;
 
@@ -273,6 +281,11 @@ export const seasonStatsSchema = z.object({
     most_reviewed: z.array(communityRaceSchema),
     top_rated: z.array(communityRaceSchema),
   }),
+  /**
+   * The reader's spoiler shield hides a race of the season (decision 033): the standings are withheld, the
+   * points chart stops before that race, and the shielded races' ratings are withheld.
+   */
+  spoilers_hidden: z.boolean(),
 });
 export type SeasonStats = z.infer<typeof seasonStatsSchema>;
 
@@ -308,23 +321,27 @@ export type F1DataStatus = z.infer<typeof f1DataStatusSchema>;
 /** GET /f1/races/upcoming/ */
 export const upcomingRacesQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 
+/* Operations whose answers the spoiler shield changes read its header (decision 033). */
+const headers = spoilerHeadersSchema;
+
 export const f1Endpoints = {
-  listRaces: endpoint(routes.listRaces, { query: raceListQuerySchema, response: pageOf(raceSchema) }),
+  listRaces: endpoint(routes.listRaces, { query: raceListQuerySchema, headers, response: pageOf(raceSchema) }),
   upcomingRaces: endpoint(routes.upcomingRaces, { query: upcomingRacesQuerySchema, response: z.array(raceSchema) }),
-  recommendedRaces: endpoint(routes.recommendedRaces, { response: z.array(raceSchema) }),
-  trendingRaces: endpoint(routes.trendingRaces, { response: z.array(raceSchema) }),
-  activeThoughts: endpoint(routes.activeThoughts, { response: activeThoughtsSchema }),
-  getRace: endpoint(routes.getRace, { response: raceDetailSchema }),
-  getRaceResults: endpoint(routes.getRaceResults, { response: raceResultsSchema }),
+  recommendedRaces: endpoint(routes.recommendedRaces, { headers, response: z.array(raceSchema) }),
+  trendingRaces: endpoint(routes.trendingRaces, { headers, response: z.array(raceSchema) }),
+  activeThoughts: endpoint(routes.activeThoughts, { headers, response: activeThoughtsSchema }),
+  getRace: endpoint(routes.getRace, { headers, response: raceDetailSchema }),
+  getRaceResults: endpoint(routes.getRaceResults, { headers, response: raceResultsSchema }),
   thoughtStatus: endpoint(routes.thoughtStatus, { response: thoughtStatusSchema }),
   listDrivers: endpoint(routes.listDrivers, { query: seasonQuerySchema.partial(), response: z.array(driverSchema) }),
   getDriver: endpoint(routes.getDriver, { response: driverDetailSchema }),
   listTeams: endpoint(routes.listTeams, { query: seasonQuerySchema.partial(), response: z.array(teamSchema) }),
   getTeam: endpoint(routes.getTeam, { response: teamDetailSchema }),
   listSeasons: endpoint(routes.listSeasons, { response: z.array(seasonSummarySchema) }),
-  seasonStats: endpoint(routes.seasonStats, { query: seasonQuerySchema, response: seasonStatsSchema }),
+  seasonStats: endpoint(routes.seasonStats, { query: seasonQuerySchema, headers, response: seasonStatsSchema }),
   seasonRaceResults: endpoint(routes.seasonRaceResults, {
     query: seasonQuerySchema,
+    headers,
     response: z.array(seasonRaceResultSchema),
   }),
   dataStatus: endpoint(routes.dataStatus, { response: f1DataStatusSchema }),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { pageOf, pageQuerySchema } from './common.ts';
+import { eventStreamQuerySchema, pageOf, pageQuerySchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 import { userRefSchema } from './users.ts';
+import { spoilerHeadersSchema } from './spoiler-shield.ts';
 
 /** The ten notification types of spec §2, with what a click opens. */
 export const NOTIFICATION_TYPES = [
@@ -32,6 +33,11 @@ export const notificationSchema = z.object({
   related_race_id: z.number().int().nullable(),
   related_thought_id: z.number().int().nullable(),
   related_thought_comment_id: z.number().int().nullable(),
+  /**
+   * The reader's spoiler shield hides the related race (decision 033). A message names the sender, what they
+   * did and the race, never a result, rating or text, so it stays; the flag lets a client hold back a preview.
+   */
+  spoilers_hidden: z.boolean(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = pageOf(notificationSchema);
@@ -55,9 +61,36 @@ export const COUNT_MAX = 1000;
 export const countSchema = z.object({ count: z.number().int().min(0).max(COUNT_MAX) });
 export type Count = z.infer<typeof countSchema>;
 
+/**
+ * The bell's live stream (GET /api/social/notifications/stream/): each new notification, as it is stored
+ * (its SSE id is the notification's id, so Last-Event-ID replays the pending ones after it), and the two
+ * counts of the badge whenever either changes (and once as the stream opens).
+ */
+export const notificationStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('notification'), notification: notificationSchema }),
+  z.object({
+    type: z.literal('counts'),
+    notifications: z.number().int().min(0).max(COUNT_MAX),
+    follow_requests: z.number().int().min(0).max(COUNT_MAX),
+  }),
+]);
+export type NotificationStreamEvent = z.infer<typeof notificationStreamEventSchema>;
+
 export const notificationsEndpoints = {
-  listNotifications: endpoint(routes.listNotifications, { query: pageQuerySchema, response: notificationListSchema }),
+  listNotifications: endpoint(routes.listNotifications, {
+    query: pageQuerySchema,
+    headers: spoilerHeadersSchema,
+    response: notificationListSchema,
+  }),
   countNotifications: endpoint(routes.countNotifications, { response: countSchema }),
+  /** text/event-stream, not JSON: each `data:` line is a notificationStreamEventSchema. */
+  notificationStream: endpoint(routes.notificationStream, {
+    query: eventStreamQuerySchema,
+    stream: 'text/event-stream',
+    response: z
+      .string()
+      .describe('`id: 42\\nevent: notification\\ndata: {"type":"notification","notification":{...}}`'),
+  }),
   markAllNotificationsRead: endpoint(routes.markAllNotificationsRead, {
     /** How many notifications there were. */
     response: z.object({ count: z.number().int().min(0) }),

@@ -5,6 +5,7 @@ import { routes } from './routes.ts';
 import { countryCodeSchema } from './f1.ts';
 import { FEED_PAGE_SIZE, FEED_PAGE_SIZE_MAX, RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX, SEEN_IDS_MAX } from './limits.ts';
 import { authorRefSchema } from './follows.ts';
+import { spoilerHeadersSchema } from './spoiler-shield.ts';
 
 export { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX, REVIEW_TRUNCATE_AT } from './limits.ts';
 
@@ -31,7 +32,9 @@ export const reviewSchema = z.object({
   id: z.number().int(),
   race: reviewRaceSchema,
   user: authorRefSchema,
-  rating: z.number().int(),
+  /** Null only while the reader's spoiler shield hides the race (`spoilers_hidden`). */
+  rating: z.number().int().nullable(),
+  /** Null when the review has no text, or while the reader's spoiler shield hides the race. */
   review_text: z.string().nullable(),
   like_count: z.number().int(),
   is_liked_by_user: z.boolean(),
@@ -40,6 +43,11 @@ export const reviewSchema = z.object({
   updated_at: z.string(),
   /** Hidden by moderators (decision 031): only its author sees it, marked so. */
   is_hidden: z.boolean(),
+  /**
+   * The reader's spoiler shield hides the review's race (decision 033): its rating and text are withheld; the
+   * author, race and dates stay. A reader's own reviews are never shielded from them; guests never are.
+   */
+  spoilers_hidden: z.boolean(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -118,18 +126,29 @@ export const reviewLikeBodySchema = z.object({ review_id: idSchema });
 /** What marking a race watched answers. */
 export const watchedResultSchema = z.object({ race_id: z.number().int() });
 
+/* Operations showing reviews to a reader read the spoiler shield's header (decision 033). */
+const headers = spoilerHeadersSchema;
+
 export const reviewsEndpoints = {
-  listReviews: endpoint(routes.listReviews, { query: reviewListQuerySchema, response: pageOf(reviewSchema) }),
+  listReviews: endpoint(routes.listReviews, {
+    query: reviewListQuerySchema,
+    headers,
+    response: pageOf(reviewSchema),
+  }),
   createReview: endpoint(routes.createReview, {
     body: createReviewBodySchema,
     response: reviewSchema,
     statuses: [201],
   }),
-  followingFeed: endpoint(routes.followingFeed, { query: feedQuerySchema, response: feedPageSchema }),
-  forYouFeed: endpoint(routes.forYouFeed, { query: feedQuerySchema, response: feedPageSchema }),
-  popularReviews: endpoint(routes.popularReviews, { query: popularQuerySchema, response: z.array(reviewSchema) }),
-  getSharedReview: endpoint(routes.getSharedReview, { response: reviewSchema }),
-  getReview: endpoint(routes.getReview, { response: reviewSchema }),
+  followingFeed: endpoint(routes.followingFeed, { query: feedQuerySchema, headers, response: feedPageSchema }),
+  forYouFeed: endpoint(routes.forYouFeed, { query: feedQuerySchema, headers, response: feedPageSchema }),
+  popularReviews: endpoint(routes.popularReviews, {
+    query: popularQuerySchema,
+    headers,
+    response: z.array(reviewSchema),
+  }),
+  getSharedReview: endpoint(routes.getSharedReview, { headers, response: reviewSchema }),
+  getReview: endpoint(routes.getReview, { headers, response: reviewSchema }),
   updateReview: endpoint(routes.updateReview, { body: updateReviewBodySchema, response: reviewSchema }),
   deleteReview: endpoint(routes.deleteReview, { response: z.null(), statuses: [204] }),
   toggleReviewLike: endpoint(routes.toggleReviewLike, { body: reviewLikeBodySchema, response: likeToggleResultSchema }),

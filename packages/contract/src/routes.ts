@@ -121,6 +121,7 @@ export const routes = {
   resolveReport: { method: 'POST', path: '/api/core/reports/:id/resolve/' },
   listModerationActions: { method: 'GET', path: '/api/core/moderation-actions/' },
   listNotifications: { method: 'GET', path: '/api/social/notifications/' },
+  notificationStream: { method: 'GET', path: '/api/social/notifications/stream/' },
   countNotifications: { method: 'GET', path: '/api/social/notifications/count/' },
   markAllNotificationsRead: { method: 'POST', path: '/api/social/notifications/read-all/' },
   markNotificationRead: { method: 'POST', path: '/api/social/notifications/:id/read/' },

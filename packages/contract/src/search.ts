@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 import { countryCodeSchema } from './f1.ts';
+import { spoilerHeadersSchema } from './spoiler-shield.ts';
 
 export { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from './limits.ts';
 
@@ -19,6 +20,8 @@ export const searchRaceSchema = z.object({
   country_code: countryCodeSchema,
   date: z.string(),
   is_completed: z.boolean(),
+  /** The signed-in reader's spoiler shield hides this race (decision 033); always false for guests. */
+  spoilers_hidden: z.boolean(),
 });
 export const searchDriverSchema = z.object({
   id: z.string(),
@@ -58,5 +61,9 @@ export const searchResultSchema = z.object({
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const searchEndpoints = {
-  search: endpoint(routes.search, { query: searchQuerySchema, response: searchResultSchema }),
+  search: endpoint(routes.search, {
+    query: searchQuerySchema,
+    headers: spoilerHeadersSchema,
+    response: searchResultSchema,
+  }),
 };

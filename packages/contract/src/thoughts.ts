@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, maxLengthMessage, pageOf, pageQuerySchema } from './common.ts';
+import { eventStreamQuerySchema, idSchema, maxLengthMessage, pageOf, pageQuerySchema } from './common.ts';
 import { commentTextSchema, commentThreadSchemas } from './comments.ts';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
@@ -101,13 +101,6 @@ export const thoughtStreamEventSchema = z.discriminatedUnion('type', [
 ]);
 export type ThoughtStreamEvent = z.infer<typeof thoughtStreamEventSchema>;
 
-/** Where a reconnecting stream resumes (Last-Event-ID, or `?last_event_id=`): an event id. */
-export const LAST_EVENT_ID_PATTERN = /^\d{1,15}$/;
-export const LAST_EVENT_ID_INVALID = 'A valid integer is required.';
-export const thoughtStreamQuerySchema = z.object({
-  last_event_id: z.string().regex(LAST_EVENT_ID_PATTERN, LAST_EVENT_ID_INVALID).optional(),
-});
-
 export const thoughtsEndpoints = {
   listThoughts: endpoint(routes.listThoughts, { query: pageQuerySchema, response: thoughtPageSchema }),
   /**
@@ -115,7 +108,7 @@ export const thoughtsEndpoints = {
    * thoughtStreamEventSchema). The server registers this route itself (its 200 is not JSON).
    */
   thoughtStream: endpoint(routes.thoughtStream, {
-    query: thoughtStreamQuerySchema,
+    query: eventStreamQuerySchema,
     stream: 'text/event-stream',
     response: z.string().describe('`id: 42\\nevent: thought.created\\ndata: {"type":"thought.created",...}`'),
   }),

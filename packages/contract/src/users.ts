@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lineTextSchema, paragraphsTextSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
+import { spoilerShieldSchema } from './spoiler-shield.ts';
 
 /** The longest display name (api-decisions "Auth"). */
 export const NAME_MAX = 100;
@@ -31,6 +32,8 @@ export const currentUserSchema = z.object({
   followers_count: z.number().int(),
   /** Moderates reports (decision 030): the web shows the moderation page to staff only. */
   is_staff: z.boolean(),
+  /** Which races' spoilers the API withholds from this account (decision 033): off, recent or unwatched. */
+  spoiler_shield: spoilerShieldSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -40,6 +43,7 @@ export const updateMeBodySchema = z.object({
   bio: paragraphsTextSchema(BIO_MAX).optional(),
   is_private: z.boolean().optional(),
   profile_picture: z.null().optional(),
+  spoiler_shield: spoilerShieldSchema.optional(),
 });
 export type UpdateMeBody = z.infer<typeof updateMeBodySchema>;
 

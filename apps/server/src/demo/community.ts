@@ -161,6 +161,23 @@ const DEMO_REVIEWS: readonly DemoReview[] = [
     text: null,
     likedBy: ['demo_lena'],
   },
+  // A season in review with content for the running season (issue 25); written once these races have been run.
+  {
+    author: 'demo_lena',
+    season: 2026,
+    race: 'australian',
+    rating: 4,
+    text: 'New cars, new rules and a grid still learning its tyres: a season opener where nobody knew what would happen next.',
+    likedBy: ['demo_marco', 'demo_sam'],
+  },
+  {
+    author: 'demo_lena',
+    season: 2026,
+    race: 'british',
+    rating: 3,
+    text: null,
+    likedBy: ['demo_aiko'],
+  },
   {
     author: 'demo_noor',
     season: 2025,
@@ -255,10 +272,14 @@ const DEMO_THOUGHTS: readonly DemoThought[] = [
   },
 ];
 
-/** The demo's race ids, looked up by season and name through the F1 module. */
-async function findRaceId(ctx: ServiceContext, season: number, name: string): Promise<number | null> {
+/** The demo's races, looked up by season and name through the F1 module. */
+async function findRace(ctx: ServiceContext, season: number, name: string) {
   const page = await listRaces({ ...ctx, community: noCommunity }, null, { season, search: name, page_size: 1 });
-  return page.results[0]?.id ?? null;
+  return page.results[0] ?? null;
+}
+
+async function findRaceId(ctx: ServiceContext, season: number, name: string): Promise<number | null> {
+  return (await findRace(ctx, season, name))?.id ?? null;
 }
 
 /**
@@ -297,9 +318,11 @@ async function seedDemoReviews(ctx: ServiceContext, ids: Map<string, number>): P
   const written = new Map<string, number>();
   for (const r of DEMO_REVIEWS) {
     const authorId = ids.get(r.author);
-    const raceId = await findRaceId(ctx, r.season, r.race);
-    // Without the F1 history (SEED_F1=false) or a demo account, that review is left out.
-    if (authorId === undefined || raceId === null) continue;
+    const race = await findRace(ctx, r.season, r.race);
+    // Without the F1 history (SEED_F1=false), a demo account or a race run by now (the clock decides), that
+    // review is left out.
+    if (authorId === undefined || race === null || !race.is_completed) continue;
+    const raceId = race.id;
     const review = await createReview(ctx, authorId, { race_id: raceId, rating: r.rating, review_text: r.text });
     if (!written.has(r.author)) written.set(r.author, review.id);
     await seedReactions(ids, r, authorId, {
@@ -350,7 +373,7 @@ async function seedDemoWatchlists(ctx: ServiceContext, ids: Map<string, number>)
  * when the community is created (the clock decides), and writes none when no window is open.
  */
 async function seedDemoThoughts(ctx: ServiceContext, ids: Map<string, number>): Promise<void> {
-  const active = await getActiveThoughts({ ...ctx, community: noCommunity });
+  const active = await getActiveThoughts({ ...ctx, community: noCommunity }, null);
   if (!active?.status.is_open) return;
   for (const th of DEMO_THOUGHTS) {
     const authorId = ids.get(th.author);

@@ -13,3 +13,12 @@ export interface ServiceContext {
 
 /** The signed-in user's id, or null for a guest. */
 export type Viewer = number | null;
+
+/**
+ * A signed-in reader as the spoiler shield sees them (decision 033): their id, and the races whose spoilers
+ * they revealed for this browser session (the X-Spoilers-Revealed header, sorted; nothing of it is stored).
+ */
+export interface Reader {
+  id: number;
+  revealed: readonly number[];
+}

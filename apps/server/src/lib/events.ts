@@ -24,6 +24,11 @@ export interface AppEvents {
   'race_figures.recounted': { userId: number };
   /** A user starred a driver of a race, or took a star back. */
   'star.changed': { userId: number; raceId: number };
+  /**
+   * What the spoiler shield hides from a reader changed (decision 033): their setting, or a race they marked
+   * watched or unmarked (reviewing a race marks it too, announced as `review.created`).
+   */
+  'spoilers.changed': { userId: number };
   /** `followerId` now follows `followingId` (a follow of a public account, or an accepted request). */
   'follow.accepted': { followerId: number; followingId: number; requested: boolean };
   /** A follow request to a private account is waiting for its answer. */
@@ -33,7 +38,7 @@ export interface AppEvents {
    * announced first as `follow.removed`.
    */
   'relation.changed': { kind: 'block' | 'mute'; ownerId: number; otherId: number; active: boolean };
-  /** An accepted follow ended (unfollow), or a pending request was withdrawn. */
+  /** An accepted follow ended (unfollow, a block), or a pending request was withdrawn or declined. */
   'follow.removed': { followerId: number; followingId: number; wasAccepted: boolean };
   /**
    * `authorFollowersCount`: the author's accepted followers as the review's transaction counted them (the
@@ -81,6 +86,11 @@ export interface AppEvents {
   };
   /** A change to a race's thoughts was appended to its live log (thought_events) at position `eventId`. */
   'thought.logged': { raceId: number; eventId: number };
+  /**
+   * What these accounts' bells show changed: a notification of theirs was stored or removed, or a follow
+   * request to them came, went or was answered (the notification stream tells their open tabs).
+   */
+  'notifications.changed': { userIds: number[] };
 }
 
 export type EventName = keyof AppEvents;

@@ -31,7 +31,14 @@ export type RenderResult = z.infer<typeof renderResultSchema>;
 
 interface RendererModule {
   configure: (transport: typeof fetch) => void;
-  render: (request: { url: string; cookie: string; nonce: string; signal?: AbortSignal }) => Promise<unknown>;
+  render: (request: {
+    url: string;
+    cookie: string;
+    nonce: string;
+    /** The site's PREVIEW_SPOILERS: 'off' keeps recent races' spoilers out of a page's head (decision 033). */
+    previewSpoilers: 'on' | 'off';
+    signal?: AbortSignal;
+  }) => Promise<unknown>;
   /** The cookies a render reads: a kept page is kept per their values. */
   renderCookies: readonly string[];
 }
@@ -107,6 +114,7 @@ export async function loadPageRenderer(
   app: FastifyInstance,
   entryFile: string,
   cache: ReadCache,
+  site: { previewSpoilers: 'on' | 'off' },
 ): Promise<PageRenderer | null> {
   if (!existsSync(entryFile)) return null;
   // A module instance per app (the query names it), since configure() sets the transport for the module.
@@ -117,7 +125,9 @@ export async function loadPageRenderer(
   const render = async (url: string, cookie: string, shell: string) => {
     const record: CallRecord = { tags: new Set(), allCached: true };
     const result = renderResultSchema.parse(
-      await renderCalls.run(record, () => renderer.render({ url, cookie, nonce: NONCE_PLACEHOLDER })),
+      await renderCalls.run(record, () =>
+        renderer.render({ url, cookie, nonce: NONCE_PLACEHOLDER, previewSpoilers: site.previewSpoilers }),
+      ),
     );
     const value: ServedPage =
       result.kind === 'page'

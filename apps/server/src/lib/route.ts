@@ -66,6 +66,7 @@ export function route<E extends Endpoint>(
     ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.headers ? { headers: endpoint.headers } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
     ...(docs.security === undefined ? {} : { security: docs.security }),
     response,

@@ -178,6 +178,13 @@ describe('race results', () => {
   it('returns empty lists for a race without results', async () => {
     const race = await createRace(t.database.db);
     const { body } = await get<RaceResults>(`/api/f1/races/${race.id}/results/`);
-    expect(body).toEqual({ race_id: race.id, classification: [], sprint: [], qualifying: [], fastest_lap: null });
+    expect(body).toEqual({
+      race_id: race.id,
+      classification: [],
+      sprint: [],
+      qualifying: [],
+      fastest_lap: null,
+      spoilers_hidden: false,
+    });
   });
 });

@@ -178,6 +178,7 @@ describe("a reader's answer put together from kept card bytes", () => {
     created_at: '2024-11-04T08:00:00.000Z',
     updated_at: '2024-11-04T09:00:00.000Z',
     is_hidden: false,
+    spoilers_hidden: false,
   });
 
   it('is the JSON of the reviews with the reader’s side, whatever the text holds', () => {
@@ -186,8 +187,9 @@ describe("a reader's answer put together from kept card bytes", () => {
         card: review(1, 'Rain, “chaos” and 🏆: \\u0000follow_status\\u0000 is not a mark.'),
         follow_status: 'following',
         liked: true,
+        shielded: false,
       },
-      { card: review(2, null), follow_status: 'requested', liked: false },
+      { card: review(2, null), follow_status: 'requested', liked: false, shielded: false },
     ] as const;
     const json = answerJson(cards, { next_cursor: 41, meta: { last_author_id: 3 } }).toString();
     expect(json).toBe(
@@ -218,19 +220,31 @@ describe("a reader's answer put together from kept card bytes", () => {
       });
     const readers = [
       [
-        { card: first, follow_status: 'following', liked: true },
-        { card: second, follow_status: 'none', liked: false },
+        { card: first, follow_status: 'following', liked: true, shielded: false },
+        { card: second, follow_status: 'none', liked: false, shielded: false },
       ],
       [
-        { card: first, follow_status: 'none', liked: false },
-        { card: second, follow_status: 'self', liked: true },
+        { card: first, follow_status: 'none', liked: false, shielded: false },
+        { card: second, follow_status: 'self', liked: true, shielded: false },
       ],
       [
-        { card: first, follow_status: 'following', liked: true },
-        { card: second, follow_status: 'requested', liked: false },
+        { card: first, follow_status: 'following', liked: true, shielded: false },
+        { card: second, follow_status: 'requested', liked: false, shielded: false },
       ],
     ] as const;
     for (const sides of readers) expect(answerJson(sides, {}).toString()).toBe(asJson(sides));
+  });
+
+  it('withholds the rating and text of a card from a reader whose spoiler shield hides its race, only for them', () => {
+    const card = review(1, 'Verstappen won it from the pit lane');
+    const shielded = answerJson([{ card, follow_status: 'none', liked: false, shielded: true }], {}).toString();
+    expect(JSON.parse(shielded)).toEqual({
+      results: [{ ...card, rating: null, review_text: null, spoilers_hidden: true }],
+    });
+    expect(shielded).not.toContain('Verstappen');
+    // The same card, kept once, still reads in full for the next reader.
+    const open = answerJson([{ card, follow_status: 'none', liked: false, shielded: false }], {}).toString();
+    expect(JSON.parse(open)).toEqual({ results: [card] });
   });
 });
 

@@ -197,6 +197,7 @@ describe('GET /api/core/search/', () => {
       country_code: 'IT',
       date: '2021-09-12T13:00:00.000Z',
       is_completed: true,
+      spoilers_hidden: false,
     });
   });
 

@@ -1,15 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '@paddock/contract';
 import { createDriver, createRace, createTeam } from '../support/factories/f1.ts';
 import { createUser, type TestUser } from '../support/factories/users.ts';
 import { caller, pastRace } from '../support/social.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { buildWebRenderer, type WebBuild } from '../support/web-build.ts';
 
 /*
  * Public pages rendered on the server (decision 024), through the real renderer: the web app's
@@ -17,8 +14,7 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
  * lays them out. What a guest's HTML carries, what it must never carry, and the CSP nonce.
  */
 
-const webRoot = path.resolve(import.meta.dirname, '../../../web');
-let folder: string;
+let build: WebBuild;
 let t: TestApp;
 let as: ReturnType<typeof caller>;
 let author: TestUser;
@@ -28,38 +24,9 @@ let upcomingName: string;
 let review: Review;
 let privateReview: Review;
 
-const SHELL =
-  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="site" />' +
-  '<title>Paddock</title><script src="/assets/theme-init-Ab12.js"></script>' +
-  '<script type="module" crossorigin src="/assets/index.js"></script>' +
-  '<link rel="modulepreload" crossorigin href="/assets/react.js"></head>' +
-  '<body><div id="root"><p>brand</p></div></body></html>';
-
 beforeAll(async () => {
-  folder = mkdtempSync(path.join(os.tmpdir(), 'paddock-ssr-'));
-  mkdirSync(path.join(folder, 'dist'));
-  writeFileSync(path.join(folder, 'dist', 'index.html'), SHELL);
-  mkdirSync(path.join(folder, 'dist', 'assets'));
-  writeFileSync(
-    path.join(folder, 'dist', 'assets', 'theme-init-Ab12.js'),
-    'document.documentElement.dataset.themed = "1";',
-  );
-  execFileSync(
-    process.execPath,
-    [
-      path.resolve(webRoot, '../../node_modules/vite/bin/vite.js'),
-      'build',
-      '--ssr',
-      'src/entry-server.tsx',
-      '--outDir',
-      path.join(folder, 'dist-ssr'),
-      '--logLevel',
-      'error',
-    ],
-    // Built as `npm run build` builds it (Vitest sets NODE_ENV=test, which would pick React's dev JSX).
-    { cwd: webRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
-  );
-  t = await createTestApp({ WEB_DIST: path.join(folder, 'dist') });
+  build = buildWebRenderer();
+  t = await createTestApp({ WEB_DIST: build.dist });
   as = caller(t);
   author = await createUser(t.database.db);
   hidden = await createUser(t.database.db);
@@ -85,7 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  rmSync(folder, { recursive: true, force: true });
+  build.remove();
 });
 
 const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
@@ -232,7 +199,7 @@ describe('a public page rendered on the server', () => {
 
 describe('the API calls of a render', () => {
   it("are not counted against the reader's API rate limit", async () => {
-    const limited = await createTestApp({ WEB_DIST: path.join(folder, 'dist'), API_RATE_LIMIT: 3 });
+    const limited = await createTestApp({ WEB_DIST: build.dist, API_RATE_LIMIT: 3 });
     try {
       const upcoming = await createRace(limited.database.db, { startsAt: new Date(Date.now() + 86_400_000) });
       upcomingName = (await limited.app.inject({ method: 'GET', url: `/api/f1/races/${upcoming.id}/` })).json<{

@@ -65,6 +65,8 @@ export const routes: RouteObject[] = [
               {
                 path: paths.review.path,
                 lazy: lazyComponent(() => import('@/features/reviews/routes/review.tsx'), 'ReviewRoute'),
+                // Pages that can carry a race's spoilers: a shielded reader's is rendered in the browser.
+                handle: { spoilers: true },
               },
               {
                 path: paths.sharedWatchlist.path,
@@ -80,6 +82,11 @@ export const routes: RouteObject[] = [
               {
                 path: paths.userProfile.path,
                 lazy: lazyComponent(() => import('./routes/user-profile.tsx'), 'UserProfilePageRoute'),
+                handle: { spoilers: true },
+              },
+              {
+                path: paths.seasonReview.path,
+                lazy: lazyComponent(() => import('@/features/profile/routes/season-review.tsx'), 'SeasonReviewRoute'),
               },
               {
                 path: paths.seasonOverview.path,
@@ -87,6 +94,7 @@ export const routes: RouteObject[] = [
                   () => import('@/features/seasons/routes/season-overview.tsx'),
                   'SeasonOverviewRoute',
                 ),
+                handle: { spoilers: true },
               },
               {
                 // The reader's own pages: the browser renders them (the server never knows who reads).
@@ -119,6 +127,7 @@ export const routes: RouteObject[] = [
               {
                 path: paths.race.path,
                 lazy: lazyComponent(() => import('./routes/race.tsx'), 'RacePageRoute'),
+                handle: { spoilers: true },
               },
               {
                 path: paths.team.path,

@@ -10,8 +10,13 @@ import { getTeamQueryOptions } from '@/features/teams/api/get-team.ts';
 /*
  * JSON-LD (schema.org) for the pages a type fits, from the data the page was rendered with: a race is a
  * SportsEvent, a review a Review of it, a driver a Person, a team a SportsTeam. Written into the head of
- * a page rendered on the server (entry-server.tsx); search engines read it, the app never does.
+ * a page rendered on the server (entry-server.tsx); search engines read it, the app never does. Like the
+ * page's description, it leaves out the winner, ratings and review text of a race whose spoilers the site
+ * keeps out of previews (PREVIEW_SPOILERS=off, decision 033).
  */
+
+/** Whether the JSON-LD may carry the result, ratings and review texts of the race that started at `raceDate`. */
+type SpoilersShown = (raceDate: string) => boolean;
 
 type Thing = Record<string, unknown>;
 
@@ -31,8 +36,9 @@ function raceEvent(
   };
 }
 
-function forRace(race: RaceDetail, origin: string): Thing {
+function forRace(race: RaceDetail, origin: string, spoilersShown: SpoilersShown): Thing {
   const event = raceEvent(race, origin);
+  if (!spoilersShown(race.date)) return event;
   if (race.winner) event.winner = { '@type': 'Person', name: race.winner.driver.full_name };
   if (race.average_rating !== null && race.review_count > 0) {
     event.aggregateRating = {
@@ -46,14 +52,17 @@ function forRace(race: RaceDetail, origin: string): Thing {
   return event;
 }
 
-function forReview(review: Review, origin: string): Thing {
+function forReview(review: Review, origin: string, spoilersShown: SpoilersShown): Thing {
+  const spoilers = spoilersShown(review.race.date) && review.rating !== null;
   return {
     '@type': 'Review',
     url: `${origin}${paths.review.getHref(review.id)}`,
     datePublished: review.created_at,
     author: { '@type': 'Person', name: review.user.name || review.user.username },
-    reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
-    ...(review.review_text ? { reviewBody: review.review_text } : {}),
+    ...(spoilers
+      ? { reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 } }
+      : {}),
+    ...(spoilers && review.review_text ? { reviewBody: review.review_text } : {}),
     itemReviewed: {
       '@type': 'SportsEvent',
       name: `${review.race.name} ${review.race.season.year}`,
@@ -91,15 +100,16 @@ export function structuredData(
   params: Record<string, string | undefined>,
   queryClient: QueryClient,
   origin: string,
+  spoilersShown: SpoilersShown = () => true,
 ): Thing | null {
   const data = <T>(key: readonly unknown[]) => queryClient.getQueryData<T>(key);
   let thing: Thing | null | undefined = null;
   if (routePath === paths.race.path && params.raceId) {
     const race = data<RaceDetail>(getRaceQueryOptions(params.raceId).queryKey);
-    thing = race && forRace(race, origin);
+    thing = race && forRace(race, origin, spoilersShown);
   } else if (routePath === paths.review.path && params.id) {
     const review = data<Review>(getSharedReviewQueryOptions(params.id).queryKey);
-    thing = review && forReview(review, origin);
+    thing = review && forReview(review, origin, spoilersShown);
   } else if (routePath === paths.driver.path && params.driverId) {
     const driver = data<DriverDetail>(getDriverQueryOptions(params.driverId).queryKey);
     thing = driver && forDriver(driver, origin);

@@ -49,6 +49,10 @@ export const paths = {
     path: '/profile/:username',
     getHref: (username: string) => `/profile/${encodeURIComponent(username)}`,
   },
+  seasonReview: {
+    path: '/profile/:username/season/:year',
+    getHref: (username: string, year: number) => `/profile/${encodeURIComponent(username)}/season/${year}`,
+  },
   watchlists: {
     path: '/watchlists',
     getHref: (listId?: number) => (listId === undefined ? '/watchlists' : `/watchlists?list=${listId}`),
@@ -63,6 +67,6 @@ export const paths = {
 
 /** A public page's link preview image (og:image), drawn by the server: 1200×630 PNG. */
 export const previewImagePath = (
-  kind: 'race' | 'review' | 'driver' | 'team' | 'profile' | 'watchlist',
+  kind: 'race' | 'review' | 'driver' | 'team' | 'profile' | 'season' | 'watchlist',
   id: string | number,
 ) => `/preview/${kind}/${encodeURIComponent(String(id))}.png`;

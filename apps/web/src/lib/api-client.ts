@@ -5,6 +5,7 @@ import { fillPath, routes } from '@paddock/contract/routes';
 import { DATABASE_UNAVAILABLE } from '@paddock/contract/limits';
 import { ApiError } from './api-error.ts';
 import { secondsLeft } from './jwt.ts';
+import { spoilerHeaders } from './spoiler-session.ts';
 import { reportDatabaseReachable } from './service-status.ts';
 import { clearSession, getAccessToken, getRefreshToken, setTokens } from './session.ts';
 
@@ -189,7 +190,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     { signal, timeout = REQUEST_TIMEOUT_MS }: CallOptions,
   ): Promise<unknown> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (access !== null) headers.Authorization = `Bearer ${access}`;
+    // A signed-in reader's reveals (decision 033); guests are never shielded.
+    if (access !== null) Object.assign(headers, { Authorization: `Bearer ${access}` }, spoilerHeaders());
     let payload: BodyInit | undefined;
     if (body instanceof FormData)
       payload = body; // fetch sets the multipart boundary itself

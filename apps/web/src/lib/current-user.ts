@@ -3,6 +3,7 @@ import type { CurrentUser } from '@paddock/contract/users';
 import { api } from '@/lib/api-client.ts';
 import { dependsOn } from '@/lib/query-events.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
+import { writeShieldHint } from '@/lib/spoiler-session.ts';
 
 /**
  * Spec §9: the current-user fetch aborts after 8 s, stays fresh 5 min and retries (the default policy's
@@ -10,8 +11,11 @@ import { useIsSignedIn } from '@/lib/session.ts';
  */
 export const ME_TIMEOUT_MS = 8000;
 
+/** The signed-in user; their spoiler shield's hint cookie follows their setting (lib/spoiler-session.ts). */
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser> {
-  return api.call('getMe', { signal, timeout: ME_TIMEOUT_MS });
+  const me = await api.call('getMe', { signal, timeout: ME_TIMEOUT_MS });
+  writeShieldHint(me.spoiler_shield);
+  return me;
 }
 
 export function getMeQueryOptions() {

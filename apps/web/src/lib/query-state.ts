@@ -22,6 +22,8 @@ export interface PageState {
   /** The time zone and time the page was rendered with (lib/render-env.tsx). */
   timeZone: string;
   now: number;
+  /** The site's PREVIEW_SPOILERS the page's head was written with (lib/render-env.tsx). */
+  previewSpoilers?: 'on' | 'off';
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createContext, use, useState, type ReactNode } from 'react';
+import { inRecentSpoilerWindow } from '@paddock/contract/spoilers';
 import { useHydrated } from '@/hooks/use-hydrated.ts';
 
 /*
@@ -15,6 +16,11 @@ export interface RenderEnv {
   now: number;
   /** The site's origin for absolute links (canonical, og:url); only on the server. */
   origin?: string;
+  /**
+   * The site's PREVIEW_SPOILERS (decision 033): 'off' keeps the spoilers of races within the recent window out
+   * of a page's description and JSON-LD. Carried in the page, so hydration writes the same head.
+   */
+  previewSpoilers?: 'on' | 'off';
 }
 
 /** The cookie build/theme-init.js writes with the reader's time zone (an IANA name, URI-encoded). */
@@ -42,6 +48,21 @@ export function useOrigin(): string {
 export function useTimeZone(): string | undefined {
   const env = use(RenderEnvContext);
   return useHydrated() || !env ? undefined : env.timeZone;
+}
+
+/**
+ * Whether a page's description (what link previews show) may carry the result, ratings and review texts of
+ * the race that started at `raceDate`: always, unless the site's PREVIEW_SPOILERS is 'off' and the race is
+ * within the recent window (decision 033).
+ */
+export function usePreviewSpoilers(raceDate: string): boolean {
+  const env = use(RenderEnvContext);
+  return previewSpoilersShown(env?.previewSpoilers, raceDate, useRenderNow());
+}
+
+/** The rule of usePreviewSpoilers, for what is written outside React (the JSON-LD of entry-server.tsx). */
+export function previewSpoilersShown(setting: 'on' | 'off' | undefined, raceDate: string, now: number): boolean {
+  return setting !== 'off' || !inRecentSpoilerWindow(Date.parse(raceDate), now);
 }
 
 /** Now, for "3h ago" and ages: the render's time until hydrated, then the browser's clock when mounted. */

@@ -56,6 +56,7 @@ export function raceFixture(overrides: Partial<Race> = {}): Race {
     has_results: true,
     average_rating: null,
     review_count: 0,
+    spoilers_hidden: false,
     ...overrides,
   };
 }
@@ -182,6 +183,7 @@ export const monza2024Results: RaceResults = {
     },
   ],
   fastest_lap: { driver: norris, team: mclaren, lap: 53, time: '1:21.432' },
+  spoilers_hidden: false,
 };
 
 export const leclercDetail: DriverDetail = {
@@ -291,6 +293,7 @@ export const season2024Stats: SeasonStats = {
     ],
   },
   community: { most_reviewed: [], top_rated: [] },
+  spoilers_hidden: false,
 };
 
 export const season2024Results: SeasonRaceResult[] = [
@@ -329,6 +332,7 @@ export const monzaSearch: SearchResult = {
       country_code: 'IT',
       date: '2024-09-01T13:00:00.000Z',
       is_completed: true,
+      spoilers_hidden: false,
     },
     {
       id: 1183,
@@ -339,6 +343,7 @@ export const monzaSearch: SearchResult = {
       country_code: 'IT',
       date: '2027-09-05T13:00:00.000Z',
       is_completed: false,
+      spoilers_hidden: false,
     },
   ],
   drivers: [

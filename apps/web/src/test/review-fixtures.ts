@@ -23,6 +23,7 @@ export function meFixture(overrides: Partial<CurrentUser> = {}): CurrentUser {
     following_count: 2,
     followers_count: 0,
     is_staff: false,
+    spoiler_shield: 'off',
     ...overrides,
   };
 }
@@ -62,6 +63,7 @@ export function reviewFixture(overrides: Partial<Omit<Review, 'user'>> & AuthorO
     created_at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
     updated_at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
     is_hidden: false,
+    spoilers_hidden: false,
     ...rest,
   };
 }

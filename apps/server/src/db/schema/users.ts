@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { SPOILER_SHIELD_SETTINGS } from '@paddock/contract/spoilers';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Owned by modules/users. The counters are kept by the modules whose rows they count (follows, reviews),
@@ -24,6 +25,8 @@ export const users = pgTable(
     /** Accepted follows by this account. */
     followingCount: integer('following_count').notNull().default(0),
     reviewsCount: integer('reviews_count').notNull().default(0),
+    /** Which races' spoilers the API withholds from this account (decision 033): off, recent or unwatched. */
+    spoilerShield: text('spoiler_shield', { enum: SPOILER_SHIELD_SETTINGS }).notNull().default('off'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -36,6 +39,7 @@ export const users = pgTable(
     index('users_name_trgm')
       .using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`)
       .with({ fastupdate: false }),
+    check('users_spoiler_shield_check', sql`${t.spoilerShield} in ('off', 'recent', 'unwatched')`),
   ],
 );
 

@@ -49,7 +49,7 @@ export async function exportAccount(ctx: ServiceContext, userId: number) {
     { name: 'version', value: EXPORT_VERSION },
     { name: 'exported_at', value: at.toISOString() },
     { name: 'profile', value: profile },
-    { name: 'settings', value: { is_private: profile.is_private } },
+    { name: 'settings', value: { is_private: profile.is_private, spoiler_shield: profile.spoiler_shield } },
     rows('reviews', () => reviewsForExport(db, userId)),
     rows('review_comments', () => reviewCommentsForExport(db, userId)),
     rows('review_likes', () => reviewLikesForExport(db, userId)),

@@ -1,10 +1,14 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { f1Endpoints } from '@paddock/contract';
 import { errorBody } from '../../lib/openapi.ts';
-import { cachedAnswer, sendCached, sendJson, sendPrivate } from '../../lib/cached-answers.ts';
+import { cachedAnswer, sendCached, sendJson, sendPrivate, type CachedAnswer } from '../../lib/cached-answers.ts';
+import type { Reader } from '../../lib/context.ts';
+import { readerOf } from '../../lib/reader.ts';
 import { route } from '../../lib/route.ts';
 import { F1_ONLY, raceDetailTags, WITH_COMMUNITY } from './cached.ts';
 import { noCommunity, type F1Context, type RaceCommunity } from './community.ts';
+import type { Race } from '@paddock/contract';
 import {
   getActiveThoughts,
   getDataStatus,
@@ -19,16 +23,33 @@ import {
   listSeasons,
   listTeams,
   parseRaceId,
+  racesFor,
   recommendedForReview,
   sharedRaceDetail,
+  shieldedRaces,
   trendingRaces,
   upcomingRaces,
   viewerRaceState,
 } from './service.ts';
+import {
+  seasonStatsRaceIds,
+  shieldRaces,
+  shieldSeasonResults,
+  shieldSeasonStats,
+  withholdRaceDetail,
+  withholdResults,
+} from './spoilers.ts';
 
 const tags = ['f1'];
 const notFound = errorBody('`{"detail": "Not found."}`');
-const badQuery = errorBody('Field errors on the query values, e.g. `{"season": ["A valid integer is required."]}`.');
+const badQuery = errorBody(
+  'Field errors on the query values, e.g. `{"season": ["A valid integer is required."]}`, or on the ' +
+    '`x-spoilers-revealed` header.',
+);
+/** What the descriptions of the answers the spoiler shield changes say of it (decision 033). */
+const SHIELDED =
+  ' For a signed-in reader whose spoiler shield hides a race (decision 033: their `spoiler_shield` setting, races ' +
+  'not marked watched nor named in `X-Spoilers-Revealed`), that race says `spoilers_hidden: true` and ';
 
 export interface F1RoutesOptions {
   /** The community figures of races, filled by the reviews module (decision 006). */
@@ -44,6 +65,29 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
   const ctx: F1Context = { db: app.database.db, events: app.events, community: options.community ?? noCommunity };
   const cache = app.readCache;
 
+  /**
+   * A cached answer (everyone's) as the reader may see it (decision 033): the same answer, validator and all,
+   * unless their shield hides one of its races; then their own, made from it, for them alone. Guests are
+   * never shielded; a shielded answer is never cached.
+   */
+  async function sendShielded<T>(
+    reply: FastifyReply,
+    reader: Reader | null,
+    answer: CachedAnswer<T>,
+    raceIds: (body: T) => readonly number[],
+    shield: (body: T, hidden: ReadonlySet<number>) => T | null,
+  ) {
+    if (reader === null) return sendJson(reply, answer);
+    const hidden = await shieldedRaces(ctx, reader, raceIds(answer.body));
+    const shielded = hidden.size === 0 ? null : shield(answer.body, hidden);
+    return shielded === null ? sendJson(reply, answer) : sendPrivate(reply, shielded);
+  }
+  const racePage = (page: { results: Race[] }) => page.results.map((r) => r.id);
+  const shieldPage = <P extends { results: Race[] }>(page: P, hidden: ReadonlySet<number>) => {
+    const results = shieldRaces(page.results, hidden);
+    return results && { ...page, results };
+  };
+
   route(
     app,
     f1Endpoints.listRaces,
@@ -56,16 +100,22 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         'place or country contain every word (accent- and case-insensitive); a four-digit year in it filters by season ' +
         '("2021 abu dhabi"). `reviewable_only=true` keeps completed races (results exist or the start is more than ' +
         "3 hours past). `exclude_reviewed=true` drops the signed-in user's reviewed races; for guests it changes " +
-        'nothing. `average_rating` and `review_count` count the reviews of public accounts.',
+        'nothing. `average_rating` and `review_count` count the reviews of public accounts.' +
+        SHIELDED +
+        '`average_rating` null.',
       errors: { 400: badQuery },
     },
     async (request, reply) => {
       const q = request.query;
+      const reader = readerOf(request);
       // The signed-in viewer's own filter is theirs alone; for guests it changes nothing.
-      if (q.exclude_reviewed === 'true' && request.userId !== null)
-        return sendPrivate(reply, await listRaces(ctx, request.userId, q));
+      if (q.exclude_reviewed === 'true' && reader !== null) {
+        const page = await listRaces(ctx, reader.id, q);
+        return sendPrivate(reply, { ...page, results: await racesFor(ctx, reader, page.results) });
+      }
       const key = `races?${JSON.stringify([q.season, q.search, q.reviewable_only === 'true', q.page_size, q.cursor])}`;
-      return sendCached(cache, reply, key, WITH_COMMUNITY, () => listRaces(ctx, null, q));
+      const answer = await cachedAnswer(cache, reply, key, WITH_COMMUNITY, () => listRaces(ctx, null, q));
+      return sendShielded(reply, reader, answer, racePage, shieldPage);
     },
   );
 
@@ -91,10 +141,14 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     {
       tags,
       summary: 'Races to review',
-      description: "Up to 10 recently completed races, newest first; a signed-in user's reviewed races are left out.",
+      description:
+        "Up to 10 recently completed races, newest first; a signed-in user's reviewed races are left out." +
+        SHIELDED +
+        '`average_rating` null.',
     },
     async (request, reply) => {
-      if (request.userId !== null) return sendPrivate(reply, await recommendedForReview(ctx, request.userId));
+      const reader = readerOf(request);
+      if (reader !== null) return sendPrivate(reply, await recommendedForReview(ctx, reader));
       return sendCached(cache, reply, 'recommended', WITH_COMMUNITY, () => recommendedForReview(ctx, null));
     },
   );
@@ -105,9 +159,15 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     {
       tags,
       summary: 'Trending races',
-      description: 'Up to 10 races with the most reviews written by public accounts in the last 30 days, most first.',
+      description:
+        'Up to 10 races with the most reviews written by public accounts in the last 30 days, most first.' +
+        SHIELDED +
+        '`average_rating` null.',
     },
-    async (_request, reply) => sendCached(cache, reply, 'trending', WITH_COMMUNITY, () => trendingRaces(ctx)),
+    async (request, reply) => {
+      const answer = await cachedAnswer(cache, reply, 'trending', WITH_COMMUNITY, () => trendingRaces(ctx));
+      return sendShielded(reply, readerOf(request), answer, (races) => races.map((r) => r.id), shieldRaces);
+    },
   );
 
   route(
@@ -118,9 +178,11 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
       summary: 'Race with active thoughts',
       description:
         'The race whose thoughts are open (from 24 hours before its start until 48 hours after), else the next race ' +
-        'if it starts within 7 days, else `null`.',
+        'if it starts within 7 days, else `null`.' +
+        SHIELDED +
+        '`average_rating` null.',
     },
-    async () => getActiveThoughts(ctx),
+    async (request) => getActiveThoughts(ctx, readerOf(request)),
   );
 
   route(
@@ -133,17 +195,22 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         'A race with circuit details, winner and podium, and its neighbours in the calendar. `rating_distribution`, ' +
         "`average_rating` and `review_count` count the reviews of public accounts (a private account's ratings " +
         'are for its followers). For a signed-in viewer `is_watched` and `user_review_id` (their review of this ' +
-        'race); false and null for guests.',
+        'race); false and null for guests.' +
+        SHIELDED +
+        '`winner` null, `podium` empty, `average_rating` null and `rating_distribution` all zeros.',
       errors: { 404: notFound },
     },
     async (request, reply) => {
       const raceId = parseRaceId(request.params.id);
-      // The shared part is cached; the viewer's own two fields are read for them alone.
+      const reader = readerOf(request);
+      // The shared part is cached; the reader's own fields (their shield too) are read for them alone.
       const [shared, mine] = await Promise.all([
         cachedAnswer(cache, reply, `race/${raceId}`, raceDetailTags(raceId), () => sharedRaceDetail(ctx, raceId)),
-        request.userId === null ? null : viewerRaceState(ctx, request.userId, raceId),
+        reader === null ? null : viewerRaceState(ctx, reader, raceId),
       ]);
-      return mine === null ? sendJson(reply, shared) : sendPrivate(reply, { ...shared.body, ...mine });
+      if (mine === null) return sendJson(reply, shared);
+      const detail = { ...shared.body, ...mine };
+      return sendPrivate(reply, mine.spoilers_hidden ? withholdRaceDetail(detail) : detail);
     },
   );
 
@@ -155,12 +222,19 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
       summary: 'Race results',
       description:
         "Race and sprint classifications, qualifying and fastest lap, where F1DB knows them. `time` is the winner's " +
-        'race time and the others\' gap; `status` is "Finished", "+N Lap(s)" for lapped cars, or why the car stopped.',
+        'race time and the others\' gap; `status` is "Finished", "+N Lap(s)" for lapped cars, or why the car stopped.' +
+        SHIELDED +
+        '`classification` and `sprint` are empty and `fastest_lap` null (qualifying, run before the race, stays).',
       errors: { 404: notFound },
     },
     async (request, reply) => {
       const raceId = parseRaceId(request.params.id);
-      return sendCached(cache, reply, `results/${raceId}`, F1_ONLY, () => getRaceResults(ctx, String(raceId)));
+      const reader = readerOf(request);
+      const [answer, hidden] = await Promise.all([
+        cachedAnswer(cache, reply, `results/${raceId}`, F1_ONLY, () => getRaceResults(ctx, String(raceId))),
+        shieldedRaces(ctx, reader, [raceId]),
+      ]);
+      return hidden.has(raceId) ? sendPrivate(reply, withholdResults(answer.body)) : sendJson(reply, answer);
     },
   );
 
@@ -269,12 +343,18 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         'results) and `standings_round`, the round they stand after (null before any); race counts, with ' +
         '`results_pending` the completed races whose results are not in yet; and the cumulative points of the top ' +
         '10 drivers after each round. `community`: the five most reviewed and the five top rated races of the ' +
-        'season (reviews of public accounts). A season without races is 404.',
+        'season (reviews of public accounts). A season without races is 404. For a signed-in reader whose spoiler ' +
+        'shield hides a race of the season (decision 033), `spoilers_hidden: true`: the standings are empty and ' +
+        "`standings_round` null, the points chart stops before the first hidden round, and the hidden races' " +
+        'ratings are withheld (and they leave `top_rated`).',
       errors: { 400: badQuery, 404: notFound },
     },
     async (request, reply) => {
       const { season } = request.query;
-      return sendCached(cache, reply, `season_stats/${season}`, WITH_COMMUNITY, () => getSeasonStats(ctx, season));
+      const answer = await cachedAnswer(cache, reply, `season_stats/${season}`, WITH_COMMUNITY, () =>
+        getSeasonStats(ctx, season),
+      );
+      return sendShielded(reply, readerOf(request), answer, seasonStatsRaceIds, shieldSeasonStats);
     },
   );
 
@@ -284,13 +364,23 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     {
       tags,
       summary: 'Season results',
-      description: 'Each race of `season` by round, with its podium (empty before results exist).',
+      description:
+        'Each race of `season` by round, with its podium (empty before results exist).' +
+        SHIELDED +
+        'an empty podium and `average_rating` null.',
       errors: { 400: badQuery },
     },
     async (request, reply) => {
       const { season } = request.query;
-      return sendCached(cache, reply, `race_results/${season}`, WITH_COMMUNITY, () =>
+      const answer = await cachedAnswer(cache, reply, `race_results/${season}`, WITH_COMMUNITY, () =>
         getSeasonRaceResults(ctx, season),
+      );
+      return sendShielded(
+        reply,
+        readerOf(request),
+        answer,
+        (rows) => rows.map((row) => row.race.id),
+        shieldSeasonResults,
       );
     },
   );

@@ -16,7 +16,7 @@ import type {
   ThoughtStatus,
 } from '@paddock/contract';
 import { clock } from '../../lib/clock.ts';
-import type { ServiceContext, Viewer } from '../../lib/context.ts';
+import type { Reader, ServiceContext, Viewer } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
 import { parseIdParam } from '../../lib/params.ts';
@@ -47,6 +47,7 @@ import {
   thoughtStatus,
 } from './thought-window.ts';
 import { selectPublicPageIds } from './queries/site-map.ts';
+import { shieldActiveThoughts, shieldRaces } from './spoilers.ts';
 
 /*
  * Community figures (average_rating, review_count, rating_distribution, trending, the season's community
@@ -84,7 +85,28 @@ export function toRace(row: RaceCardRow, figures?: RaceFigures): Race {
     has_results: row.has_results,
     average_rating: figures?.averageRating ?? null,
     review_count: figures?.reviewCount ?? 0,
+    spoilers_hidden: false,
   };
+}
+
+/** The races among `raceIds` the reader's spoiler shield hides (decision 033; guests: none), in one statement. */
+export async function shieldedRaces(
+  ctx: F1Context,
+  reader: Reader | null,
+  raceIds: readonly number[],
+): Promise<ReadonlySet<number>> {
+  if (reader === null || raceIds.length === 0) return new Set();
+  return ctx.community.shieldedRaceIds(ctx.db, reader, raceIds);
+}
+
+/** Race cards as the reader may see them: the answer everyone gets, with what their shield hides withheld. */
+export async function racesFor(ctx: F1Context, reader: Reader | null, races: Race[]): Promise<Race[]> {
+  const hidden = await shieldedRaces(
+    ctx,
+    reader,
+    races.map((r) => r.id),
+  );
+  return shieldRaces(races, hidden) ?? races;
 }
 
 /** The community figures of the completed races among `rows` (only those can have reviews). */
@@ -138,7 +160,8 @@ export interface RaceListQuery {
 
 /**
  * GET /races/. A season lists all its races by round in one page; otherwise newest first with a
- * keyset cursor over (start, id). `exclude_reviewed` drops the signed-in viewer's reviewed races.
+ * keyset cursor over (start, id). `exclude_reviewed` drops the signed-in viewer's reviewed races. As everyone
+ * sees them: a reader's shield is laid over with racesFor.
  */
 export async function listRaces(
   ctx: F1Context,
@@ -171,15 +194,14 @@ export async function listRaces(
   return { results: await toRaces(ctx, page.results), next_cursor: page.next_cursor };
 }
 
-/** The viewer's own fields of a race detail (false and null for guests). */
+/** The reader's own fields of a race detail, and whether their spoiler shield hides it (decision 033). */
 export async function viewerRaceState(
   ctx: F1Context,
-  viewer: Viewer,
+  reader: Reader,
   raceId: number,
-): Promise<Pick<RaceDetail, 'is_watched' | 'user_review_id'>> {
-  if (viewer === null) return { is_watched: false, user_review_id: null };
-  const mine = await ctx.community.viewerState(ctx.db, viewer, raceId);
-  return { is_watched: mine.isWatched, user_review_id: mine.userReviewId };
+): Promise<Pick<RaceDetail, 'is_watched' | 'user_review_id' | 'spoilers_hidden'>> {
+  const mine = await ctx.community.viewerState(ctx.db, reader, raceId);
+  return { is_watched: mine.isWatched, user_review_id: mine.userReviewId, spoilers_hidden: mine.spoilersHidden };
 }
 
 /** A race detail as a guest sees it: the same for everyone, so it can be cached (decision 016). */
@@ -254,6 +276,7 @@ export async function getRaceResults(ctx: F1Context, idParam: string): Promise<R
     race_id: raceId,
     classification: row.classification.map(toClassificationRow),
     sprint: row.sprint.map(toClassificationRow),
+    spoilers_hidden: false,
     qualifying: row.qualifying.map((q) => ({
       position: q.position_text,
       position_number: q.position_number,
@@ -273,13 +296,21 @@ export async function upcomingRaces(ctx: F1Context, limit: number): Promise<Race
   return (await selectUpcomingRaces(ctx.db, limit)).map((row) => toRace(row));
 }
 
-/** Recently completed races, without those the signed-in viewer reviewed. */
-export async function recommendedForReview(ctx: F1Context, viewer: Viewer): Promise<Race[]> {
+/** Recently completed races, without those the signed-in reader reviewed, as their shield lets them see them. */
+export async function recommendedForReview(ctx: F1Context, reader: Reader | null): Promise<Race[]> {
   const rows = await selectRecentlyCompletedRaces(ctx.db, {
     limit: RECOMMENDED_FOR_REVIEW_LIMIT,
-    excludeIds: viewer === null ? undefined : ctx.community.reviewedRaceIds(viewer),
+    excludeIds: reader === null ? undefined : ctx.community.reviewedRaceIds(reader.id),
   });
-  return toRaces(ctx, rows);
+  const [races, hidden] = await Promise.all([
+    toRaces(ctx, rows),
+    shieldedRaces(
+      ctx,
+      reader,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return shieldRaces(races, hidden) ?? races;
 }
 
 /** Races with the most review activity in the last 30 days, most active first. */
@@ -300,14 +331,17 @@ export async function getThoughtStatus(ctx: F1Context, idParam: string): Promise
   return thoughtStatus(startsMs, clock.now());
 }
 
-export async function getActiveThoughts(ctx: F1Context): Promise<ActiveThoughts> {
+/** The race whose thoughts are open (or open soon), as the reader's shield lets them see it. */
+export async function getActiveThoughts(ctx: F1Context, reader: Reader | null): Promise<ActiveThoughts> {
   const now = clock.now();
   const row = await selectActiveThoughtsRace(ctx.db, now, {
     opensBeforeMs: THOUGHTS_OPEN_BEFORE_MS,
     closesAfterMs: THOUGHTS_CLOSE_AFTER_MS,
     lookaheadMs: ACTIVE_THOUGHTS_LOOKAHEAD_MS,
   });
-  return row ? { race: toRace(row), status: thoughtStatus(row.starts_ms, now) } : null;
+  if (!row) return null;
+  const hidden = await shieldedRaces(ctx, reader, [row.id]);
+  return shieldActiveThoughts({ race: toRace(row), status: thoughtStatus(row.starts_ms, now) }, hidden);
 }
 
 export async function listDrivers(ctx: F1Context, season: number | undefined): Promise<Driver[]> {
@@ -393,6 +427,7 @@ export async function getSeasonStats(ctx: F1Context, season: number): Promise<Se
       drivers: row.progression.map((p) => ({ driver: p.driver, team_colour: p.team_colour, points: p.points })),
     },
     community,
+    spoilers_hidden: false,
   };
 }
 

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { RACE_FINISHED_AFTER_MS, SPOILER_RECENT_MS } from '@paddock/contract';
 import { raceIsCompletedSql } from '../../f1data/race-status.ts';
 
 /*
@@ -142,3 +143,12 @@ export const raceSeasonOf = (raceId: SQL) => sql`(select races.year from races w
 /** Joins each row to its race's season as `race_year` (one hash join for many rows, where raceSeasonOf probes each). */
 export const joinRaceYear = (raceId: SQL) =>
   sql`join (select id as race_year_id, year as race_year from races) race_years on race_years.race_year_id = ${raceId}`;
+
+/**
+ * Whether the race `raceId` is one the spoiler shield `setting` covers at `at` (decision 033): it has started,
+ * and for 'recent' it finished (3 hours after its start) less than 14 days ago. By primary key.
+ */
+export const raceInSpoilerSpan = (raceId: SQL, setting: SQL, at: Date) =>
+  sql`exists (select 1 from races where races.id = ${raceId} and races.starts_at <= ${at.toISOString()}::timestamptz
+      and (${setting} = 'unwatched'
+        or races.starts_at > ${new Date(at.getTime() - RACE_FINISHED_AFTER_MS - SPOILER_RECENT_MS).toISOString()}::timestamptz))`;

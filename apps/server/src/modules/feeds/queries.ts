@@ -145,11 +145,11 @@ export interface TimelineRow extends Partial<ReaderSideRow> {
  */
 export function selectTimelinePage(
   db: Db,
-  q: { viewer: number; beforeId?: number; seen: readonly number[]; limit: number },
+  q: { viewer: number; beforeId?: number; seen: readonly number[]; limit: number; revealed?: readonly number[] },
 ): Promise<TimelineRow[]> {
   return selectRows<TimelineRow>(
     db,
-    sql`select page.review_id as entry_id, ${reviewShownTo(q.viewer)} as shown, ${readerSideColumns(q.viewer)}
+    sql`select page.review_id as entry_id, ${reviewShownTo(q.viewer)} as shown, ${readerSideColumns(q.viewer, q.revealed)}
         from (
           select fe.review_id from feed_entries fe
           where fe.user_id = ${q.viewer} ${q.beforeId === undefined ? sql`` : sql`and fe.review_id < ${q.beforeId}`}

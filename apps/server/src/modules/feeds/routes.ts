@@ -7,7 +7,9 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { route, signedIn, unauthorized } from '../../lib/route.ts';
 import { invalidateEverywhere } from '../../lib/read-cache.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
+import { readerOf, revealedKey } from '../../lib/reader.ts';
 import { FOLLOWING_TAG, FOR_YOU_TAG, readerTag, REVIEW_LISTS_TAG, seenKey } from '../reviews/cached.ts';
+import { SHIELDED_REVIEWS } from '../reviews/routes.ts';
 import {
   createFanOutWorker,
   followingFeedSides,
@@ -40,17 +42,20 @@ export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'Reviews by the accounts the viewer follows (accepted follows), newest first. `cursor` is the previous ' +
         "page's `next_cursor` (a review id); `seen_ids` (comma-joined, at most 500) are left out; " +
-        "`meta.last_author_id` is the author of the page's last review. No review appears on two pages.",
+        "`meta.last_author_id` is the author of the page's last review. No review appears on two pages." +
+        SHIELDED_REVIEWS,
       security: signedIn,
       errors: { 401: unauthorized },
     },
     async (request, reply) => {
       const viewer = requireUser(request);
+      const { revealed } = readerOf(request) ?? { revealed: [] };
       const q = request.query;
-      // Which reviews the page shows is kept per reader, until their timeline or follows change (decision 027).
-      const key = `following:${viewer}?size=${q.page_size}&cursor=${q.cursor}&last=${q.last_author_id}&seen=${seenKey(q.seen_ids)}`;
+      // Which reviews the page shows (and what the reader's shield hides) is kept per reader, until their
+      // timeline, follows or shield change (decision 027).
+      const key = `following:${viewer}?size=${q.page_size}&cursor=${q.cursor}&last=${q.last_author_id}&seen=${seenKey(q.seen_ids)}&revealed=${revealedKey({ revealed })}`;
       const page = await app.readerCache.getOrLoad(key, [readerTag(viewer), FOLLOWING_TAG], () =>
-        followingFeedSides(ctx, viewer, q),
+        followingFeedSides(ctx, viewer, { ...q, revealed }),
       );
       return sendPrivateBytes(reply, await feedCardsJson(ctx, page));
     },
@@ -66,23 +71,26 @@ export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
         "Other people's reviews the viewer may see (guests: public accounts' reviews), ranked by recency and " +
         'engagement (likes, comments). Never the same author twice in a row, across pages too: pass the ' +
         "previous page's `meta.last_author_id` as `last_author_id`. `cursor` is the previous page's " +
-        '`next_cursor`; `seen_ids` are left out; no review appears on two pages.',
+        '`next_cursor`; `seen_ids` are left out; no review appears on two pages.' +
+        SHIELDED_REVIEWS,
     },
     async (request, reply) => {
       const q = request.query;
-      const viewer = request.userId;
+      const reader = readerOf(request);
       const params = `size=${q.page_size}&cursor=${q.cursor}&last=${q.last_author_id}&seen=${seenKey(q.seen_ids)}`;
       const cacheTags = [REVIEW_LISTS_TAG, FOR_YOU_TAG];
-      if (viewer === null) {
+      if (reader === null) {
         // A guest's page is every guest's: kept whole in the read cache (decision 027). One that leaves out
         // what that guest saw is theirs alone: kept, such pages would crowd the F1 answers out.
         if (q.seen_ids?.length) return forYouFeed(ctx, null, q);
         return sendCached(app.readCache, reply, `for-you?${params}`, cacheTags, () => forYouFeed(ctx, null, q));
       }
-      // A reader's: which reviews it shows, kept until For You or the reader's likes or follows change.
-      const readerTags = [...cacheTags, readerTag(viewer)];
-      const page = await app.readerCache.getOrLoad(`for-you:${viewer}?${params}`, readerTags, () =>
-        forYouFeedSides(ctx, viewer, q),
+      // A reader's: which reviews it shows (and what their shield hides), kept until For You or the reader's
+      // likes, follows or shield change.
+      const readerTags = [...cacheTags, readerTag(reader.id)];
+      const key = `for-you:${reader.id}?${params}&revealed=${revealedKey(reader)}`;
+      const page = await app.readerCache.getOrLoad(key, readerTags, () =>
+        forYouFeedSides(ctx, reader.id, { ...q, revealed: reader.revealed }),
       );
       return sendPrivateBytes(reply, await feedCardsJson(ctx, page));
     },

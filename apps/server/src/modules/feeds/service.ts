@@ -59,13 +59,16 @@ export function feedCardsJson(ctx: ServiceContext, page: FeedSides): Promise<Buf
   return readerAnswerJson(ctx, page, page.sides, feedRest(page));
 }
 
+/** A feed's query, with the races the reader revealed for this browser session (the spoiler shield, decision 033). */
+export type ReaderFeedQuery = FeedQuery & { revealed?: readonly number[] };
+
 /** GET /core/reviews/feed/ (see followingFeedSides). */
-export async function followingFeed(ctx: ServiceContext, viewer: number, q: FeedQuery): Promise<FeedPage> {
+export async function followingFeed(ctx: ServiceContext, viewer: number, q: ReaderFeedQuery): Promise<FeedPage> {
   return withFeedCards(ctx, await followingFeedSides(ctx, viewer, q));
 }
 
 /** GET /core/reviews/for-you/ (see forYouFeedSides). */
-export async function forYouFeed(ctx: ServiceContext, viewer: Viewer, q: FeedQuery): Promise<FeedPage> {
+export async function forYouFeed(ctx: ServiceContext, viewer: Viewer, q: ReaderFeedQuery): Promise<FeedPage> {
   return withFeedCards(ctx, await forYouFeedSides(ctx, viewer, q));
 }
 
@@ -74,12 +77,13 @@ export async function forYouFeed(ctx: ServiceContext, viewer: Viewer, q: FeedQue
  * review's id). Read from the viewer's timeline; past its retention window, from the followed
  * accounts' reviews directly. `seen_ids` are left out.
  */
-export async function followingFeedSides(ctx: ServiceContext, viewer: number, q: FeedQuery): Promise<FeedSides> {
+export async function followingFeedSides(ctx: ServiceContext, viewer: number, q: ReaderFeedQuery): Promise<FeedSides> {
   const limit = q.page_size + 1;
   const seen = q.seen_ids ?? [];
+  const { revealed } = q;
   // A cursor past any id a row can have reads from the newest (and never reaches the database as an overflow).
   const beforeId = q.cursor === undefined ? undefined : Math.min(Math.floor(q.cursor), ID_MAX);
-  const rows = await selectTimelinePage(ctx.db, { viewer, beforeId, seen, limit });
+  const rows = await selectTimelinePage(ctx.db, { viewer, beforeId, seen, limit, revealed });
   let page: { id: number; side: ReaderSideRow | null }[] = rows.map((row) => ({
     id: row.entry_id,
     side: row.shown ? (row as ReaderSideRow) : null,
@@ -91,6 +95,7 @@ export async function followingFeedSides(ctx: ServiceContext, viewer: number, q:
       beforeId: rows.at(-1)?.entry_id ?? beforeId,
       seen,
       limit: limit - rows.length,
+      revealed,
     });
     page = page.concat(older.map((side) => ({ id: side.id, side })));
   }
@@ -151,7 +156,7 @@ export function arrangeWithoutRepeats(
  * engagement (cursor: the rank where the previous page stopped). Never the same author twice in a row,
  * also across pages (`last_author_id`); `seen_ids` are left out; the cursor keeps pages apart.
  */
-export async function forYouFeedSides(ctx: ServiceContext, viewer: Viewer, q: FeedQuery): Promise<FeedSides> {
+export async function forYouFeedSides(ctx: ServiceContext, viewer: Viewer, q: ReaderFeedQuery): Promise<FeedSides> {
   const seen = q.seen_ids ?? [];
   const page: RankedItem[] = [];
   let lastAuthor = q.last_author_id ?? null;
@@ -159,7 +164,7 @@ export async function forYouFeedSides(ctx: ServiceContext, viewer: Viewer, q: Fe
   let exhausted = false;
   for (let round = 0; round < FOR_YOU_ROUNDS && page.length < q.page_size; round += 1) {
     const window = (q.page_size - page.length) * FOR_YOU_WINDOW_FACTOR + 1;
-    const candidates = await forYouCandidates(ctx, { viewer, beforeRank, seen, limit: window });
+    const candidates = await forYouCandidates(ctx, { viewer, beforeRank, seen, limit: window, revealed: q.revealed });
     const arranged = arrangeWithoutRepeats(candidates, lastAuthor, q.page_size - page.length);
     page.push(...arranged.page);
     lastAuthor = arranged.last;

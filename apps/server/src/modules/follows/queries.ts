@@ -139,13 +139,13 @@ export async function selectPendingRequester(db: Db, userId: number, requestId: 
   return row?.followerId ?? null;
 }
 
-/** Deletes a pending request to `userId` by its id; whether there was one. */
-export async function deletePendingRequest(db: Db, userId: number, requestId: number): Promise<boolean> {
-  const rows = await db
+/** Deletes a pending request to `userId` by its id; its requester, or null when there was none. */
+export async function deletePendingRequest(db: Db, userId: number, requestId: number): Promise<number | null> {
+  const [row] = await db
     .delete(follows)
     .where(and(eq(follows.id, requestId), eq(follows.followingId, userId), eq(follows.status, 'pending')))
-    .returning({ id: follows.id });
-  return rows.length === 1;
+    .returning({ followerId: follows.followerId });
+  return row?.followerId ?? null;
 }
 
 /*

@@ -195,7 +195,9 @@ export async function answerFollowRequest(
   answer: 'accept' | 'decline',
 ): Promise<void> {
   if (answer === 'decline') {
-    if (!(await deletePendingRequest(ctx.db, ownerId, requestId))) throw notFound();
+    const followerId = await deletePendingRequest(ctx.db, ownerId, requestId);
+    if (followerId === null) throw notFound();
+    await ctx.events.emit('follow.removed', { followerId, followingId: ownerId, wasAccepted: false });
     return;
   }
   const followerId = await selectPendingRequester(ctx.db, ownerId, requestId);

@@ -23,7 +23,17 @@ import {
 
 async function notify(ctx: ServiceContext, n: NewNotification): Promise<void> {
   if (n.recipientId === n.senderId) return;
-  await insertNotification(ctx.db, n);
+  if (await insertNotification(ctx.db, n)) await bellsChanged(ctx, [n.recipientId]);
+}
+
+/** Tells the notification streams whose badge or list changed. */
+async function bellsChanged(ctx: ServiceContext, userIds: number[]): Promise<void> {
+  if (userIds.length > 0) await ctx.events.emit('notifications.changed', { userIds });
+}
+
+/** Notifications removed because what they were about went. */
+async function forget(ctx: ServiceContext, about: Parameters<typeof deleteNotificationsAbout>[1]): Promise<void> {
+  await bellsChanged(ctx, await deleteNotificationsAbout(ctx.db, about));
 }
 
 type About = Omit<NewNotification, 'type' | 'recipientId' | 'senderId'>;
@@ -49,7 +59,13 @@ async function notifyComment(
 
 export function subscribeNotifications(ctx: ServiceContext): void {
   const { events } = ctx;
+  // The follow requests a private account is waiting to answer are counted on its bell too.
+  events.on('follow.requested', ({ followingId }) => bellsChanged(ctx, [followingId]));
+  events.on('follow.removed', async ({ followingId, wasAccepted }) => {
+    if (!wasAccepted) await bellsChanged(ctx, [followingId]);
+  });
   events.on('follow.accepted', async ({ followerId, followingId, requested }) => {
+    if (requested) await bellsChanged(ctx, [followingId]);
     await notify(
       ctx,
       requested
@@ -86,12 +102,12 @@ export function subscribeNotifications(ctx: ServiceContext): void {
       raceId: e.raceId,
     });
   });
-  events.on('review.deleted', async ({ reviewId }) => deleteNotificationsAbout(ctx.db, { reviewId }));
+  events.on('review.deleted', ({ reviewId }) => forget(ctx, { reviewId }));
   // A block also takes back what the two had told each other.
   events.on('relation.changed', async ({ kind, ownerId, otherId, active }) => {
-    if (kind === 'block' && active) await deleteNotificationsBetween(ctx.db, ownerId, otherId);
+    if (kind === 'block' && active) await bellsChanged(ctx, await deleteNotificationsBetween(ctx.db, ownerId, otherId));
   });
-  events.on('comment.deleted', async ({ commentId }) => deleteNotificationsAbout(ctx.db, { commentId }));
+  events.on('comment.deleted', ({ commentId }) => forget(ctx, { commentId }));
   subscribeThoughtNotifications(ctx);
 }
 
@@ -127,10 +143,8 @@ function subscribeThoughtNotifications(ctx: ServiceContext): void {
       raceId: e.raceId,
     });
   });
-  events.on('thought.deleted', async ({ thoughtId }) => deleteNotificationsAbout(ctx.db, { thoughtId }));
-  events.on('thought_comment.deleted', async ({ commentIds }) =>
-    deleteNotificationsAbout(ctx.db, { thoughtCommentIds: commentIds }),
-  );
+  events.on('thought.deleted', ({ thoughtId }) => forget(ctx, { thoughtId }));
+  events.on('thought_comment.deleted', ({ commentIds }) => forget(ctx, { thoughtCommentIds: commentIds }));
 }
 
 /** What each type says, after the sender's name; `race` is "2024 Italian Grand Prix" when known. */
@@ -149,7 +163,7 @@ const MESSAGES: Record<NotificationType, (race: string | null) => string> = {
     race ? `liked your comment on a thought on the ${race}` : 'liked your comment on a race thought',
 };
 
-function toNotification(row: NotificationRow): Notification {
+export function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
     notification_type: row.type,
@@ -161,6 +175,7 @@ function toNotification(row: NotificationRow): Notification {
     related_race_id: row.race_id,
     related_thought_id: row.thought_id,
     related_thought_comment_id: row.thought_comment_id,
+    spoilers_hidden: row.spoilers_hidden,
   };
 }
 
@@ -168,10 +183,15 @@ function toNotification(row: NotificationRow): Notification {
 export async function listNotifications(
   ctx: ServiceContext,
   userId: number,
-  q: { page_size: number; cursor?: string },
+  q: { page_size: number; cursor?: string; revealed?: readonly number[] },
 ) {
   const beforeId = decodeIdCursor(q.cursor);
-  const rows = await selectNotificationPage(ctx.db, { recipientId: userId, beforeId, limit: q.page_size + 1 });
+  const rows = await selectNotificationPage(ctx.db, {
+    recipientId: userId,
+    beforeId,
+    limit: q.page_size + 1,
+    revealed: q.revealed,
+  });
   return toPage(rows, q.page_size, toNotification, (last) => encodeCursor([last.id]));
 }
 
@@ -182,8 +202,11 @@ export async function notificationCount(ctx: ServiceContext, userId: number) {
 /** Reading and dismissing both remove the notification; someone else's is as unknown as a missing one. */
 export async function removeNotification(ctx: ServiceContext, userId: number, id: number): Promise<void> {
   if (!(await deleteNotification(ctx.db, userId, id))) throw notFound();
+  await bellsChanged(ctx, [userId]);
 }
 
 export async function removeAllNotifications(ctx: ServiceContext, userId: number) {
-  return { count: await deleteAllNotifications(ctx.db, userId) };
+  const count = await deleteAllNotifications(ctx.db, userId);
+  if (count > 0) await bellsChanged(ctx, [userId]);
+  return { count };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profilesEndpoints } from '@paddock/contract';
+import { FIRST_SEASON } from '@paddock/contract/season-review';
 import { errorBody } from '../../lib/openapi.ts';
 import { parseIdParam } from '../../lib/params.ts';
 import { clock } from '../../lib/clock.ts';
@@ -53,6 +54,6 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 /** A season in a path: 1950 to next year, else 404 (as an unknown id). */
 function parseSeasonParam(value: string): number {
   const year = parseIdParam(value);
-  if (year < 1950 || year > new Date(clock.now()).getUTCFullYear() + 1) throw notFoundError();
+  if (year < FIRST_SEASON || year > new Date(clock.now()).getUTCFullYear() + 1) throw notFoundError();
   return year;
 }

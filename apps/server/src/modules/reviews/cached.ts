@@ -10,8 +10,9 @@ import { invalidateEverywhere, type ReadCache } from '../../lib/read-cache.ts';
  * (the reader cache), its cards coming from the kept cards (a race's or a member's reviews: see
  * REVIEW_MEMBERS_TAG). What a list shows changes with a review
  * written, edited or deleted, liked or unliked, commented on, and with its author's card or privacy; a
- * reader's page also with their own likes, follows, blocks and mutes (and others' blocks of them), and
- * their Following page with their timeline (the feeds module says when). Each change drops the lists it touched, on every instance.
+ * reader's page also with their own likes, follows, blocks and mutes (and others' blocks of them), their
+ * spoiler shield (decision 033: its setting, their watched races), and their Following page with their
+ * timeline (the feeds module says when). Each change drops the lists it touched, on every instance.
  */
 
 /** Every review list, a guest's or a reader's, carries this tag. */
@@ -72,7 +73,8 @@ export function invalidateReviewListsOnChanges(
     raceMembersTag(raceId),
     userMembersTag(authorId),
   ];
-  events.on('review.created', (e) => listsOf(e, ...membersOf(e)));
+  // The author's own pages too: writing the review marked its race watched, lifting their spoiler shield from it.
+  events.on('review.created', (e) => listsOf(e, ...membersOf(e), readerTag(e.authorId)));
   events.on('review.updated', (e) => listsOf(e));
   events.on('review.deleted', (e) => listsOf(e, ...membersOf(e)));
   // The liker's own pages show their like.
@@ -96,6 +98,8 @@ export function invalidateReviewListsOnChanges(
   events.on('account.deleted', () =>
     invalidateEverywhere(caches, bus, [REVIEW_LISTS_TAG, REVIEW_MEMBERS_TAG, FOLLOWING_TAG], log),
   );
+  // What a reader's spoiler shield hides (decision 033) is part of their pages: a new setting or watched mark drops them.
+  events.on('spoilers.changed', ({ userId }) => invalidateEverywhere(caches, bus, [readerTag(userId)], log));
   events.on('user.privacy_changed', () =>
     invalidateEverywhere(caches, bus, [REVIEW_LISTS_TAG, REVIEW_MEMBERS_TAG], log),
   );

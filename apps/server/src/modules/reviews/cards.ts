@@ -28,6 +28,16 @@ export interface ReaderCard {
   card: Review;
   follow_status: Review['user']['follow_status'];
   liked: boolean;
+  /** The reader's spoiler shield hides the review's race (decision 033). */
+  shielded: boolean;
+}
+
+/**
+ * A card as a reader whose spoiler shield hides its race sees it (decision 033): the author, the race, the
+ * dates and the counts stay; the rating (a race rated 5 was worth it) and the text go.
+ */
+export function withholdReview(card: Review): Review {
+  return { ...card, rating: null, review_text: null, spoilers_hidden: true };
 }
 
 /** What a drop message carries: reviews whose cards changed, or authors whose every card did. */
@@ -347,6 +357,8 @@ interface CardJson {
 }
 
 const jsonOfCard = new WeakMap<Review, CardJson>();
+/** The same for the card as a shielded reader sees it (withholdReview). */
+const jsonOfWithheldCard = new WeakMap<Review, CardJson>();
 const RESULTS_OPEN = Buffer.from('{"results":[');
 const COMMA = 0x2c;
 const FOLLOW_SLOTS: Record<Review['user']['follow_status'], number> = { self: 0, following: 1, requested: 2, none: 3 };
@@ -354,11 +366,13 @@ const FOLLOW_SLOTS: Record<Review['user']['follow_status'], number> = { self: 0,
 const sideSlot = (follow: Review['user']['follow_status'], liked: boolean) =>
   FOLLOW_SLOTS[follow] * 2 + (liked ? 1 : 0);
 
-function cardJson(card: Review): CardJson {
-  let parts = jsonOfCard.get(card);
+function cardJson(card: Review, shielded: boolean): CardJson {
+  const kept = shielded ? jsonOfWithheldCard : jsonOfCard;
+  let parts = kept.get(card);
   if (parts) return parts;
+  const shown = shielded ? withholdReview(card) : card;
   const marked: Record<keyof Review, unknown> = {
-    ...card,
+    ...shown,
     user: { ...card.user, follow_status: FOLLOW_MARK },
     is_liked_by_user: LIKED_MARK,
   };
@@ -373,13 +387,13 @@ function cardJson(card: Review): CardJson {
     tail: Buffer.from(json.slice(l + liked.length)),
     sides: [],
   };
-  jsonOfCard.set(card, parts);
+  kept.set(card, parts);
   return parts;
 }
 
 /** A card's JSON as one reader sees it, made once per side it is shown with. */
-function cardBytes({ card, follow_status, liked }: ReaderCard): Buffer {
-  const parts = cardJson(card);
+function cardBytes({ card, follow_status, liked, shielded }: ReaderCard): Buffer {
+  const parts = cardJson(card, shielded);
   const slot = sideSlot(follow_status, liked);
   return (parts.sides[slot] ??= Buffer.concat([
     parts.head,
@@ -392,7 +406,8 @@ function cardBytes({ card, follow_status, liked }: ReaderCard): Buffer {
 
 /**
  * The JSON of an answer made for one reader: `{"results": [cards…], …rest}`, each card with the reader's
- * follow status toward its author and their like, as `JSON.stringify` would write the Review. The cards'
+ * follow status toward its author and their like (and withheld where their spoiler shield hides its race),
+ * as `JSON.stringify` would write the Review. The cards'
  * bytes are copied once, into one buffer of the answer's length.
  */
 export function answerJson(cards: readonly ReaderCard[], rest: Record<string, unknown>): Buffer {

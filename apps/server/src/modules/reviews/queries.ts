@@ -2,13 +2,14 @@ import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { raceReviewStats, reviews } from '../../db/schema/reviews.ts';
-import type { Viewer } from '../../lib/context.ts';
+import type { Reader, Viewer } from '../../lib/context.ts';
 import { isoTime, rowLimit, run, selectRows } from '../../lib/sql.ts';
 import { joinRaceRef, joinRaceYear, raceRefColumns } from '../f1/sql.ts';
 import { acceptedFollowingIds } from '../follows/visibility.ts';
 import { accountIsPublic, joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
 import type { ReportedContent } from '@paddock/contract';
 import { raceWatchedBy } from '../watched/sql.ts';
+import { raceShieldedFor } from '../spoilers/sql.ts';
 import {
   readerSideColumns,
   reviewCardColumns,
@@ -41,11 +42,16 @@ export function selectSharedCards(db: Db, ids: readonly number[]): Promise<Revie
 }
 
 /** The reader's side of these reviews, those the viewer may open, in no particular order. */
-export function selectReaderSides(db: Db, viewer: Viewer, ids: readonly number[]): Promise<ReaderSideRow[]> {
+export function selectReaderSides(
+  db: Db,
+  viewer: Viewer,
+  ids: readonly number[],
+  revealed: readonly number[] = [],
+): Promise<ReaderSideRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return selectRows<ReaderSideRow>(
     db,
-    sql`select ${readerSideColumns(viewer)} from ${reviewWithAuthorFrom}
+    sql`select ${readerSideColumns(viewer, revealed)} from ${reviewWithAuthorFrom}
         where r.id = any(${sql.param([...ids])}::int[]) and ${reviewOpenTo(viewer)}`,
   );
 }
@@ -56,6 +62,8 @@ export interface ReviewListFilter {
   /** Keyset: reviews with a smaller id (newest first). */
   beforeId?: number;
   limit: number;
+  /** The races the reader revealed for this browser session (the spoiler shield, decision 033). */
+  revealed?: readonly number[];
 }
 
 /**
@@ -71,7 +79,7 @@ export function selectReviewList(db: Db, viewer: Viewer, f: ReviewListFilter): P
   if (f.beforeId !== undefined) where.push(sql`r.id < ${f.beforeId}`);
   return selectRows<ReaderSideRow>(
     db,
-    sql`select ${readerSideColumns(viewer)} from ${reviewWithAuthorFrom}
+    sql`select ${readerSideColumns(viewer, f.revealed)} from ${reviewWithAuthorFrom}
         where ${sql.join(where, sql` and `)} order by r.id desc ${rowLimit(f.limit)}`,
   );
 }
@@ -298,14 +306,14 @@ export async function selectTrendingRaceIds(db: Db, since: Date, limit: number):
   return rows.map((r) => r.race_id);
 }
 
-/** The viewer's review of a race and whether they watched it. */
-export async function selectViewerRaceState(db: Db, viewer: number, raceId: number) {
-  const [row] = await selectRows<{ review_id: number | null; watched: boolean }>(
+/** The reader's review of a race, whether they watched it, and whether their spoiler shield hides it. */
+export async function selectViewerRaceState(db: Db, reader: Reader, raceId: number) {
+  const [row] = await selectRows<{ review_id: number | null; watched: boolean; shielded: boolean }>(
     db,
-    sql`select (select id from reviews where user_id = ${viewer} and race_id = ${raceId}) as review_id,
-          ${raceWatchedBy(viewer, raceId)} as watched`,
+    sql`select (select id from reviews where user_id = ${reader.id} and race_id = ${raceId}) as review_id,
+          ${raceWatchedBy(reader.id, raceId)} as watched, ${raceShieldedFor(reader, sql`${raceId}::int`)} as shielded`,
   );
-  return { reviewId: row?.review_id ?? null, watched: row?.watched ?? false };
+  return { reviewId: row?.review_id ?? null, watched: row?.watched ?? false, shielded: row?.shielded ?? false };
 }
 
 export const reviewedRaceIdsOf = (viewer: number) => sql`(select race_id from reviews where user_id = ${viewer})`;
@@ -325,14 +333,14 @@ const notSeen = (seen: readonly number[]) =>
  */
 export function selectFollowedReviews(
   db: Db,
-  q: { viewer: number; beforeId?: number; seen: readonly number[]; limit: number },
+  q: { viewer: number; beforeId?: number; seen: readonly number[]; limit: number; revealed?: readonly number[] },
 ): Promise<FeedItem[]> {
   return selectRows<FeedItem>(
     db,
-    sql`select ${readerSideColumns(q.viewer)} from (
-        select x.id, x.user_id from ${acceptedFollowingIds(q.viewer)} f(following_id)
+    sql`select ${readerSideColumns(q.viewer, q.revealed)} from (
+        select x.id, x.user_id, x.race_id from ${acceptedFollowingIds(q.viewer)} f(following_id)
         cross join lateral (
-          select r.id, r.user_id from reviews r
+          select r.id, r.user_id, r.race_id from reviews r
           where r.user_id = f.following_id ${q.beforeId === undefined ? sql`` : sql`and r.id < ${q.beforeId}`}
             and r.hidden_at is null and ${notSeen(q.seen)}
           order by r.id desc ${rowLimit(q.limit)}) x
@@ -348,11 +356,11 @@ export interface RankedItem extends FeedItem {
 /** For You candidates below `beforeRank`: other people's reviews the viewer may see, best first. */
 export function selectForYouCandidates(
   db: Db,
-  q: { viewer: Viewer; beforeRank?: number; seen: readonly number[]; limit: number },
+  q: { viewer: Viewer; beforeRank?: number; seen: readonly number[]; limit: number; revealed?: readonly number[] },
 ): Promise<RankedItem[]> {
   return selectRows<RankedItem>(
     db,
-    sql`select ${readerSideColumns(q.viewer)}, r.for_you_rank as rank
+    sql`select ${readerSideColumns(q.viewer, q.revealed)}, r.for_you_rank as rank
         from reviews r ${joinUser('u', sql`r.user_id`)}
         where ${q.beforeRank === undefined ? sql`true` : sql`r.for_you_rank < ${q.beforeRank}::float8`}
           ${q.viewer === null ? sql`` : sql`and r.user_id <> ${q.viewer}`}
@@ -362,10 +370,15 @@ export function selectForYouCandidates(
 }
 
 /** The most liked reviews written since `since` that the viewer may see (the reader's side of each). */
-export function selectPopular(db: Db, viewer: Viewer, since: Date, limit: number): Promise<ReaderSideRow[]> {
+export function selectPopular(
+  db: Db,
+  viewer: Viewer,
+  q: { since: Date; limit: number; revealed?: readonly number[] },
+): Promise<ReaderSideRow[]> {
+  const { since, limit } = q;
   return selectRows<ReaderSideRow>(
     db,
-    sql`select ${readerSideColumns(viewer)} from ${reviewWithAuthorFrom}
+    sql`select ${readerSideColumns(viewer, q.revealed)} from ${reviewWithAuthorFrom}
         where r.created_at >= ${since.toISOString()}::timestamptz and r.like_count > 0 and ${reviewVisibleTo(viewer)}
         order by r.like_count desc, r.id desc ${rowLimit(limit)}`,
   );

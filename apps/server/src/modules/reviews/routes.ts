@@ -3,6 +3,7 @@ import { reviewsEndpoints } from '@paddock/contract';
 import { sendCached, sendPrivateBytes } from '../../lib/cached-answers.ts';
 import { errorBody } from '../../lib/openapi.ts';
 import { parseIdParam } from '../../lib/params.ts';
+import { readerOf, revealedKey } from '../../lib/reader.ts';
 import { notFound, route, signedIn, unauthorized } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { PRIVATE_ACCOUNT } from '../follows/service.ts';
@@ -26,6 +27,11 @@ const tags = ['reviews'];
 const reviewNotFound = notFound('no such review, or one of a private account the viewer does not follow.');
 const notOwner = errorBody('`{"detail": "You do not have permission to perform this action."}`: not the author.');
 const privateAccount = errorBody(`\`{"detail": "${PRIVATE_ACCOUNT}"}\`: a private account the viewer does not follow.`);
+/** What the descriptions of the routes showing reviews say of the spoiler shield (decision 033). */
+export const SHIELDED_REVIEWS =
+  " A signed-in reader whose spoiler shield hides a review's race (their `spoiler_shield` setting, races not " +
+  'marked watched nor named in `X-Spoilers-Revealed`) gets it with `spoilers_hidden: true` and `rating` and ' +
+  "`review_text` null; the author, race and dates stay. A reader's own reviews are never shielded from them.";
 
 /**
  * Reviews and their likes, mounted at /api/core (the home feeds under /reviews/ are the feeds module's,
@@ -43,21 +49,24 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         "`race_id`: the race's reviews; `user_id`: the user's reviews; both: that user's review of the race (one at " +
         'most). Newest first, paginated. Reviews of private accounts appear only to their owner and accepted ' +
-        "followers; listing a private account's reviews is 403 for anyone else.",
+        "followers; listing a private account's reviews is 403 for anyone else." +
+        SHIELDED_REVIEWS,
       errors: { 403: privateAccount, 404: errorBody('No account has that `user_id`.') },
     },
     async (request, reply) => {
       const q = request.query;
-      const viewer = request.userId;
+      const reader = readerOf(request);
       const params = `race=${q.race_id}&user=${q.user_id}&size=${q.page_size}&cursor=${q.cursor}`;
-      // A guest's list is every guest's: kept whole in the read cache (decision 027).
-      if (viewer === null)
+      // A guest's list is every guest's (guests are never shielded): kept whole in the read cache (decision 027).
+      if (reader === null)
         return sendCached(app.readCache, reply, `reviews?${params}`, reviewListTags(q), () =>
           listReviews(ctx, null, q),
         );
-      // A reader's: which reviews it shows, kept until they change or the reader's likes or follows do.
-      const page = await app.readerCache.getOrLoad(`reviews:${viewer}?${params}`, readerListTags(q, viewer), () =>
-        listReviewSides(ctx, viewer, q),
+      // A reader's: which reviews it shows and what their shield hides, kept until they change or the reader's
+      // likes, follows or shield do.
+      const key = `reviews:${reader.id}?${params}&revealed=${revealedKey(reader)}`;
+      const page = await app.readerCache.getOrLoad(key, readerListTags(q, reader.id), () =>
+        listReviewSides(ctx, reader.id, { ...q, revealed: reader.revealed }),
       );
       return sendPrivateBytes(reply, await pageCardsJson(ctx, page));
     },
@@ -87,9 +96,13 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Popular reviews',
       description:
-        'The most liked reviews of the last 30 days that the viewer may see, most liked first (`limit`, default 10).',
+        'The most liked reviews of the last 30 days that the viewer may see, most liked first (`limit`, default 10).' +
+        SHIELDED_REVIEWS,
     },
-    async (request) => popularReviews(ctx, request.userId, request.query.limit),
+    async (request) => {
+      const reader = readerOf(request);
+      return popularReviews(ctx, request.userId, request.query.limit, reader?.revealed);
+    },
   );
 
   route(
@@ -100,17 +113,18 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'A shared review',
       description:
         'The review a share link (`/review/{id}`) names; the token is the review id. A review of a private account ' +
-        'is 404 to anyone but its owner and accepted followers: a link never opens it to others.',
+        'is 404 to anyone but its owner and accepted followers: a link never opens it to others.' +
+        SHIELDED_REVIEWS,
       errors: { 404: reviewNotFound },
     },
-    async (request) => getReview(ctx, request.userId, parseIdParam(request.params.token)),
+    async (request) => getReview(ctx, request.userId, parseIdParam(request.params.token), readerOf(request)?.revealed),
   );
 
   route(
     app,
     reviewsEndpoints.getReview,
-    { tags, summary: 'A review', errors: { 404: reviewNotFound } },
-    async (request) => getReview(ctx, request.userId, parseIdParam(request.params.id)),
+    { tags, summary: 'A review', description: SHIELDED_REVIEWS.trim(), errors: { 404: reviewNotFound } },
+    async (request) => getReview(ctx, request.userId, parseIdParam(request.params.id), readerOf(request)?.revealed),
   );
 
   route(

@@ -44,7 +44,8 @@ import {
   type RankedItem,
   type ReviewRef,
 } from './queries.ts';
-import { answerJson, reviewCardsOf, type ReaderCard } from './cards.ts';
+import { answerJson, reviewCardsOf, withholdReview, type ReaderCard } from './cards.ts';
+import { shieldedRaceIds } from '../spoilers/service.ts';
 import type { ReaderSideRow, ReviewCardRow } from './sql.ts';
 import { keysetRows } from '../../lib/json-stream.ts';
 import { reviewsExportPage } from './queries.ts';
@@ -70,6 +71,7 @@ export function toReview(row: ReviewCardRow): Review {
     created_at: new Date(row.created_ms).toISOString(),
     updated_at: new Date(row.updated_ms).toISOString(),
     is_hidden: row.is_hidden,
+    spoilers_hidden: false,
   };
 }
 
@@ -93,7 +95,7 @@ async function readerCards(ctx: ServiceContext, rows: readonly ReaderSideRow[]):
   const found: ReaderCard[] = [];
   for (const row of rows) {
     const card = cards.get(row.id);
-    if (card) found.push({ card, follow_status: row.follow_status, liked: row.liked });
+    if (card) found.push({ card, follow_status: row.follow_status, liked: row.liked, shielded: row.shielded });
   }
   return found;
 }
@@ -102,10 +104,10 @@ async function loadSharedCards(db: Db, ids: number[]): Promise<Review[]> {
   return (await selectSharedCards(db, ids)).map(toReview);
 }
 
-/** The reviews of `rows` as their reader sees them, in the rows' order (see readerCards). */
+/** The reviews of `rows` as their reader sees them (their spoiler shield too), in the rows' order (see readerCards). */
 export async function withCards(ctx: ServiceContext, rows: readonly ReaderSideRow[]): Promise<Review[]> {
-  return (await readerCards(ctx, rows)).map(({ card, follow_status, liked }) => ({
-    ...card,
+  return (await readerCards(ctx, rows)).map(({ card, follow_status, liked, shielded }) => ({
+    ...(shielded ? withholdReview(card) : card),
     user: { ...card.user, follow_status },
     is_liked_by_user: liked,
   }));
@@ -117,12 +119,17 @@ export interface SidePage {
   next_cursor: string | null;
 }
 
+/** A review list's query, with the races the reader revealed for this browser session (decision 033). */
+interface ReviewListQuery {
+  race_id?: number;
+  user_id?: number;
+  page_size: number;
+  cursor?: string;
+  revealed?: readonly number[];
+}
+
 /** Which reviews a page of GET /core/reviews/ shows the viewer (checking they may see the account). */
-export async function listReviewSides(
-  ctx: ServiceContext,
-  viewer: Viewer,
-  q: { race_id?: number; user_id?: number; page_size: number; cursor?: string },
-): Promise<SidePage> {
+export async function listReviewSides(ctx: ServiceContext, viewer: Viewer, q: ReviewListQuery): Promise<SidePage> {
   if (q.user_id !== undefined) await assertCanSeeAccount(ctx, viewer, q.user_id);
   const beforeId = decodeIdCursor(q.cursor);
   const rows = await selectReviewList(ctx.db, viewer, {
@@ -130,6 +137,7 @@ export async function listReviewSides(
     userId: q.user_id,
     beforeId,
     limit: q.page_size + 1,
+    revealed: q.revealed,
   });
   const page = toPage(
     rows,
@@ -177,14 +185,22 @@ export function pageCardsJson(ctx: ServiceContext, page: SidePage): Promise<Buff
 export async function listReviews(
   ctx: ServiceContext,
   viewer: Viewer,
-  q: { race_id?: number; user_id?: number; page_size: number; cursor?: string },
+  q: ReviewListQuery,
 ): Promise<{ results: Review[]; next_cursor: string | null }> {
   return withPageCards(ctx, await listReviewSides(ctx, viewer, q));
 }
 
-/** One review the viewer may see; a private account's review is 404 to others, as if it did not exist. */
-export async function getReview(ctx: ServiceContext, viewer: Viewer, reviewId: number): Promise<Review> {
-  const [review] = await withCards(ctx, await selectReaderSides(ctx.db, viewer, [reviewId]));
+/**
+ * One review the viewer may see; a private account's review is 404 to others, as if it did not exist.
+ * `revealed`: the races the reader revealed for this browser session (decision 033).
+ */
+export async function getReview(
+  ctx: ServiceContext,
+  viewer: Viewer,
+  reviewId: number,
+  revealed: readonly number[] = [],
+): Promise<Review> {
+  const [review] = await withCards(ctx, await selectReaderSides(ctx.db, viewer, [reviewId], revealed));
   if (!review) throw notFound();
   return review;
 }
@@ -359,7 +375,7 @@ export async function toggleReviewLike(
  */
 export function followedAccountsReviews(
   ctx: ServiceContext,
-  q: { viewer: number; beforeId?: number; seen: readonly number[]; limit: number },
+  q: { viewer: number; beforeId?: number; seen: readonly number[]; limit: number; revealed?: readonly number[] },
 ): Promise<FeedItem[]> {
   return selectFollowedReviews(ctx.db, q);
 }
@@ -370,15 +386,20 @@ export function followedAccountsReviews(
  */
 export function forYouCandidates(
   ctx: ServiceContext,
-  q: { viewer: Viewer; beforeRank?: number; seen: readonly number[]; limit: number },
+  q: { viewer: Viewer; beforeRank?: number; seen: readonly number[]; limit: number; revealed?: readonly number[] },
 ): Promise<RankedItem[]> {
   return selectForYouCandidates(ctx.db, q);
 }
 
 /** GET /core/reviews/popular/: the most liked reviews of the last 30 days that the viewer may see. */
-export async function popularReviews(ctx: ServiceContext, viewer: Viewer, limit: number): Promise<Review[]> {
-  const rows = await selectPopular(ctx.db, viewer, new Date(clock.now() - POPULAR_WINDOW_MS), limit);
-  return withCards(ctx, rows);
+export async function popularReviews(
+  ctx: ServiceContext,
+  viewer: Viewer,
+  limit: number,
+  revealed: readonly number[] = [],
+): Promise<Review[]> {
+  const since = new Date(clock.now() - POPULAR_WINDOW_MS);
+  return withCards(ctx, await selectPopular(ctx.db, viewer, { since, limit, revealed }));
 }
 
 /* What the F1 pages show of the community (f1/community.ts, decision 006). */
@@ -404,10 +425,11 @@ export const reviewsCommunity: RaceCommunity = {
       ]),
     );
   },
-  async viewerState(db, viewer, raceId) {
-    const state = await selectViewerRaceState(db, viewer, raceId);
-    return { isWatched: state.watched, userReviewId: state.reviewId };
+  async viewerState(db, reader, raceId) {
+    const state = await selectViewerRaceState(db, reader, raceId);
+    return { isWatched: state.watched, userReviewId: state.reviewId, spoilersHidden: state.shielded };
   },
+  shieldedRaceIds,
   reviewedRaceIds: reviewedRaceIdsOf,
   trendingRaceIds: selectTrendingRaceIds,
 };

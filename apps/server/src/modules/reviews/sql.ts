@@ -5,6 +5,7 @@ import { notHiddenFrom } from '../../lib/sql.ts';
 import { joinRaceRef, raceRefColumns, raceTitleOf, type RaceRefRow } from '../f1/sql.ts';
 import { canOpenContentOf, canSeeContentOf, followStatusOf } from '../follows/visibility.ts';
 import { likedByViewer } from '../review-likes/sql.ts';
+import { raceShieldedFor } from '../spoilers/sql.ts';
 import { joinUser, userIsPrivate, userRefJson } from '../users/sql.ts';
 
 /*
@@ -60,12 +61,26 @@ export interface ReaderSideRow {
   user_id: number;
   follow_status: FollowStatus;
   liked: boolean;
+  /** The reader's spoiler shield hides the review's race (decision 033): its rating and text are withheld. */
+  shielded: boolean;
 }
 
-/** The reader's side of the review `r`: its ids, the reader's follow status toward its author, their like. */
-export const readerSideColumns = (viewer: Viewer) => sql`
+/**
+ * Whether the reader's spoiler shield hides the review `r` from them (decision 033): never their own review
+ * (writing it marked the race watched; one unmarked since is still theirs to read).
+ */
+const shieldedFor = (viewer: Viewer, revealed: readonly number[]) =>
+  viewer === null
+    ? sql`false`
+    : sql`coalesce(r.user_id <> ${viewer} and ${raceShieldedFor({ id: viewer, revealed }, sql`r.race_id`)}, false)`;
+
+/**
+ * The reader's side of the review `r`: its ids, the reader's follow status toward its author, their like, and
+ * whether their spoiler shield hides it (`revealed`: the races they revealed for this browser session).
+ */
+export const readerSideColumns = (viewer: Viewer, revealed: readonly number[] = []) => sql`
   r.id, r.user_id, ${followStatusOf(viewer, sql`r.user_id`)} as follow_status,
-  ${likedByViewer('review', viewer, sql`r.id`)} as liked`;
+  ${likedByViewer('review', viewer, sql`r.id`)} as liked, ${shieldedFor(viewer, revealed)} as shielded`;
 
 /** A review `r` joined with its author `u`, whose privacy the visibility rule reads. */
 export const reviewWithAuthorFrom = sql`reviews r ${joinUser('u', sql`r.user_id`)}`;

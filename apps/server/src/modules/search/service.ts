@@ -102,6 +102,7 @@ export async function search(
       country_code: r.countryCode,
       date: new Date(r.startsMs).toISOString(),
       is_completed: raceIsCompleted(r, now),
+      spoilers_hidden: false,
     })),
     drivers: drivers.map(({ item: d }) => ({
       id: d.id,
@@ -119,6 +120,12 @@ export async function search(
     })),
     users,
   };
+}
+
+/** A search answer as a signed-in reader sees it: the races their spoiler shield hides say so (decision 033). */
+export function shieldSearch(result: SearchResult, hidden: ReadonlySet<number>): SearchResult | null {
+  if (!result.races.some((r) => hidden.has(r.id))) return null;
+  return { ...result, races: result.races.map((r) => (hidden.has(r.id) ? { ...r, spoilers_hidden: true } : r)) };
 }
 
 /**

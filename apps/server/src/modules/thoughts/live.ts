@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FollowStatus } from '@paddock/contract';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
+import { HEARTBEAT_MS, startEventStream, writeToStream } from '../../lib/event-stream.ts';
 import type { LiveBus } from '../../lib/live-bus.ts';
 import { hiddenAuthorIds } from '../follows/service.ts';
 import { selectEvents, selectFollowingIds, selectLastEventId, type EventRow } from './queries.ts';
@@ -16,12 +17,8 @@ import { pruneLiveLog } from './service.ts';
  */
 
 export const THOUGHTS_CHANNEL = 'paddock_thought_events';
-export const HEARTBEAT_MS = 15_000;
-export const RETRY_MS = 3_000;
 const PRUNE_EVERY_MS = 3_600_000;
 const PAGE = 500;
-/** A connection that has this much unsent is too slow: it is closed and will replay on reconnect. */
-const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 interface Connection {
   viewer: Viewer;
@@ -139,21 +136,7 @@ export class ThoughtsHub {
             selectFollowingIds(this.ctx.db, o.viewer).then((ids) => new Set(ids)),
             hiddenAuthorIds(this.ctx, o.viewer).then((ids) => new Set(ids)),
           ]);
-    const res = reply.raw;
-    reply.hijack();
-    // Hijacked: helmet's and the rate limit's headers set so far are carried over by hand; nothing
-    // compresses or buffers this answer.
-    const carried = Object.entries(reply.getHeaders()).filter(
-      (h): h is [string, string | number | string[]] => h[1] !== undefined,
-    );
-    res.writeHead(200, {
-      ...Object.fromEntries(carried),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      'x-accel-buffering': 'no',
-      connection: 'keep-alive',
-    });
-    res.write(`retry: ${RETRY_MS}\n\n`);
+    const res = startEventStream(reply);
     if (this.closed) {
       res.end();
       return;
@@ -279,10 +262,7 @@ export class ThoughtsHub {
   }
 
   private write(conn: Connection, text: string): void {
-    const { res } = conn;
-    if (res.destroyed || res.writableEnded) return;
-    res.write(text);
-    if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
+    writeToStream(conn.res, text);
   }
 
   private leave(room: Room, conn: Connection): void {

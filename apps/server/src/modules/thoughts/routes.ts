@@ -1,12 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LAST_EVENT_ID_INVALID, LAST_EVENT_ID_PATTERN, THOUGHTS_CLOSED, thoughtsEndpoints } from '@paddock/contract';
-import { fieldErrors, notFound } from '../../lib/errors.ts';
+import { THOUGHTS_CLOSED, thoughtsEndpoints } from '@paddock/contract';
+import { notFound } from '../../lib/errors.ts';
+import { HEARTBEAT_MS, lastEventIdOf, RETRY_MS, streamHead } from '../../lib/event-stream.ts';
 import { errorBody } from '../../lib/openapi.ts';
 import { parseIdParam } from '../../lib/params.ts';
 import { route, signedIn, unauthorized, type RouteDocs } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { HEARTBEAT_MS, RETRY_MS, ThoughtsHub } from './live.ts';
+import { ThoughtsHub } from './live.ts';
 import {
   createThought,
   createThoughtComment,
@@ -39,18 +39,6 @@ const likeToggleDocs = (summary: string, what: string): RouteDocs => ({
   security: signedIn,
   errors: { 400: invalidOrClosed, 401: unauthorized, 403: acrossBlock, 404: notFound404(what) },
 });
-
-/**
- * Where a reconnecting stream resumes: the Last-Event-ID header (what EventSource sends, and what a
- * fetch-based client should send), else `?last_event_id=`; null for a fresh start.
- */
-function lastEventIdOf(request: FastifyRequest, query: string | undefined): number | null {
-  const header = request.headers['last-event-id'];
-  const raw = (Array.isArray(header) ? header[0] : header)?.trim() || query;
-  if (raw === undefined || raw === '') return null;
-  if (!LAST_EVENT_ID_PATTERN.test(raw)) throw fieldErrors({ last_event_id: [LAST_EVENT_ID_INVALID] });
-  return Number(raw);
-}
 
 /** Race thoughts, their comments and likes, and their live stream, mounted at /api/core. */
 export const thoughtsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -102,12 +90,7 @@ export const thoughtsRoutes: FastifyPluginAsyncZod = async (app) => {
       const raceId = parseIdParam(request.params.race_id);
       const lastEventId = lastEventIdOf(request, request.query.last_event_id);
       if (!(await raceExists(ctx, raceId))) throw notFound();
-      if (request.method === 'HEAD') {
-        return reply
-          .header('content-type', 'text/event-stream; charset=utf-8')
-          .header('cache-control', 'no-cache')
-          .send('');
-      }
+      if (request.method === 'HEAD') return streamHead(reply);
       await hub.open(reply, { raceId, viewer: request.userId, lastEventId });
       return reply;
     },

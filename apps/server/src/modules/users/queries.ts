@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { heldUsernames, users } from '../../db/schema/users.ts';
 import { run, selectRows } from '../../lib/sql.ts';
 import { userRefJson } from './sql.ts';
-import type { ReportedContent } from '@paddock/contract';
+import type { ReportedContent, SpoilerShield } from '@paddock/contract';
 
 /* Every read and write of the users table. */
 
@@ -21,6 +21,7 @@ const profileColumns = {
   followersCount: users.followersCount,
   reviewsCount: users.reviewsCount,
   isStaff: users.isStaff,
+  spoilerShield: users.spoilerShield,
 };
 
 export interface ProfileRow {
@@ -36,6 +37,7 @@ export interface ProfileRow {
   followersCount: number;
   reviewsCount: number;
   isStaff: boolean;
+  spoilerShield: SpoilerShield;
 }
 
 export async function selectProfile(db: Db, userId: number): Promise<ProfileRow | null> {
@@ -205,6 +207,7 @@ export async function lockProfile(tx: Db, userId: number) {
       name: users.name,
       profilePicture: users.profilePicture,
       isPrivate: users.isPrivate,
+      spoilerShield: users.spoilerShield,
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -217,6 +220,7 @@ export interface ProfilePatch {
   bio?: string;
   isPrivate?: boolean;
   profilePicture?: string | null;
+  spoilerShield?: SpoilerShield;
 }
 
 export async function updateProfileFields(db: Db, userId: number, patch: ProfilePatch): Promise<void> {

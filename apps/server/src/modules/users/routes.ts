@@ -46,7 +46,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'The signed-in user',
       description:
-        'The Current user of the spec plus `email` and `bio`. `following_count` and `followers_count` count accepted follows only.',
+        'The Current user of the spec plus `email`, `bio` and `spoiler_shield` (decision 033: `off`, `recent` or `unwatched`; see PATCH). `following_count` and `followers_count` count accepted follows only.',
       security: signedIn,
       errors: { 401: unauthorizedBody },
     },
@@ -60,14 +60,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Edit the signed-in user',
       description:
-        'Changes any of name, bio and is_private; `profile_picture: null` removes the avatar. Making a private account public accepts its pending follow requests; making it private keeps its followers.\n\n' +
+        'Changes any of name, bio, is_private and spoiler_shield; `profile_picture: null` removes the avatar. Making a private account public accepts its pending follow requests; making it private keeps its followers.\n\n' +
+        "`spoiler_shield` (decision 033): `off` (the default); `recent`, races that finished in the last 14 days (a race is run from its start and finishes 3 hours after it) and that the account has not marked watched; `unwatched`, every race run that it has not marked watched. For those races the API withholds from this account, and only from it, what would spoil them: results, podium, winner, fastest lap, standings, the race's ratings and the rating and text of others' reviews of it, each answer saying so with `spoilers_hidden: true`. Marking the race watched lifts it at once; the `X-Spoilers-Revealed` header lifts it for the races it names, for the requests that send it.\n\n" +
         'Names and bios refuse invisible formatting characters (Unicode format characters such as bidi overrides and isolates, zero-width spaces and joiners, the byte order mark; control characters other than whitespace), except joiners inside an emoji sequence or between letters of a script that needs them. ' +
         'A name is stored trimmed with every run of whitespace as one space, at most 100 characters; a new name must not be another member\'s username, ignoring case and a leading "@" (the own username is fine). ' +
         'A bio keeps its lines: runs of spaces and tabs become one space, each line and the whole are trimmed, and at most one blank line stays between paragraphs; at most 300 characters after that.',
       security: signedIn,
       errors: {
         400: errorBody(
-          'Field errors `{"name": ["Invisible formatting characters are not allowed."]}`, `{"name": ["A name cannot be another member\'s @username."]}`, `{"bio": ["..."]}`.',
+          'Field errors `{"name": ["Invisible formatting characters are not allowed."]}`, `{"name": ["A name cannot be another member\'s @username."]}`, `{"bio": ["..."]}`, `{"spoiler_shield": ["\\"sometimes\\" is not a valid choice."]}`.',
         ),
         401: unauthorizedBody,
       },

@@ -64,6 +64,7 @@ export function toCurrentUser(row: ProfileRow): CurrentUser {
     following_count: row.followingCount,
     followers_count: row.followersCount,
     is_staff: row.isStaff,
+    spoiler_shield: row.spoilerShield,
   };
 }
 
@@ -217,7 +218,8 @@ async function discardAvatar(ctx: UsersContext, url: string | null) {
  * is not checked, so a form that sends every field still saves). A change of privacy is announced
  * (`user.privacy_changed`): the follows module then accepts pending requests of an account that went
  * public. A changed name or a removed picture changes the user's card (`user.card_changed`), as a new
- * account or avatar does; a form sent again unchanged does not.
+ * account or avatar does; a form sent again unchanged does not. A changed spoiler shield is announced
+ * (`spoilers.changed`): the reader's kept review pages go.
  */
 export async function updateMe(ctx: UsersContext, userId: number, body: UpdateMeBody): Promise<CurrentUser> {
   const before = await ctx.db.transaction(async (tx) => {
@@ -234,6 +236,7 @@ export async function updateMe(ctx: UsersContext, userId: number, body: UpdateMe
       name: body.name,
       bio: body.bio,
       isPrivate: body.is_private,
+      spoilerShield: body.spoiler_shield,
       ...(body.profile_picture === null ? { profilePicture: null } : {}),
     });
     return locked;
@@ -242,6 +245,10 @@ export async function updateMe(ctx: UsersContext, userId: number, body: UpdateMe
   if (body.profile_picture === null) await discardAvatar(ctx, before.profilePicture);
   if (body.is_private !== undefined && body.is_private !== before.isPrivate) {
     await ctx.events.emit('user.privacy_changed', { userId, isPrivate: body.is_private });
+  }
+  // What the spoiler shield hides from the account changed: its kept pages go (decision 033).
+  if (body.spoiler_shield !== undefined && body.spoiler_shield !== before.spoilerShield) {
+    await ctx.events.emit('spoilers.changed', { userId });
   }
   const pictureRemoved = body.profile_picture === null && before.profilePicture !== null;
   if ((body.name !== undefined && body.name !== before.name) || pictureRemoved) {

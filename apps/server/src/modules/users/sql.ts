@@ -25,3 +25,7 @@ export const accountIsPublic = (userId: SQL) =>
 /** `left join users <alias> on <alias>.id = <userId>`: for rows whose author may be gone (null columns then). */
 export const leftJoinUser = (alias: string, userId: SQL) =>
   sql`left join users ${sql.raw(alias)} on ${sql.raw(alias)}.id = ${userId}`;
+
+/** The spoiler shield setting of the account `userId` (decision 033), as a scalar subquery by primary key. */
+export const spoilerShieldOf = (userId: number) =>
+  sql`(select shield_u.spoiler_shield from users shield_u where shield_u.id = ${userId})`;

@@ -20,7 +20,10 @@ export const watchedRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       tags,
       summary: 'Mark a race watched',
-      description: `Idempotent: 201 the first time, 200 after. Completed races only (\`{"race_id": ["${WATCH_NOT_COMPLETED}"]}\`).`,
+      description:
+        `Idempotent: 201 the first time, 200 after. Completed races only (\`{"race_id": ["${WATCH_NOT_COMPLETED}"]}\`). ` +
+        "It lifts the viewer's spoiler shield from the race at once (decision 033): the next answers carry its " +
+        'results, ratings and reviews.',
       security: signedIn,
       errors: { 400: errorBody('Field errors on `race_id`.'), 401: unauthorized },
     },
@@ -50,7 +53,9 @@ export const watchedRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       tags,
       summary: 'Unmark a watched race',
-      description: '`id` is the race. 404 when the viewer had not marked it watched.',
+      description:
+        "`id` is the race. 404 when the viewer had not marked it watched. The viewer's spoiler shield (decision 033) " +
+        'covers the race again if their setting does.',
       security: signedIn,
       errors: { 401: unauthorized },
     },

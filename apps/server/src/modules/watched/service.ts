@@ -12,12 +12,17 @@ import { watchedExportPage } from './queries.ts';
 
 export const WATCH_NOT_COMPLETED = 'Only races that have been completed can be marked as watched.';
 
-/** POST /core/watched-races/: idempotent, completed races only; returns whether the race was newly marked. */
+/**
+ * POST /core/watched-races/: idempotent, completed races only; returns whether the race was newly marked. A
+ * new mark lifts the reader's spoiler shield from the race (`spoilers.changed`, decision 033).
+ */
 export async function markWatched(ctx: ServiceContext, viewer: number, raceId: number): Promise<boolean> {
   const state = await raceCompletion(ctx, raceId);
   if (state === null) throw fieldErrors({ race_id: [`Invalid pk "${raceId}" - object does not exist.`] });
   if (state === 'not_completed') throw fieldErrors({ race_id: [WATCH_NOT_COMPLETED] });
-  return insertWatched(ctx.db, viewer, raceId, nowDate());
+  const created = await insertWatched(ctx.db, viewer, raceId, nowDate());
+  if (created) await ctx.events.emit('spoilers.changed', { userId: viewer });
+  return created;
 }
 
 /**
@@ -28,9 +33,10 @@ export async function markRaceWatched(tx: Db, userId: number, raceId: number, at
   await insertWatched(tx, userId, raceId, at);
 }
 
-/** DELETE /core/watched-races/{id}/: 404 when the viewer had not marked the race watched. */
+/** DELETE /core/watched-races/{id}/: 404 when the viewer had not marked the race watched; the shield may cover it again. */
 export async function unmarkWatched(ctx: ServiceContext, viewer: number, raceId: number): Promise<void> {
   if (!(await deleteWatched(ctx.db, viewer, raceId))) throw notFound();
+  await ctx.events.emit('spoilers.changed', { userId: viewer });
 }
 
 /** A user's watched races (the viewer's own without user_id), most recent first. */

@@ -19,6 +19,7 @@ const me: CurrentUser = {
   following_count: 0,
   followers_count: 0,
   is_staff: false,
+  spoiler_shield: 'off',
 };
 
 function renderLogin() {

@@ -2,7 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
 
-/** Spec §7: the follow-request and notification counts are polled every 30 s. */
+/**
+ * Spec §7: the follow-request and notification counts are polled every 30 s; while the bell's stream is
+ * open it pushes them instead (use-notification-stream.ts).
+ */
 export const COUNT_POLL_MS = 30_000;
 
 export interface NotificationCounts {
@@ -30,17 +33,18 @@ export const notificationKeys = {
   requests: ['notifications', 'follow-requests'] as const,
 };
 
-export function getNotificationCountsQueryOptions() {
+/** `live`: the bell's stream is open and keeps the counts current, so they are not polled. */
+export function getNotificationCountsQueryOptions(live = false) {
   return queryOptions({
     queryKey: notificationKeys.counts,
     queryFn: getNotificationCounts,
-    staleTime: COUNT_POLL_MS,
+    staleTime: live ? Infinity : COUNT_POLL_MS,
     // A failing endpoint is not hammered: polling stops until the next successful fetch.
-    refetchInterval: (query) => (query.state.status === 'error' ? false : COUNT_POLL_MS),
+    refetchInterval: (query) => (live || query.state.status === 'error' ? false : COUNT_POLL_MS),
   });
 }
 
-export function useNotificationCounts() {
+export function useNotificationCounts(live = false) {
   const signedIn = useIsSignedIn();
-  return useQuery({ ...getNotificationCountsQueryOptions(), enabled: signedIn });
+  return useQuery({ ...getNotificationCountsQueryOptions(live), enabled: signedIn });
 }

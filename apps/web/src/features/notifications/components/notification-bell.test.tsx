@@ -1,11 +1,13 @@
 import type { Notification } from '@paddock/contract/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeEventStreamFetch, sseEvent } from '@/test/event-stream.ts';
 import { stubApi, type StubReply } from '@/test/http.ts';
 import { renderRoutes, testQueryClient } from '@/test/render.tsx';
 import { lena, marco, meFixture, sam } from '@/test/review-fixtures.ts';
 import { wholeText } from '@/test/text.ts';
+import { COUNT_POLL_MS, getNotificationCountsQueryOptions } from '../api/get-counts.ts';
 import { badgeText, NotificationBell } from './notification-bell.tsx';
 
 function notification(id: number, overrides: Partial<Notification>): Notification {
@@ -20,6 +22,7 @@ function notification(id: number, overrides: Partial<Notification>): Notificatio
     related_race_id: 1120,
     related_thought_id: null,
     related_thought_comment_id: null,
+    spoilers_hidden: false,
     ...overrides,
   };
 }
@@ -158,6 +161,46 @@ describe('notification bell', () => {
 
     expect(await screen.findByText('No notifications')).toBeInTheDocument();
     expect(requests.some((r) => r.operation === 'dismissNotification')).toBe(true);
+  });
+
+  it('follows the counts the live stream pushes, and reads the open list again when a notification arrives', async () => {
+    let list = [notification(3, {})];
+    const { requests } = renderBell({
+      ...counts(0, 1),
+      listFollowRequests: page([]),
+      listNotifications: () => page(list),
+    });
+    // The bell's stream is served beside the stubbed API.
+    const stream = fakeEventStreamFetch();
+    const api = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      (input instanceof Request ? input.url : input.toString()).includes('/notifications/stream/')
+        ? stream.fetch(input, init)
+        : api(input, init),
+    );
+    const connection = await stream.latest();
+    expect(connection.headers.Authorization).toBe('Bearer token');
+
+    await userEvent.click(await screen.findByRole('button', { name: /^Notifications/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(panel).findByText(wholeText(list[0]!.message))).toBeInTheDocument();
+    list = [notification(8, { message: 'Sam Okafor liked your review', sender: sam }), ...list];
+    connection.send(sseEvent(8, { type: 'notification', notification: list[0] }));
+    connection.send('event: counts\ndata: {"type":"counts","notifications":2,"follow_requests":1}\n\n');
+
+    expect(await screen.findByRole('button', { name: 'Notifications, 3 new' })).toBeInTheDocument();
+    expect(await within(panel).findByText(wholeText('Sam Okafor liked your review'))).toBeInTheDocument();
+    expect(requests.filter((r) => r.operation === 'countNotifications')).toHaveLength(1);
+  });
+
+  it('polls the counts every 30 s only while the stream is not open', () => {
+    const interval = (live: boolean, status: 'success' | 'error') => {
+      const option = getNotificationCountsQueryOptions(live).refetchInterval;
+      return typeof option === 'function' ? option({ state: { status } } as never) : option;
+    };
+    expect(interval(false, 'success')).toBe(COUNT_POLL_MS);
+    expect(interval(true, 'success')).toBe(false);
+    expect(interval(false, 'error')).toBe(false);
   });
 
   it('says what failed to load', async () => {

@@ -3,6 +3,7 @@ import { lazy } from 'react';
 import { OnFirstUse } from '@/components/on-first-use.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useNotificationCounts } from '../api/get-counts.ts';
+import { useNotificationStream } from '../hooks/use-notification-stream.ts';
 
 // The popover and its panel (lists, avatars, dates) are fetched when the bell is first opened.
 const NotificationPopover = lazy(() =>
@@ -16,7 +17,8 @@ export function badgeText(total: number): string | null {
 }
 
 export function NotificationBell() {
-  const counts = useNotificationCounts();
+  const live = useNotificationStream(true);
+  const counts = useNotificationCounts(live);
   const badge = counts.data ? badgeText(counts.data.total) : null;
   return (
     <OnFirstUse

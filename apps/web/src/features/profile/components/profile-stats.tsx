@@ -1,23 +1,25 @@
 import type { UserStats } from '@paddock/contract/profiles';
 import { ChartColumnIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { LoadErrorState } from '@/components/query-states.tsx';
 import { StatGrid } from '@/components/stat-grid.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { UserName } from '@/components/user-text.tsx';
+import { paths } from '@/config/paths.ts';
 import { formatCount } from '@/lib/f1-format.ts';
+import { useRenderNow } from '@/lib/render-env.tsx';
 import { useUserStats } from '../api/get-user-stats.ts';
+import { seasonReviewOffered } from '../utils/season-review.ts';
+import { axisTick, ChartFigure, type ChartRow } from './chart-figure.tsx';
 import { ProfileStatsSkeleton } from './profile-stats-skeleton.tsx';
 import type { ProfileSubject } from './profile-subject.ts';
 
 /*
- * The Stats tab, loaded lazily with recharts. Each chart is a figure named by its title; the drawing is
- * hidden from assistive technology, which reads the same figures from a visually hidden table instead.
- * Colours are the theme's variables, so the charts follow light and dark.
+ * The Stats tab, loaded lazily with recharts (charts drawn as chart-figure.tsx says), and the links to the
+ * member's seasons in review.
  */
-
-const axisTick = { fill: 'var(--muted-foreground)', fontSize: 12 };
 
 interface Datum {
   label: string;
@@ -37,58 +39,7 @@ function CountTooltip({ active, payload, unit }: { active?: boolean; payload?: {
   );
 }
 
-function ChartFigure({
-  id,
-  title,
-  description,
-  columns,
-  data,
-  children,
-}: {
-  id: string;
-  title: string;
-  description: ReactNode;
-  columns: [string, string];
-  data: Datum[];
-  children: ReactNode;
-}) {
-  return (
-    <figure
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-description`}
-      className="grid min-w-0 content-start gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs"
-    >
-      <figcaption className="grid gap-0.5">
-        <h3 id={`${id}-title`} className="font-semibold">
-          {title}
-        </h3>
-        <p id={`${id}-description`} className="text-sm text-muted-foreground">
-          {description}
-        </p>
-      </figcaption>
-      <div aria-hidden="true" className="min-w-0">
-        {children}
-      </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{columns[0]}</th>
-            <th scope="col">{columns[1]}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((datum) => (
-            <tr key={datum.label}>
-              <th scope="row">{datum.label}</th>
-              <td>{datum.count}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
-  );
-}
+const rowsOf = (data: Datum[]): ChartRow[] => data.map((datum) => [datum.label, datum.count]);
 
 function ColumnChart({ data, unit, height = 220 }: { data: Datum[]; unit: string; height?: number }) {
   return (
@@ -157,6 +108,32 @@ function figuresOf(stats: UserStats) {
   ];
 }
 
+/** Links to the seasons in review of the seasons the member reviewed races of, newest first, once each is offered. */
+function SeasonsInReview({ user, stats }: { user: ProfileSubject; stats: UserStats }) {
+  const now = useRenderNow();
+  const seasons = stats.reviews_per_season
+    .map(({ season }) => season)
+    .filter((season) => seasonReviewOffered(season, now))
+    .reverse();
+  if (seasons.length === 0) return null;
+  return (
+    <nav aria-labelledby="seasons-in-review" className="grid gap-2">
+      <h3 id="seasons-in-review" className="font-semibold">
+        Seasons in review
+      </h3>
+      <ul className="flex flex-wrap gap-2">
+        {seasons.map((season) => (
+          <li key={season}>
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.seasonReview.getHref(user.username, season)}>{season} in review</Link>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export default function ProfileStats({ user, own }: { user: ProfileSubject; own: boolean }) {
   const query = useUserStats(user.id);
   const name = <UserName user={user} />;
@@ -201,7 +178,7 @@ export default function ProfileStats({ user, own }: { user: ProfileSubject; own:
             title="Rating distribution"
             description="How many reviews gave each rating."
             columns={['Rating', 'Reviews']}
-            data={ratings}
+            rows={rowsOf(ratings)}
           >
             <ColumnChart data={ratings} unit="review" />
           </ChartFigure>
@@ -210,7 +187,7 @@ export default function ProfileStats({ user, own }: { user: ProfileSubject; own:
             title="Reviews per season"
             description="Reviews of each season’s races."
             columns={['Season', 'Reviews']}
-            data={seasons}
+            rows={rowsOf(seasons)}
           >
             <ColumnChart data={seasons} unit="review" />
           </ChartFigure>
@@ -222,7 +199,7 @@ export default function ProfileStats({ user, own }: { user: ProfileSubject; own:
           title="Most-starred drivers"
           description={<>The drivers {own ? 'you' : name} starred most often as drivers of the day.</>}
           columns={['Driver', 'Stars']}
-          data={drivers}
+          rows={rowsOf(drivers)}
         >
           <DriverChart data={drivers} />
         </ChartFigure>
@@ -233,6 +210,7 @@ export default function ProfileStats({ user, own }: { user: ProfileSubject; own:
           </p>
         )
       )}
+      <SeasonsInReview user={user} stats={stats} />
     </div>
   );
 }

@@ -20,6 +20,7 @@ const me: CurrentUser = {
   following_count: 3,
   followers_count: 41,
   is_staff: false,
+  spoiler_shield: 'off',
 };
 
 function renderProfile() {

@@ -8,6 +8,7 @@ import { useMe } from '@/lib/current-user.ts';
 import { EditProfileDialog } from '../components/edit-profile-dialog.tsx';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header.tsx';
 import { ProfileTabs } from '../components/profile-tabs.tsx';
+import { SeasonReviewLink } from '../components/season-review-link.tsx';
 import { SettingsLink } from '../components/settings-link.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 
@@ -40,6 +41,7 @@ export function OwnProfileRoute({ reviews }: { reviews?: (me: CurrentUser) => Re
           </div>
         }
       />
+      <SeasonReviewLink user={me.data} own />
       <ProfileTabs
         user={me.data}
         own

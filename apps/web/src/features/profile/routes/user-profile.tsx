@@ -11,11 +11,11 @@ import { isNotFoundError } from '@/lib/query-errors.ts';
 import type { PublicProfile } from '@paddock/contract/follows';
 import { AccountActionsMenu } from '@/components/account-actions-menu.tsx';
 import { useIsSignedIn } from '@/lib/session.ts';
-import { BlockedProfileNotice } from '../components/blocked-profile-notice.tsx';
-import { PrivateProfileNotice } from '../components/private-profile-notice.tsx';
+import { HiddenProfileNotice, profileHidden } from '../components/hidden-profile-notice.tsx';
 import { ProfileFollowButton } from '../components/profile-follow-button.tsx';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header.tsx';
 import { ProfileTabs } from '../components/profile-tabs.tsx';
+import { SeasonReviewLink } from '../components/season-review-link.tsx';
 import { SettingsLink } from '../components/settings-link.tsx';
 import { PageTitle, summary } from '@/components/page-title.tsx';
 import { previewImagePath } from '@/config/paths.ts';
@@ -47,7 +47,7 @@ export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfil
   const user = profile.data;
   // /profile/{username} is the profile's shareable address for its owner too: they see Edit profile.
   const own = user.follow_status === 'self';
-  const hidden = !own && ((user.is_private && user.follow_status !== 'following') || user.blocking);
+  const hidden = profileHidden(user);
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -89,27 +89,28 @@ export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfil
           )
         }
       />
-      {user.blocking ? (
-        <BlockedProfileNotice user={user} />
-      ) : hidden ? (
-        <PrivateProfileNotice username={user.username} status={user.follow_status} canRequest={user.can_follow} />
+      {hidden ? (
+        <HiddenProfileNotice user={user} />
       ) : (
-        <ProfileTabs
-          user={user}
-          own={own}
-          reviews={
-            reviews?.(user) ?? (
-              <EmptyState
-                icon={NotebookPenIcon}
-                title={
-                  <>
-                    <UserName user={user} /> has not reviewed a race yet
-                  </>
-                }
-              />
-            )
-          }
-        />
+        <>
+          <SeasonReviewLink user={user} own={own} />
+          <ProfileTabs
+            user={user}
+            own={own}
+            reviews={
+              reviews?.(user) ?? (
+                <EmptyState
+                  icon={NotebookPenIcon}
+                  title={
+                    <>
+                      <UserName user={user} /> has not reviewed a race yet
+                    </>
+                  }
+                />
+              )
+            }
+          />
+        </>
       )}
     </div>
   );

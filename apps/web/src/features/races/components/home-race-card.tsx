@@ -2,6 +2,7 @@ import type { ActiveThoughts, Race } from '@paddock/contract/f1';
 import { CalendarIcon, FlagIcon, MapPinIcon, MessagesSquareIcon, RotateCwIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
+import { SpoilersHidden } from '@/components/spoilers-hidden.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -245,6 +246,12 @@ function RaceThoughtsCard({ active, fetchedAt }: { active: NonNullable<ActiveTho
           <Link to={paths.race.getHref(race.id, { tab: 'thoughts' })}>{live ? 'Join' : 'View'}</Link>
         </Button>
       </CardContent>
+      {/* The race has started: its thoughts may give the result away (decision 033). */}
+      {race.spoilers_hidden && (
+        <CardContent>
+          <SpoilersHidden raceId={race.id} compact />
+        </CardContent>
+      )}
       <CardContent className="grid gap-1.5">
         <Progress value={bar} aria-label="Race thoughts window" />
         <div className="flex justify-between text-xs text-muted-foreground">

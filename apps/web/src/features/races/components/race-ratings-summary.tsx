@@ -1,12 +1,16 @@
 import type { RaceDetail } from '@paddock/contract/f1';
 import { StarIcon } from 'lucide-react';
+import { SpoilersHidden } from '@/components/spoilers-hidden.tsx';
 import { Stars } from '@/components/star-rating.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { formatCount } from '@/lib/f1-format.ts';
 
 const STARS = ['5', '4', '3', '2', '1'] as const;
 
-/** The community's verdict on a race: average, count and the spread of star ratings. */
+/**
+ * The community's verdict on a race: average, count and the spread of star ratings; withheld by the server
+ * while the reader's spoiler shield hides the race (decision 033).
+ */
 export function RaceRatingsSummary({ race }: { race: RaceDetail }) {
   const total = race.review_count;
   return (
@@ -15,7 +19,9 @@ export function RaceRatingsSummary({ race }: { race: RaceDetail }) {
         <CardTitle>Ratings</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {total === 0 || race.average_rating === null ? (
+        {race.spoilers_hidden ? (
+          <SpoilersHidden raceId={race.id} compact />
+        ) : total === 0 || race.average_rating === null ? (
           <p className="text-sm text-muted-foreground">
             {race.is_completed
               ? 'No ratings yet. Be the first to review this race.'

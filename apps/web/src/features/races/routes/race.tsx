@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { paths, previewImagePath } from '@/config/paths.ts';
 import { isNotFoundError } from '@/lib/query-errors.ts';
+import { usePreviewSpoilers } from '@/lib/render-env.tsx';
 import { useRace } from '../api/get-race.ts';
 import { useRaceResults } from '../api/get-race-results.ts';
 import { CircuitOutline } from '../components/circuit-outline.tsx';
@@ -20,6 +21,7 @@ import { RaceRatingsSummary } from '../components/race-ratings-summary.tsx';
 import { ClassificationTable, QualifyingTable } from '../components/race-results-table.tsx';
 import { FansDriversCard, useStarControl } from '../components/starred-drivers.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
+import { SpoilersHidden } from '@/components/spoilers-hidden.tsx';
 
 /** What the app puts in a tab of the race page, made from the race (features do not import each other). */
 type RaceSlot = (race: RaceDetail) => ReactNode;
@@ -55,9 +57,13 @@ export function RaceRoute({
   return <RacePage race={race.data} reviews={reviews} thoughts={thoughts} headerActions={headerActions} />;
 }
 
-/** "Round 22 of 2021 at Yas Marina, Abu Dhabi. Won by Max Verstappen (Red Bull). Rated 4.0 from 12 reviews." */
-function raceDescription(race: RaceDetail): string {
+/**
+ * "Round 22 of 2021 at Yas Marina, Abu Dhabi. Won by Max Verstappen (Red Bull). Rated 4.0 from 12 reviews."
+ * Without the winner and rating while the site keeps the race's spoilers out of link previews (decision 033).
+ */
+function raceDescription(race: RaceDetail, spoilers: boolean): string {
   const parts = [`Round ${race.round_number} of ${race.season.year} at ${race.circuit_name}, ${race.location}.`];
+  if (!spoilers) return [...parts, 'Rate and review it on Paddock.'].join(' ');
   if (race.winner) parts.push(`Won by ${race.winner.driver.full_name} (${race.winner.team.name}).`);
   if (race.average_rating !== null) {
     const reviews = race.review_count === 1 ? '1 review' : `${race.review_count} reviews`;
@@ -78,13 +84,14 @@ function RacePage({
   headerActions?: RaceSlot;
 }) {
   const results = useRaceResults(String(race.id));
+  const previewSpoilers = usePreviewSpoilers(race.date);
   return (
     // grid-cols-1 (minmax(0, 1fr)) keeps the column as wide as the screen: an auto column grows to its widest
     // content, which on a phone pushed the page sideways.
     <div className="grid grid-cols-1 gap-8">
       <PageTitle
         name={`${race.name} ${race.season.year}`}
-        description={raceDescription(race)}
+        description={raceDescription(race, previewSpoilers)}
         type="article"
         image={previewImagePath('race', race.id)}
       />
@@ -176,9 +183,10 @@ function RaceTabs({
   }
   const data: RaceResults = results.data;
   const noResults = data.classification.length === 0 && data.qualifying.length === 0 && data.sprint.length === 0;
+  // A shielded race (decision 033) keeps its Classification tab: it says the results are hidden, and how to see them.
   const available: RaceTab[] = TABS.filter((tab) =>
     tab === 'results'
-      ? data.classification.length > 0 || noResults
+      ? data.classification.length > 0 || noResults || data.spoilers_hidden
       : tab === 'sprint'
         ? data.sprint.length > 0
         : tab === 'qualifying'
@@ -213,7 +221,9 @@ function RaceTabs({
         {available.includes('thoughts') && <TabsTrigger value="thoughts">Thoughts</TabsTrigger>}
       </TabsList>
       <TabsContent value="results">
-        {noResults ? (
+        {data.spoilers_hidden ? (
+          <SpoilersHidden raceId={race.id} />
+        ) : noResults ? (
           <NoResults race={race} />
         ) : (
           <ClassificationTable rows={data.classification} caption="Race classification" stars={stars} />
@@ -233,16 +243,21 @@ function RaceTabs({
       )}
       {thoughts && (
         <TabsContent value="thoughts">
-          <Suspense
-            fallback={
-              <div className="grid gap-3" role="status" aria-label="Loading thoughts">
-                <Skeleton className="h-7 w-40" />
-                <Skeleton className="h-28 w-full rounded-xl" />
-              </div>
-            }
-          >
-            {thoughts(race)}
-          </Suspense>
+          {/* Live thoughts say how the race went: kept behind the notice while the shield hides the race. */}
+          {race.spoilers_hidden ? (
+            <SpoilersHidden raceId={race.id} />
+          ) : (
+            <Suspense
+              fallback={
+                <div className="grid gap-3" role="status" aria-label="Loading thoughts">
+                  <Skeleton className="h-7 w-40" />
+                  <Skeleton className="h-28 w-full rounded-xl" />
+                </div>
+              }
+            >
+              {thoughts(race)}
+            </Suspense>
+          )}
         </TabsContent>
       )}
     </Tabs>

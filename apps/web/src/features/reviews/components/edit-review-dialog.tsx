@@ -47,7 +47,8 @@ function EditReviewForm({ review, onDone }: { review: Review; onDone: () => void
   const update = useUpdateReview(review.id);
   const form = useForm({
     resolver: zodResolver(updateReviewBodySchema),
-    defaultValues: { rating: review.rating, review_text: review.review_text ?? '' },
+    // The author's own review: never shielded, so its rating is there.
+    defaultValues: { rating: review.rating ?? undefined, review_text: review.review_text ?? '' },
     criteriaMode: 'all',
   });
   const { errors, isSubmitting } = form.formState;

@@ -62,7 +62,11 @@ function YourRating({ reviewId }: { reviewId: number }) {
       className="flex items-center gap-3 rounded-md text-sm outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >
       <span className="font-medium">Your rating</span>
-      {review.data ? <StarRating rating={review.data.rating} /> : <span className="text-muted-foreground">…</span>}
+      {review.data?.rating != null ? (
+        <StarRating rating={review.data.rating} />
+      ) : (
+        <span className="text-muted-foreground">…</span>
+      )}
     </Link>
   );
 }

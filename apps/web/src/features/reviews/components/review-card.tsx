@@ -11,6 +11,7 @@ import { StarRating } from '@/components/star-rating.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
 import { displayNameOf, UserName, UserParagraph } from '@/components/user-text.tsx';
 import { HiddenByModerators } from '@/components/hidden-by-moderators.tsx';
+import { SpoilersHidden } from '@/components/spoilers-hidden.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { useMe } from '@/lib/current-user.ts';
@@ -37,7 +38,9 @@ function isFromControl(event: MouseEvent): boolean {
 
 /**
  * A review as the feeds, lists and dialogs show it (spec §2 "Review UI"). `onOpen` makes the card open
- * the detail dialog (signed-in viewers only); `full` shows the whole text (detail dialog, shared page).
+ * the detail dialog (signed-in viewers only); `full` shows the whole text (detail dialog, shared page). A
+ * review whose race the reader's spoiler shield hides comes without its rating and text (decision 033): the
+ * card says so, with the ways to see them.
  */
 export function ReviewCard({
   review,
@@ -106,7 +109,7 @@ export function ReviewCard({
                 </time>
               </span>
             </p>
-            <StarRating rating={review.rating} />
+            {review.rating !== null && <StarRating rating={review.rating} />}
           </div>
           <div className="ml-auto flex items-center gap-1">
             {showFollow && <FollowButton user={review.user} knownStatus={review.user.follow_status} />}
@@ -135,6 +138,7 @@ export function ReviewCard({
         </div>
 
         {review.is_hidden && <HiddenByModerators />}
+        {review.spoilers_hidden && <SpoilersHidden raceId={review.race.id} compact />}
         {text && (
           <UserParagraph className="text-sm leading-relaxed">
             {truncated ? `${text.slice(0, REVIEW_TRUNCATE_AT).trimEnd()}… ` : text}

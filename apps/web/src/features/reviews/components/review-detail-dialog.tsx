@@ -42,7 +42,8 @@ export function ReviewDetailDialog({
         </DialogHeader>
         {/* Room on the right for the dialog's close button beside the card's own buttons. */}
         <ReviewCard review={review} full className="border-0 bg-transparent p-0 pr-8 shadow-none sm:p-0 sm:pr-8" />
-        <CommentSection review={review} />
+        {/* The comments under a shielded review may talk about the race: they wait for the shield to lift. */}
+        {!review.spoilers_hidden && <CommentSection review={review} />}
       </DialogContent>
     </Dialog>
   );

@@ -9,6 +9,8 @@ import { ReviewCard } from '../components/review-card.tsx';
 import { reviewTitle } from '../utils/review-title.ts';
 import { PageTitle, summary } from '@/components/page-title.tsx';
 import { previewImagePath } from '@/config/paths.ts';
+import { usePreviewSpoilers } from '@/lib/render-env.tsx';
+import type { Review } from '@paddock/contract/reviews';
 
 /** `#comment-{id}` names the comment a link points at (spec §2). */
 function commentIdFromHash(hash: string): number | null {
@@ -45,14 +47,26 @@ export function ReviewRoute() {
   }
 
   const review = query.data;
+  return <ReviewPage review={review} highlightId={commentIdFromHash(hash)} />;
+}
+
+/**
+ * The head's description is the review's stars and first words, unless they would spoil its race: for a
+ * reader whose shield hides it, or while the site keeps the race out of link previews (decision 033).
+ */
+function reviewDescription(review: Review, spoilers: boolean): string {
+  if (!spoilers || review.rating === null) return `A review of the ${reviewTitle(review)} on Paddock.`;
+  return summary(`${'★'.repeat(review.rating)}${'☆'.repeat(5 - review.rating)} ${review.review_text ?? ''}`);
+}
+
+function ReviewPage({ review, highlightId }: { review: Review; highlightId: number | null }) {
   const author = displayNameOf(review.user);
+  const previewSpoilers = usePreviewSpoilers(review.race.date);
   return (
     <article aria-labelledby="review-title" className="grid grid-cols-1 gap-6">
       <PageTitle
         name={`${author} on ${reviewTitle(review)}`}
-        description={summary(
-          `${'★'.repeat(review.rating)}${'☆'.repeat(5 - review.rating)} ${review.review_text ?? ''}`,
-        )}
+        description={reviewDescription(review, previewSpoilers)}
         type="article"
         image={previewImagePath('review', review.id)}
       />
@@ -66,9 +80,12 @@ export function ReviewRoute() {
         </p>
       </header>
       <ReviewCard review={review} full headingLevel={2} />
-      <div className="rounded-xl border bg-card p-4 shadow-xs sm:p-5">
-        <CommentSection review={review} highlightId={commentIdFromHash(hash)} />
-      </div>
+      {/* The comments under a shielded review may talk about the race: they wait for the shield to lift. */}
+      {!review.spoilers_hidden && (
+        <div className="rounded-xl border bg-card p-4 shadow-xs sm:p-5">
+          <CommentSection review={review} highlightId={highlightId} />
+        </div>
+      )}
     </article>
   );
 }

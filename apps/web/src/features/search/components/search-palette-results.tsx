@@ -1,7 +1,8 @@
-import { LoaderCircleIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { CheckCircle2Icon, EyeIcon, LoaderCircleIcon } from 'lucide-react';
+import { Fragment, type ReactNode } from 'react';
 import { CommandGroup, CommandItem, CommandList } from '@/components/ui/command.tsx';
 import { paths } from '@/config/paths.ts';
+import { useLiftSpoilers } from '@/lib/spoilers.ts';
 import { isEmptyResult, PALETTE_LIMIT, SEARCH_MIN_LENGTH, useSearch } from '../api/get-search-results.ts';
 import { searchHitGroups } from './search-result-content.tsx';
 
@@ -37,9 +38,12 @@ export function SearchPaletteResults({ query, onNavigate }: { query: string; onN
       {searchHitGroups(search.results).map(({ group, heading, hits }) => (
         <CommandGroup key={group} heading={heading}>
           {hits.map((hit) => (
-            <CommandItem key={hit.key} value={hit.key} onSelect={() => onNavigate(hit.href)}>
-              {hit.content}
-            </CommandItem>
+            <Fragment key={hit.key}>
+              <CommandItem value={hit.key} onSelect={() => onNavigate(hit.href)}>
+                {hit.content}
+              </CommandItem>
+              {hit.shieldedRaceId !== undefined && <ShieldedRaceActions raceId={hit.shieldedRaceId} />}
+            </Fragment>
           ))}
         </CommandGroup>
       ))}
@@ -49,5 +53,25 @@ export function SearchPaletteResults({ query, onNavigate }: { query: string; onN
         </CommandItem>
       </CommandGroup>
     </CommandList>
+  );
+}
+
+/**
+ * Under a race the reader's spoiler shield hides (decision 033), the palette's two ways to lift it, as options
+ * the keyboard reaches like any result: mark it watched, or reveal it for this browser session.
+ */
+function ShieldedRaceActions({ raceId }: { raceId: number }) {
+  const { markWatched, reveal } = useLiftSpoilers(raceId);
+  return (
+    <>
+      <CommandItem value={`race-${raceId}-watched`} className="pl-10 text-xs" onSelect={markWatched}>
+        <CheckCircle2Icon aria-hidden className="size-3.5" />
+        Mark as watched
+      </CommandItem>
+      <CommandItem value={`race-${raceId}-reveal`} className="pl-10 text-xs" onSelect={reveal}>
+        <EyeIcon aria-hidden className="size-3.5" />
+        Reveal
+      </CommandItem>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import type { SearchGroup, SearchResult } from '@paddock/contract/search';
-import { CheckCircle2Icon } from 'lucide-react';
+import { SPOILERS_HIDDEN_TEXT } from '@paddock/contract/spoilers';
+import { CheckCircle2Icon, EyeOffIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
@@ -16,6 +17,8 @@ export interface SearchHit {
   key: string;
   href: string;
   content: ReactNode;
+  /** A race the reader's spoiler shield hides (decision 033): the palette offers to lift it. */
+  shieldedRaceId?: number;
 }
 
 export interface SearchHitGroup {
@@ -37,6 +40,7 @@ export function searchHitGroups(results: SearchResult): SearchHitGroup[] {
       key: `race-${race.id}`,
       href: paths.race.getHref(race.id),
       content: <RaceResultContent race={race} />,
+      ...(race.spoilers_hidden ? { shieldedRaceId: race.id } : {}),
     })),
     drivers: results.drivers.map((driver) => ({
       key: `driver-${driver.id}`,
@@ -68,7 +72,10 @@ function Lines({ primary, secondary }: { primary: ReactNode; secondary: ReactNod
   );
 }
 
-/** Year, name, location and circuit, with a marker once the race has been run. */
+/**
+ * Year, name, location and circuit, with a marker once the race has been run; a race the reader's spoiler
+ * shield hides says so (decision 033).
+ */
 export function RaceResultContent({ race }: { race: SearchRace }) {
   return (
     <>
@@ -81,7 +88,16 @@ export function RaceResultContent({ race }: { race: SearchRace }) {
             <span className="text-muted-foreground tabular-nums">{race.season.year}</span> {race.name}
           </>
         }
-        secondary={`${race.location} · ${race.circuit_name}`}
+        secondary={
+          race.spoilers_hidden ? (
+            <span className="inline-flex items-center gap-1">
+              <EyeOffIcon aria-hidden className="size-3" />
+              {SPOILERS_HIDDEN_TEXT}
+            </span>
+          ) : (
+            `${race.location} · ${race.circuit_name}`
+          )
+        }
       />
       {race.is_completed && (
         <span className="ml-auto flex shrink-0 items-center gap-1 text-xs text-muted-foreground">

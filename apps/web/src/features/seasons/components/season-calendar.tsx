@@ -1,5 +1,6 @@
 import type { SeasonRaceResult } from '@paddock/contract/f1';
-import { TrophyIcon } from 'lucide-react';
+import { SPOILERS_HIDDEN_TEXT } from '@paddock/contract/spoilers';
+import { EyeOffIcon, TrophyIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { TeamColourBar } from '@/components/team-colour.tsx';
@@ -7,7 +8,10 @@ import { paths } from '@/config/paths.ts';
 import { formatShortRaceDay } from '@/lib/race-time.ts';
 import { useTimeZone } from '@/lib/render-env.tsx';
 
-/** The season's races by round, each with its winner once there is one, else "Results pending" or "Upcoming". */
+/**
+ * The season's races by round, each with its winner once there is one, else "Results pending" or "Upcoming"; a
+ * race the reader's spoiler shield hides says so instead (decision 033; its race page offers to lift it).
+ */
 export function SeasonCalendar({ races }: { races: SeasonRaceResult[] }) {
   const timeZone = useTimeZone();
   return (
@@ -32,7 +36,12 @@ export function SeasonCalendar({ races }: { races: SeasonRaceResult[] }) {
               </span>
             </div>
             <div className="col-start-2 text-sm sm:col-start-3">
-              {winner ? (
+              {race.spoilers_hidden ? (
+                <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                  <EyeOffIcon aria-hidden className="size-3.5 shrink-0" />
+                  {SPOILERS_HIDDEN_TEXT}
+                </span>
+              ) : winner ? (
                 <span className="flex items-center gap-2">
                   <TrophyIcon aria-hidden className="size-3.5 shrink-0 text-amber-500" />
                   <span className="sr-only">Winner:</span>

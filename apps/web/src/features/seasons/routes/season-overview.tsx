@@ -1,5 +1,6 @@
 import type { SeasonStats, SeasonSummary } from '@paddock/contract/f1';
-import { CalendarRangeIcon, TrophyIcon } from 'lucide-react';
+import { CalendarRangeIcon, EyeOffIcon, TrophyIcon } from 'lucide-react';
+import { SPOILERS_HIDDEN_TEXT } from '@paddock/contract/spoilers';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
@@ -124,6 +125,8 @@ function SeasonContent({ season, summary }: { season: number | null; summary: Se
         </StandingsHeading>
         {data.driver_standings.length > 0 ? (
           <DriverStandingsTable standings={data.driver_standings} />
+        ) : data.spoilers_hidden ? (
+          <StandingsHidden />
         ) : (
           <p className="text-sm text-muted-foreground">No standings yet: the season has not started.</p>
         )}
@@ -139,6 +142,8 @@ function SeasonContent({ season, summary }: { season: number | null; summary: Se
         </StandingsHeading>
         {data.constructor_standings.length > 0 ? (
           <ConstructorStandingsTable standings={data.constructor_standings} />
+        ) : data.spoilers_hidden ? (
+          <StandingsHidden />
         ) : (
           <p className="text-sm text-muted-foreground">
             {season < 1958
@@ -175,6 +180,19 @@ function SeasonContent({ season, summary }: { season: number | null; summary: Se
         </section>
       )}
     </>
+  );
+}
+
+/**
+ * The standings while the reader's spoiler shield hides a race of the season (decision 033): they would tell its
+ * result. The calendar names the hidden races, whose pages lift the shield.
+ */
+function StandingsHidden() {
+  return (
+    <p className="flex items-center gap-2 text-sm text-muted-foreground">
+      <EyeOffIcon aria-hidden className="size-4 shrink-0" />
+      {SPOILERS_HIDDEN_TEXT}
+    </p>
   );
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "spoiler_shield" text DEFAULT 'off' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_spoiler_shield_check" CHECK ("users"."spoiler_shield" in ('off', 'recent', 'unwatched'));
