@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { LAST_EVENT_ID_INVALID, LAST_EVENT_ID_PATTERN } from '@paddock/contract';
 import { fieldErrors } from './errors.ts';
+import type { LiveBus } from './live-bus.ts';
 
 /*
  * What the server's event streams (race thoughts, the notification bell) share: how an answer becomes a
@@ -59,4 +60,91 @@ export function writeToStream(res: ServerResponse, text: string): void {
   if (res.destroyed || res.writableEnded) return;
   res.write(text);
   if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
+}
+
+/** Streams that are read together (a race's room, an account's bell): their reads run one after another. */
+export interface StreamGroup {
+  /** The group's reads and joins, chained, so nothing is sent twice or out of order. */
+  queue: Promise<void>;
+  catchUpQueued: boolean;
+}
+
+/**
+ * The live streams of one kind on this instance (decision 013): one subscription to the kind's doorbells on the
+ * live bus, groups of streams keyed by id, a heartbeat, and the end of every stream on close. A subclass says
+ * what a doorbell names, how a group catches up, and what each heartbeat does besides keeping streams alive.
+ */
+export abstract class StreamHub<G extends StreamGroup> {
+  protected readonly groups = new Map<number, G>();
+  /** Every open stream here (some still joining their group). */
+  protected readonly streams = new Set<ServerResponse>();
+  protected closed = false;
+  private timers: NodeJS.Timeout[] = [];
+  private unsubscribe: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly channel: string,
+    protected readonly bus: LiveBus,
+    protected readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** A doorbell heard on the channel (from this instance or another). */
+  protected abstract onDoorbell(message: string): void;
+  /** Reads what is new for the group and writes it to its streams. */
+  protected abstract catchUp(group: G): Promise<void>;
+  /** What a heartbeat does besides the comment line: reading every group, in case a doorbell was lost. */
+  protected abstract onHeartbeat(): void;
+  /** The log fields naming a group. */
+  protected abstract describe(group: G): object;
+
+  /** Subscribes this instance to the doorbells (one subscription, whatever the number of streams). */
+  async start(timers: { every: number; run: () => void }[] = []): Promise<void> {
+    this.unsubscribe = await this.bus.subscribe(this.channel, {
+      message: (m) => this.onDoorbell(m),
+      // Doorbells may have been missed: every group reads again.
+      resync: () => this.groups.forEach((group) => this.requestCatchUp(group)),
+    });
+    this.timers = [{ every: HEARTBEAT_MS, run: () => this.heartbeat() }, ...timers].map(({ every, run }) => {
+      const timer = setInterval(run, every);
+      timer.unref();
+      return timer;
+    });
+  }
+
+  /** Ends every stream (the clients reconnect elsewhere) and stops listening. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearInterval(timer);
+    for (const res of this.streams) res.end();
+    this.streams.clear();
+    this.groups.clear();
+    await this.unsubscribe?.();
+  }
+
+  /** How many streams are open here (tests, diagnostics). */
+  get size(): number {
+    return this.streams.size;
+  }
+
+  /** Runs `task` after the group's earlier reads; a failure is logged, and the next task runs anyway. */
+  protected enqueue(group: G, task: () => Promise<void>): Promise<void> {
+    const run = group.queue.then(task);
+    group.queue = run.catch((err: unknown) => this.log.error({ err, ...this.describe(group) }, 'live stream failed'));
+    return run;
+  }
+
+  /** Queues a catch-up of the group; doorbells that ring while one is queued share it. */
+  protected requestCatchUp(group: G): void {
+    if (group.catchUpQueued) return;
+    group.catchUpQueued = true;
+    void this.enqueue(group, async () => {
+      group.catchUpQueued = false;
+      await this.catchUp(group);
+    });
+  }
+
+  private heartbeat(): void {
+    for (const res of this.streams) writeToStream(res, ': keep-alive\n\n');
+    this.onHeartbeat();
+  }
 }

@@ -199,3 +199,25 @@ export function connectEventStream(options: EventStreamOptions): () => void {
     setState('closed');
   };
 }
+
+/** What parses a stream's messages: a zod schema, named by the one method used, so no zod is imported here. */
+interface MessageSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+/**
+ * An `onEvent` handler that reads each message's data as JSON and hands what `schema` accepts to `apply`;
+ * a message it cannot read (a newer server's, a broken line) is skipped.
+ */
+export function parsedEvents<T>(schema: MessageSchema<T>, apply: (event: T) => void): (event: SseEvent) => void {
+  return (message) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    const parsed = schema.safeParse(json);
+    if (parsed.success) apply(parsed.data);
+  };
+}

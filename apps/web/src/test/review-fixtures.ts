@@ -1,5 +1,5 @@
 import type { Comment, Reply } from '@paddock/contract/comments';
-import type { FollowStatus } from '@paddock/contract/follows';
+import type { FollowStatus, PublicProfile } from '@paddock/contract/follows';
 import type { FeedPage, Review } from '@paddock/contract/reviews';
 import type { CurrentUser, UserRef } from '@paddock/contract/users';
 
@@ -24,6 +24,25 @@ export function meFixture(overrides: Partial<CurrentUser> = {}): CurrentUser {
     followers_count: 0,
     is_staff: false,
     spoiler_shield: 'off',
+    ...overrides,
+  };
+}
+
+/** Lena's profile as another member sees it (public, not followed); `overrides` change any field. */
+export function profileFixture(overrides: Partial<PublicProfile> = {}): PublicProfile {
+  return {
+    ...lena,
+    bio: '',
+    is_private: false,
+    created_at: '2025-02-01T00:00:00Z',
+    total_reviews: 12,
+    following_count: 3,
+    followers_count: 9,
+    follow_status: 'none',
+    follows_you: false,
+    blocking: false,
+    muting: false,
+    can_follow: true,
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { NotificationStreamEvent } from '@paddock/contract';
 import type { ServiceContext } from '../../lib/context.ts';
-import { HEARTBEAT_MS, startEventStream, writeToStream } from '../../lib/event-stream.ts';
+import { startEventStream, StreamHub, writeToStream, type StreamGroup } from '../../lib/event-stream.ts';
 import type { LiveBus } from '../../lib/live-bus.ts';
 import { followRequestCount } from '../follows/service.ts';
 import { selectLatestNotificationId, selectNotificationPage, type NotificationRow } from './queries.ts';
@@ -27,7 +27,7 @@ const PAGE = 200;
 /** Ids per doorbell message (a NOTIFY payload stays far below its 8,000 bytes). */
 const IDS_PER_MESSAGE = 200;
 
-interface Bell {
+interface Bell extends StreamGroup {
   userId: number;
   /** Tabs receiving live messages, and all of the account's tabs here (some still joining). */
   live: Set<ServerResponse>;
@@ -42,9 +42,6 @@ interface Bell {
   sent: Set<number>;
   /** The last counts message sent, to send only changes. */
   counts: string | null;
-  /** Reads and joins run one after another, so nothing is sent twice or out of order. */
-  queue: Promise<void>;
-  catchUpQueued: boolean;
 }
 
 const message = (event: NotificationStreamEvent, id?: number) =>
@@ -53,29 +50,15 @@ const message = (event: NotificationStreamEvent, id?: number) =>
 const notificationMessage = (row: NotificationRow) =>
   message({ type: 'notification', notification: toNotification(row) }, row.id);
 
-export class NotificationsHub {
-  private readonly bells = new Map<number, Bell>();
-  private readonly connections = new Set<ServerResponse>();
-  private timer: NodeJS.Timeout | null = null;
+export class NotificationsHub extends StreamHub<Bell> {
   private beats = 0;
-  private unsubscribe: (() => Promise<void>) | null = null;
-  private closed = false;
 
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly bus: LiveBus,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  /** Subscribes this instance to the doorbells (one subscription, whatever the number of streams). */
-  async start(): Promise<void> {
-    this.unsubscribe = await this.bus.subscribe(NOTIFICATIONS_CHANNEL, {
-      message: (m) => this.onDoorbell(m),
-      // Doorbells may have been missed: every bell reads again.
-      resync: () => this.bells.forEach((bell) => this.requestCatchUp(bell)),
-    });
-    this.timer = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
-    this.timer.unref();
+    bus: LiveBus,
+    log: FastifyBaseLogger,
+  ) {
+    super(NOTIFICATIONS_CHANNEL, bus, log);
   }
 
   /** After a change committed: tells every instance (this one included) whose bells to read again. */
@@ -83,21 +66,6 @@ export class NotificationsHub {
     for (let i = 0; i < userIds.length; i += IDS_PER_MESSAGE) {
       await this.bus.publish(NOTIFICATIONS_CHANNEL, userIds.slice(i, i + IDS_PER_MESSAGE).join(','));
     }
-  }
-
-  /** Ends every stream (the clients reconnect elsewhere) and stops listening. */
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearInterval(this.timer);
-    for (const res of this.connections) res.end();
-    this.connections.clear();
-    this.bells.clear();
-    await this.unsubscribe?.();
-  }
-
-  /** How many streams are open here (tests, diagnostics). */
-  get size(): number {
-    return this.connections.size;
   }
 
   /**
@@ -110,7 +78,7 @@ export class NotificationsHub {
       res.end();
       return;
     }
-    this.connections.add(res);
+    this.streams.add(res);
     const bell = this.bellFor(o.userId);
     bell.members.add(res);
     const leave = () => this.leave(bell, res);
@@ -120,7 +88,7 @@ export class NotificationsHub {
   }
 
   private bellFor(userId: number): Bell {
-    const existing = this.bells.get(userId);
+    const existing = this.groups.get(userId);
     if (existing) return existing;
     const bell: Bell = {
       userId,
@@ -142,21 +110,17 @@ export class NotificationsHub {
       },
       (err: unknown) => {
         this.log.error({ err, userId }, 'notification stream: cannot read the notifications');
-        if (this.bells.get(userId) === bell) this.bells.delete(userId);
+        if (this.groups.get(userId) === bell) this.groups.delete(userId);
         for (const res of bell.members) res.destroy();
         bell.members.clear();
       },
     );
-    this.bells.set(userId, bell);
+    this.groups.set(userId, bell);
     return bell;
   }
 
-  private enqueue(bell: Bell, task: () => Promise<void>): Promise<void> {
-    const run = bell.queue.then(task);
-    bell.queue = run.catch((err: unknown) =>
-      this.log.error({ err, userId: bell.userId }, 'notification stream failed'),
-    );
-    return run;
+  protected describe(bell: Bell): object {
+    return { userId: bell.userId };
   }
 
   private async join(bell: Bell, res: ServerResponse, lastEventId: number | null): Promise<void> {
@@ -199,51 +163,45 @@ export class NotificationsHub {
     for (const res of bell.live) if (res !== except) writeToStream(res, counts);
   }
 
-  private onDoorbell(text: string): void {
+  protected onDoorbell(text: string): void {
     for (const part of text.split(',')) {
-      const bell = this.bells.get(Number(part));
+      const bell = this.groups.get(Number(part));
       if (bell) this.requestCatchUp(bell);
     }
   }
 
-  /** Reads what is new for the account; doorbells that ring while a read is queued share it. */
-  private requestCatchUp(bell: Bell): void {
-    if (bell.catchUpQueued) return;
-    bell.catchUpQueued = true;
-    void this.enqueue(bell, async () => {
-      bell.catchUpQueued = false;
-      for (let after = bell.floor; ;) {
-        const rows = await this.read(bell.userId, after);
-        for (const row of rows) {
-          if (bell.sent.has(row.id) || row.id <= bell.floor) continue;
-          bell.sent.add(row.id);
-          bell.cursor = Math.max(bell.cursor, row.id);
-          const text = notificationMessage(row);
-          for (const res of bell.live) writeToStream(res, text);
-        }
-        if (rows.length < PAGE) break;
-        after = rows.at(-1)!.id;
+  /** Sends what was stored since the bell last read, and the counts when they changed. */
+  protected async catchUp(bell: Bell): Promise<void> {
+    for (let after = bell.floor; ;) {
+      const rows = await this.read(bell.userId, after);
+      for (const row of rows) {
+        if (bell.sent.has(row.id) || row.id <= bell.floor) continue;
+        bell.sent.add(row.id);
+        bell.cursor = Math.max(bell.cursor, row.id);
+        const text = notificationMessage(row);
+        for (const res of bell.live) writeToStream(res, text);
       }
-      this.sendCounts(bell, await this.readCounts(bell.userId));
-    });
+      if (rows.length < PAGE) break;
+      after = rows.at(-1)!.id;
+    }
+    this.sendCounts(bell, await this.readCounts(bell.userId));
   }
 
   private leave(bell: Bell, res: ServerResponse): void {
-    this.connections.delete(res);
+    this.streams.delete(res);
     bell.live.delete(res);
     bell.members.delete(res);
-    if (bell.members.size === 0 && this.bells.get(bell.userId) === bell) this.bells.delete(bell.userId);
+    if (bell.members.size === 0 && this.groups.get(bell.userId) === bell) this.groups.delete(bell.userId);
   }
 
   /**
-   * Every 15 s: a comment line keeps proxies from closing idle streams, each bell's floor moves up to what
-   * it had sent a heartbeat ago, and every fourth time each bell reads again (a doorbell lost in a crash
-   * between commit and publish, or notifications that went with a deleted account).
+   * Every heartbeat (15 s) each bell's floor moves up to what it had sent a heartbeat ago, and every fourth
+   * each bell reads again (a doorbell lost in a crash between commit and publish, or notifications that went
+   * with a deleted account).
    */
-  private heartbeat(): void {
-    for (const res of this.connections) writeToStream(res, ': keep-alive\n\n');
+  protected onHeartbeat(): void {
     this.beats += 1;
-    for (const bell of this.bells.values()) {
+    for (const bell of this.groups.values()) {
       bell.floor = Math.max(bell.floor, bell.nextFloor);
       bell.nextFloor = bell.cursor;
       for (const id of bell.sent) if (id <= bell.floor) bell.sent.delete(id);

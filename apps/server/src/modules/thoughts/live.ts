@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FollowStatus } from '@paddock/contract';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
-import { HEARTBEAT_MS, startEventStream, writeToStream } from '../../lib/event-stream.ts';
+import { startEventStream, StreamHub, writeToStream, type StreamGroup } from '../../lib/event-stream.ts';
 import type { LiveBus } from '../../lib/live-bus.ts';
 import { hiddenAuthorIds } from '../follows/service.ts';
 import { selectEvents, selectFollowingIds, selectLastEventId, type EventRow } from './queries.ts';
@@ -31,16 +31,13 @@ interface Connection {
   res: ServerResponse;
 }
 
-interface Room {
+interface Room extends StreamGroup {
   raceId: number;
   /** Every event up to here has been dispatched to the live connections. */
   cursor: number;
   /** Connections receiving live events, and all of the room's connections (some still replaying). */
   live: Set<Connection>;
   members: Set<Connection>;
-  /** Reads and joins run one after another, so nothing is sent twice or out of order. */
-  queue: Promise<void>;
-  catchUpQueued: boolean;
 }
 
 interface Rendered {
@@ -76,52 +73,24 @@ function frame(row: EventRow, status: (userId: number) => FollowStatus): string 
   return `id: ${row.id}\nevent: ${row.type}\ndata: ${data}\n\n`;
 }
 
-export class ThoughtsHub {
-  private readonly rooms = new Map<number, Room>();
-  private readonly connections = new Set<Connection>();
-  private timers: NodeJS.Timeout[] = [];
-  private unsubscribe: (() => Promise<void>) | null = null;
-  private closed = false;
-
+export class ThoughtsHub extends StreamHub<Room> {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly bus: LiveBus,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    bus: LiveBus,
+    log: FastifyBaseLogger,
+  ) {
+    super(THOUGHTS_CHANNEL, bus, log);
+  }
 
-  /** Subscribes this instance to the doorbells (one subscription, whatever the number of streams). */
-  async start(): Promise<void> {
-    this.unsubscribe = await this.bus.subscribe(THOUGHTS_CHANNEL, {
-      message: (m) => this.onDoorbell(m),
-      // Doorbells may have been missed: every room reads whatever follows its cursor.
-      resync: () => this.rooms.forEach((room) => this.requestCatchUp(room)),
-    });
-    const heartbeat = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
-    const prune = setInterval(() => void this.prune(), PRUNE_EVERY_MS);
-    heartbeat.unref();
-    prune.unref();
-    this.timers = [heartbeat, prune];
+  /** Subscribes to the doorbells, and prunes the live log now and every hour. */
+  override async start(): Promise<void> {
+    await super.start([{ every: PRUNE_EVERY_MS, run: () => void this.prune() }]);
     void this.prune();
   }
 
   /** After a write committed: tells every instance (this one included) that the race's log grew. */
   async publish(raceId: number, eventId: number): Promise<void> {
     await this.bus.publish(THOUGHTS_CHANNEL, `${raceId}:${eventId}`);
-  }
-
-  /** Ends every stream (the clients reconnect elsewhere) and stops listening. */
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const t of this.timers) clearInterval(t);
-    for (const conn of this.connections) conn.res.end();
-    this.connections.clear();
-    this.rooms.clear();
-    await this.unsubscribe?.();
-  }
-
-  /** How many streams are open here (tests, diagnostics). */
-  get size(): number {
-    return this.connections.size;
   }
 
   /**
@@ -142,7 +111,7 @@ export class ThoughtsHub {
       return;
     }
     const conn: Connection = { viewer: o.viewer, following, hidden, after: o.lastEventId ?? 0, res };
-    this.connections.add(conn);
+    this.streams.add(res);
     const room = this.roomFor(o.raceId);
     room.members.add(conn);
     res.on('close', () => this.leave(room, conn));
@@ -156,7 +125,7 @@ export class ThoughtsHub {
   }
 
   private roomFor(raceId: number): Room {
-    let room = this.rooms.get(raceId);
+    let room = this.groups.get(raceId);
     if (!room) {
       const created: Room = {
         raceId,
@@ -174,21 +143,19 @@ export class ThoughtsHub {
         },
         (err: unknown) => {
           this.log.error({ err, raceId }, 'live thoughts: cannot read the live log');
-          if (this.rooms.get(raceId) === created) this.rooms.delete(raceId);
+          if (this.groups.get(raceId) === created) this.groups.delete(raceId);
           for (const conn of created.members) conn.res.destroy();
           created.members.clear();
         },
       );
-      this.rooms.set(raceId, created);
+      this.groups.set(raceId, created);
       room = created;
     }
     return room;
   }
 
-  private enqueue(room: Room, task: () => Promise<void>): Promise<void> {
-    const run = room.queue.then(task);
-    room.queue = run.catch((err: unknown) => this.log.error({ err, raceId: room.raceId }, 'live thoughts failed'));
-    return run;
+  protected describe(room: Room): object {
+    return { raceId: room.raceId };
   }
 
   private async join(room: Room, conn: Connection, replay: boolean): Promise<void> {
@@ -222,25 +189,20 @@ export class ThoughtsHub {
     }
   }
 
-  private onDoorbell(message: string): void {
+  protected onDoorbell(message: string): void {
     const [race, event] = message.split(':').map(Number);
-    const room = race === undefined ? undefined : this.rooms.get(race);
+    const room = race === undefined ? undefined : this.groups.get(race);
     if (!room || (event !== undefined && event <= room.cursor)) return;
     this.requestCatchUp(room);
   }
 
-  /** Reads what follows the room's cursor; doorbells that ring while a read is queued share it. */
-  private requestCatchUp(room: Room): void {
-    if (room.catchUpQueued) return;
-    room.catchUpQueued = true;
-    void this.enqueue(room, async () => {
-      room.catchUpQueued = false;
-      for (;;) {
-        const rows = await selectEvents(this.ctx.db, { raceId: room.raceId, afterId: room.cursor, limit: PAGE });
-        for (const row of rows) this.dispatch(room, row);
-        if (rows.length < PAGE) return;
-      }
-    });
+  /** Reads what follows the room's cursor and dispatches it. */
+  protected async catchUp(room: Room): Promise<void> {
+    for (;;) {
+      const rows = await selectEvents(this.ctx.db, { raceId: room.raceId, afterId: room.cursor, limit: PAGE });
+      for (const row of rows) this.dispatch(room, row);
+      if (rows.length < PAGE) return;
+    }
   }
 
   private dispatch(room: Room, row: EventRow): void {
@@ -266,19 +228,15 @@ export class ThoughtsHub {
   }
 
   private leave(room: Room, conn: Connection): void {
-    this.connections.delete(conn);
+    this.streams.delete(conn.res);
     room.live.delete(conn);
     room.members.delete(conn);
-    if (room.members.size === 0 && this.rooms.get(room.raceId) === room) this.rooms.delete(room.raceId);
+    if (room.members.size === 0 && this.groups.get(room.raceId) === room) this.groups.delete(room.raceId);
   }
 
-  /**
-   * Every 15 s: a comment line keeps proxies from closing idle streams, and each room reads its log, in
-   * case a doorbell was lost (a crash between commit and publish, a Redis hiccup).
-   */
-  private heartbeat(): void {
-    for (const conn of this.connections) this.write(conn, ': keep-alive\n\n');
-    for (const room of this.rooms.values()) this.requestCatchUp(room);
+  /** Every heartbeat each room reads its log, in case a doorbell was lost (a crash between commit and publish). */
+  protected onHeartbeat(): void {
+    for (const room of this.groups.values()) this.requestCatchUp(room);
   }
 
   private async prune(): Promise<void> {

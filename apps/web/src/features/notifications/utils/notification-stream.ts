@@ -1,7 +1,7 @@
 import { notificationStreamEventSchema, type NotificationStreamEvent } from '@paddock/contract/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiUrl, renewSession } from '@/lib/api-client.ts';
-import { connectEventStream } from '@/lib/event-stream.ts';
+import { connectEventStream, parsedEvents } from '@/lib/event-stream.ts';
 import { getAccessToken } from '@/lib/session.ts';
 import { notificationKeys, type NotificationCounts } from '../api/get-counts.ts';
 
@@ -42,15 +42,6 @@ export function connectNotificationStream(queryClient: QueryClient, onOpenChange
     },
     onUnauthorized: renewSession,
     onStateChange: (state) => onOpenChange(state === 'open'),
-    onEvent: (message) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(message.data);
-      } catch {
-        return;
-      }
-      const parsed = notificationStreamEventSchema.safeParse(json);
-      if (parsed.success) applyNotificationEvent(queryClient, parsed.data);
-    },
+    onEvent: parsedEvents(notificationStreamEventSchema, (event) => applyNotificationEvent(queryClient, event)),
   });
 }

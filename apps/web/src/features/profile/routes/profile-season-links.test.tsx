@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '@/test/http.ts';
 import { renderRoutes, testQueryClient } from '@/test/render.tsx';
-import { lena, meFixture } from '@/test/review-fixtures.ts';
+import { meFixture, profileFixture as lenasProfile } from '@/test/review-fixtures.ts';
 import { OwnProfileRoute } from './own-profile.tsx';
 import { UserProfileRoute } from './user-profile.tsx';
 
@@ -13,23 +13,8 @@ import { UserProfileRoute } from './user-profile.tsx';
  * November on, read from the app's clock.
  */
 
-function profileFixture(overrides: Partial<PublicProfile> = {}): PublicProfile {
-  return {
-    ...lena,
-    bio: '',
-    is_private: false,
-    created_at: '2023-02-01T00:00:00Z',
-    total_reviews: 9,
-    following_count: 3,
-    followers_count: 9,
-    follow_status: 'none',
-    follows_you: false,
-    blocking: false,
-    muting: false,
-    can_follow: true,
-    ...overrides,
-  };
-}
+const profileFixture = (overrides: Partial<PublicProfile> = {}) =>
+  lenasProfile({ created_at: '2023-02-01T00:00:00Z', total_reviews: 9, ...overrides });
 
 const stats: UserStats = {
   total_reviews: 9,

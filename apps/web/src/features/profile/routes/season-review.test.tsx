@@ -5,26 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leclerc, piastri } from '@/test/f1-fixtures.ts';
 import { stubApi, type StubbedRequest, type StubReply } from '@/test/http.ts';
 import { renderRoutes, testQueryClient } from '@/test/render.tsx';
-import { lena, meFixture } from '@/test/review-fixtures.ts';
+import { lena, meFixture, profileFixture } from '@/test/review-fixtures.ts';
 import { SeasonReviewRoute } from './season-review.tsx';
-
-function profileFixture(overrides: Partial<PublicProfile> = {}): PublicProfile {
-  return {
-    ...lena,
-    bio: '',
-    is_private: false,
-    created_at: '2025-02-01T00:00:00Z',
-    total_reviews: 12,
-    following_count: 3,
-    followers_count: 9,
-    follow_status: 'none',
-    follows_you: false,
-    blocking: false,
-    muting: false,
-    can_follow: true,
-    ...overrides,
-  };
-}
 
 const season2025: SeasonReview = {
   season: 2025,

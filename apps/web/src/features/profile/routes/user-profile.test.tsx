@@ -10,30 +10,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { leclerc, piastri } from '@/test/f1-fixtures.ts';
 import { stubApi, type StubbedRequest, type StubReply } from '@/test/http.ts';
 import { renderRoutes, testQueryClient } from '@/test/render.tsx';
-import { lena, marco, meFixture, reviewFixture, sam } from '@/test/review-fixtures.ts';
+import { lena, marco, meFixture, profileFixture as lenasProfile, reviewFixture, sam } from '@/test/review-fixtures.ts';
 import { wholeText } from '@/test/text.ts';
 import { UserProfileRoute } from './user-profile.tsx';
 
 const monza = reviewFixture().race;
 const spa = { ...monza, id: 1115, name: 'Belgian Grand Prix', circuit_name: 'Spa-Francorchamps', round_number: 14 };
 
-function profileFixture(overrides: Partial<PublicProfile> = {}): PublicProfile {
-  return {
-    ...lena,
-    bio: 'Tifosi.',
-    is_private: false,
-    created_at: '2025-02-01T00:00:00Z',
-    total_reviews: 12,
-    following_count: 3,
-    followers_count: 9,
-    follow_status: 'none',
-    follows_you: false,
-    blocking: false,
-    muting: false,
-    can_follow: true,
-    ...overrides,
-  };
-}
+const profileFixture = (overrides: Partial<PublicProfile> = {}) => lenasProfile({ bio: 'Tifosi.', ...overrides });
 
 const watched: WatchedRace[] = [
   { race: monza, created_at: '2026-03-02T10:00:00Z' },

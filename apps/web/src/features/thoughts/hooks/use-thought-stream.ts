@@ -2,7 +2,7 @@ import { thoughtStreamEventSchema } from '@paddock/contract/thoughts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiUrl, renewSession } from '@/lib/api-client.ts';
-import { connectEventStream, type EventStreamState } from '@/lib/event-stream.ts';
+import { connectEventStream, parsedEvents, type EventStreamState } from '@/lib/event-stream.ts';
 import { getAccessToken, useIsSignedIn } from '@/lib/session.ts';
 import { getThoughtsQueryOptions } from '../api/get-thoughts.ts';
 import { applyThoughtEvent } from '../utils/thought-cache.ts';
@@ -41,16 +41,7 @@ export function useThoughtStream(raceId: number, enabled: boolean): ThoughtStrea
         const fetchedAt = queryClient.getQueryState(listKey)?.dataUpdatedAt ?? 0;
         if (fetchedAt > 0) void queryClient.invalidateQueries({ queryKey: listKey });
       },
-      onEvent: (message) => {
-        let json: unknown;
-        try {
-          json = JSON.parse(message.data);
-        } catch {
-          return;
-        }
-        const parsed = thoughtStreamEventSchema.safeParse(json);
-        if (parsed.success) applyThoughtEvent(queryClient, raceId, parsed.data);
-      },
+      onEvent: parsedEvents(thoughtStreamEventSchema, (event) => applyThoughtEvent(queryClient, raceId, event)),
     });
   }, [raceId, enabled, signedIn, queryClient]);
 
