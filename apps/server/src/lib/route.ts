@@ -1,5 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteHandlerMethod } from 'fastify';
-import type { z } from 'zod';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  FastifySchemaCompiler,
+  RouteHandlerMethod,
+} from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Endpoint, EndpointSpec, PathParamNames } from '@paddock/contract';
 import { errorBody } from './openapi.ts';
 
@@ -34,6 +42,27 @@ export type EndpointHandler<E extends EndpointSpec> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
 ) => Promise<z.input<E['response']> | FastifyReply>;
+
+/**
+ * The routes' validator, but for request headers: a headers schema names the few headers a route reads (the
+ * others pass through), so only those are validated, and only when sent. Parsing every request's headers
+ * with a loose object schema copied them all on each request: it cost a signed-in reader's review list a sixth
+ * of its rate (decision 033).
+ */
+const declaredHeadersOnly: FastifySchemaCompiler<FastifySchema> = (request) => {
+  const schema: unknown = request.schema;
+  if (request.httpPart !== 'headers' || !(schema instanceof z.ZodObject)) {
+    return validatorCompiler(request as Parameters<typeof validatorCompiler>[0]);
+  }
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const names = Object.keys(shape);
+  const validate = validatorCompiler({ ...request, schema: z.object(shape) });
+  return (data: Record<string, unknown> | null) => {
+    if (!data || names.every((name) => data[name] === undefined)) return { value: data };
+    const result = validate(Object.fromEntries(names.map((name) => [name, data[name]])));
+    return typeof result === 'object' && 'error' in result && result.error ? result : { value: data };
+  };
+};
 
 /**
  * Registers the route of one endpoint of the contract's table, inside a module's plugin (whose prefix
@@ -75,6 +104,7 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path.slice(app.prefix.length),
     schema,
+    ...(endpoint.headers ? { validatorCompiler: declaredHeadersOnly } : {}),
     handler: handler as unknown as RouteHandlerMethod,
   });
 }
