@@ -111,7 +111,15 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
       // The signed-in viewer's own filter is theirs alone; for guests it changes nothing.
       if (q.exclude_reviewed === 'true' && reader !== null) {
         const page = await listRaces(ctx, reader.id, q);
-        return sendPrivate(reply, { ...page, results: await racesFor(ctx, reader, page.results) });
+        return sendPrivate(reply, {
+          ...page,
+          results: await racesFor(
+            ctx,
+            reader,
+            page.results.map((r) => r.id),
+            page.results,
+          ),
+        });
       }
       const key = `races?${JSON.stringify([q.season, q.search, q.reviewable_only === 'true', q.page_size, q.cursor])}`;
       const answer = await cachedAnswer(cache, reply, key, WITH_COMMUNITY, () => listRaces(ctx, null, q));

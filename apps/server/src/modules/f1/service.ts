@@ -99,14 +99,18 @@ export async function shieldedRaces(
   return ctx.community.shieldedRaceIds(ctx.db, reader, raceIds);
 }
 
-/** Race cards as the reader may see them: the answer everyone gets, with what their shield hides withheld. */
-export async function racesFor(ctx: F1Context, reader: Reader | null, races: Race[]): Promise<Race[]> {
-  const hidden = await shieldedRaces(
-    ctx,
-    reader,
-    races.map((r) => r.id),
-  );
-  return shieldRaces(races, hidden) ?? races;
+/**
+ * Race cards (of the races `ids`) as the reader may see them: the answer everyone gets, with what their shield
+ * hides withheld. `races` may still be being read: the shield is read beside it.
+ */
+export async function racesFor(
+  ctx: F1Context,
+  reader: Reader | null,
+  ids: readonly number[],
+  races: Race[] | Promise<Race[]>,
+): Promise<Race[]> {
+  const [cards, hidden] = await Promise.all([races, shieldedRaces(ctx, reader, ids)]);
+  return shieldRaces(cards, hidden) ?? cards;
 }
 
 /** The community figures of the completed races among `rows` (only those can have reviews). */
@@ -302,15 +306,12 @@ export async function recommendedForReview(ctx: F1Context, reader: Reader | null
     limit: RECOMMENDED_FOR_REVIEW_LIMIT,
     excludeIds: reader === null ? undefined : ctx.community.reviewedRaceIds(reader.id),
   });
-  const [races, hidden] = await Promise.all([
+  return racesFor(
+    ctx,
+    reader,
+    rows.map((r) => r.id),
     toRaces(ctx, rows),
-    shieldedRaces(
-      ctx,
-      reader,
-      rows.map((r) => r.id),
-    ),
-  ]);
-  return shieldRaces(races, hidden) ?? races;
+  );
 }
 
 /** Races with the most review activity in the last 30 days, most active first. */
