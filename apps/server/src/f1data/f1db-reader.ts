@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { formatRounds, parseRounds } from './rounds.ts';
+import { TIMED_SESSIONS, type TimedSession } from '../db/schema/f1.ts';
 import {
   emptyF1Data,
   type ConstructorStandingRow,
@@ -14,8 +15,10 @@ import {
 
 /*
  * Reads an F1DB source tree (github.com/f1db/f1db, folder src/data: YAML, one file per entity) into
- * the importer's plain records. Only what the product shows is kept; practice sessions, pit stops and
- * the like are not read.
+ * the importer's plain records. Only what the product shows is kept (no circuit layouts, family
+ * relationships or championship deciders). The flags F1DB derives when it builds its releases (pole,
+ * fastest lap, driver of the day) are set here by F1DB's own rule: on the one car, told by its number,
+ * driver, constructor, engine and tyres, that the grid, fastest-lap or vote file puts first.
  */
 
 type Yaml = Record<string, unknown>;
@@ -161,32 +164,82 @@ function readEntities(data: string, out: F1Data): void {
       colour: null,
     });
   }
+  for (const file of entityFiles(path.join(data, 'engine-manufacturers'))) {
+    const o = readObject(file);
+    out.engineManufacturers.push({ id: reqStr(o, 'id', file), name: reqStr(o, 'name', file), countryId: optStr(o, 'countryId') });
+  }
+  for (const file of entityFiles(path.join(data, 'tyre-manufacturers'))) {
+    const o = readObject(file);
+    out.tyreManufacturers.push({ id: reqStr(o, 'id', file), name: reqStr(o, 'name', file) });
+  }
+  for (const file of entityFiles(path.join(data, 'entrants'))) {
+    const o = readObject(file);
+    out.entrants.push({ id: reqStr(o, 'id', file), name: reqStr(o, 'name', file) });
+  }
+  for (const file of entityFiles(path.join(data, 'chassis'))) {
+    const o = readObject(file);
+    out.chassis.push({
+      id: reqStr(o, 'id', file),
+      constructorId: reqStr(o, 'constructorId', file),
+      name: reqStr(o, 'name', file),
+      fullName: reqStr(o, 'fullName', file),
+    });
+  }
+  for (const file of entityFiles(path.join(data, 'engines'))) {
+    const o = readObject(file);
+    out.engines.push({
+      id: reqStr(o, 'id', file),
+      engineManufacturerId: reqStr(o, 'engineManufacturerId', file),
+      name: reqStr(o, 'name', file),
+      fullName: reqStr(o, 'fullName', file),
+    });
+  }
 }
 
-interface EntryPart {
+export interface EntryPart {
+  entrantId: string;
   constructorId: string;
   engineManufacturerId: string | null;
+  /** The chassis, engines and tyre makers the entrant ran for this constructor that season. */
+  chassisIds: string[];
+  engineIds: string[];
+  tyreManufacturerIds: string[];
   driverId: string;
   rounds: number[];
   testDriver: boolean;
+}
+
+/** A one-element list written as a plain key (`chassisId`), or the list (`chassis: [{ chassisId }]`). */
+function idsOf(o: Yaml, list: string, key: string, where: string): string[] {
+  if (Array.isArray(o[list])) return (o[list] as Yaml[]).map((x) => reqStr(x, key, where));
+  const one = optStr(o, key);
+  return one === null ? [] : [one];
 }
 
 /**
  * entrants.yml nests entrant → constructors → drivers, and writes a one-element list as plain keys
  * on its parent (`constructorId` instead of `constructors: [...]`, `driverId` instead of `drivers`).
  */
-function entryParts(entrants: Yaml[], where: string): EntryPart[] {
+export function entryParts(entrants: Yaml[], where: string): EntryPart[] {
   const parts: EntryPart[] = [];
   for (const entrant of entrants) {
+    const entrantId = reqStr(entrant, 'entrantId', where);
     const cons = Array.isArray(entrant.constructors) ? (entrant.constructors as Yaml[]) : [entrant];
     for (const c of cons) {
       const constructorId = reqStr(c, 'constructorId', where);
       const engineManufacturerId = optStr(c, 'engineManufacturerId');
+      const car = {
+        chassisIds: idsOf(c, 'chassis', 'chassisId', where),
+        engineIds: idsOf(c, 'engines', 'engineId', where),
+        tyreManufacturerIds: idsOf(c, 'tyreManufacturers', 'tyreManufacturerId', where),
+      };
       const ds = Array.isArray(c.drivers) ? (c.drivers as Yaml[]) : c.driverId !== undefined ? [c] : [];
       for (const d of ds) {
         parts.push({
+          entrantId,
           constructorId,
           engineManufacturerId,
+          ...car,
           driverId: reqStr(d, 'driverId', where),
           rounds: parseRounds(optStr(d, 'rounds')),
           testDriver: d.testDriver === true,
@@ -195,6 +248,26 @@ function entryParts(entrants: Yaml[], where: string): EntryPart[] {
     }
   }
   return parts;
+}
+
+/**
+ * The entry a result's car raced under: the same driver, constructor and engine maker, entered for that
+ * round (an entry without rounds counts for every round), and where two entrants qualify, the one whose
+ * tyres match.
+ */
+export function entryOf(parts: readonly EntryPart[], car: CarKey, round: number): EntryPart | null {
+  const candidates = parts.filter(
+    (p) =>
+      p.driverId === car.driverId &&
+      p.constructorId === car.constructorId &&
+      p.engineManufacturerId === car.engineManufacturerId &&
+      (p.rounds.length === 0 || p.rounds.includes(round)),
+  );
+  return (
+    candidates.find((p) => car.tyreManufacturerId !== null && p.tyreManufacturerIds.includes(car.tyreManufacturerId)) ??
+    candidates[0] ??
+    null
+  );
 }
 
 /**
@@ -239,51 +312,98 @@ function startsAt(date: string, time: string | null, where: string): string {
   return `${date}T${m[1]}:${m[2]}:${m[3] ?? '00'}.000Z`;
 }
 
-function firstDriverAt(rows: Yaml[], where: string): string | null {
-  const p1 = rows.find((r) => readPosition(r.position, where).number === 1);
-  return p1 ? reqStr(p1, 'driverId', where) : null;
+/** What tells one car from another in F1DB's files (a driver who shared cars raced two). */
+export interface CarKey {
+  driverNumber: string | null;
+  driverId: string;
+  constructorId: string;
+  engineManufacturerId: string | null;
+  tyreManufacturerId: string | null;
 }
 
+function carOf(r: Yaml, where: string): CarKey {
+  return {
+    driverNumber: optStr(r, 'driverNumber'),
+    driverId: reqStr(r, 'driverId', where),
+    constructorId: reqStr(r, 'constructorId', where),
+    engineManufacturerId: optStr(r, 'engineManufacturerId'),
+    tyreManufacturerId: optStr(r, 'tyreManufacturerId'),
+  };
+}
+
+const carId = (c: CarKey) =>
+  [c.driverNumber, c.driverId, c.constructorId, c.engineManufacturerId, c.tyreManufacturerId].join('\u0000');
+
+/** The cars a file puts first (several when a fastest lap was shared, 1954 Britain). */
+function carsFirstIn(rows: Yaml[], where: string): Set<string> {
+  return new Set(rows.filter((r) => readPosition(r.position, where).number === 1).map((r) => carId(carOf(r, where))));
+}
+
+interface RaceFlags {
+  pole: Set<string>;
+  fastest: Set<string>;
+  driverOfTheDay: Set<string>;
+}
+
+const NO_FLAGS: RaceFlags = { pole: new Set(), fastest: new Set(), driverOfTheDay: new Set() };
+
 function readClassification(
-  raceId: number,
+  race: { id: number; round: number },
   session: 'RACE' | 'SPRINT_RACE',
   rows: Yaml[],
   where: string,
-  flags: { poleDriverId: string | null; fastestDriverId: string | null },
+  flags: RaceFlags,
+  entries: readonly EntryPart[],
 ): RaceResultRow[] {
-  let poleGiven = false;
-  let fastestGiven = false;
   return rows.map((r, i) => {
     const pos = readPosition(r.position, where);
     const grid = r.gridPosition === null || r.gridPosition === undefined ? null : readPosition(r.gridPosition, where);
-    const driverId = reqStr(r, 'driverId', where);
-    // A driver who shared cars appears twice; the honour belongs to one row only.
-    const pole = !poleGiven && driverId === flags.poleDriverId;
-    const fastest = !fastestGiven && driverId === flags.fastestDriverId;
-    poleGiven ||= pole;
-    fastestGiven ||= fastest;
+    const car = carOf(r, where);
+    const id = carId(car);
+    const entry = entryOf(entries, car, race.round);
     return {
-      raceId,
+      raceId: race.id,
       session,
       positionOrder: i + 1,
       positionText: pos.text,
       positionNumber: pos.number,
-      driverNumber: optStr(r, 'driverNumber'),
-      driverId,
-      constructorId: reqStr(r, 'constructorId', where),
-      engineManufacturerId: optStr(r, 'engineManufacturerId'),
+      driverNumber: car.driverNumber,
+      driverId: car.driverId,
+      constructorId: car.constructorId,
+      engineManufacturerId: car.engineManufacturerId,
       laps: optInt(r, 'laps', where),
       time: optStr(r, 'time'),
       gap: optStr(r, 'gap'),
+      interval: optStr(r, 'interval'),
+      timePenalty: optStr(r, 'timePenalty'),
       reasonRetired: optStr(r, 'reasonRetired'),
       points: optNum(r, 'points', where),
       gridPositionText: grid?.text ?? null,
       gridPositionNumber: grid?.number ?? null,
-      polePosition: pole,
-      fastestLap: fastest,
+      polePosition: flags.pole.has(id),
+      fastestLap: flags.fastest.has(id),
+      driverOfTheDay: flags.driverOfTheDay.has(id),
+      sharedCar: r.sharedCar === true,
+      tyreManufacturerId: car.tyreManufacturerId,
+      entrantId: entry?.entrantId ?? null,
+      chassisIds: entry?.chassisIds ?? null,
+      engineIds: entry?.engineIds ?? null,
     };
   });
 }
+
+/** F1DB's timed session files beside qualifying and the races, by session. */
+const SESSION_FILES: Record<TimedSession, string> = {
+  PRE_QUALIFYING: 'pre-qualifying-results.yml',
+  FREE_PRACTICE_1: 'free-practice-1-results.yml',
+  FREE_PRACTICE_2: 'free-practice-2-results.yml',
+  FREE_PRACTICE_3: 'free-practice-3-results.yml',
+  FREE_PRACTICE_4: 'free-practice-4-results.yml',
+  QUALIFYING_1: 'qualifying-1-results.yml',
+  QUALIFYING_2: 'qualifying-2-results.yml',
+  SPRINT_QUALIFYING: 'sprint-qualifying-results.yml',
+  WARM_UP: 'warming-up-results.yml',
+};
 
 function readStandings(year: number, raceId: number | null, dir: string, out: F1Data): void {
   const df = path.join(dir, 'driver-standings.yml');
@@ -317,7 +437,51 @@ function readStandings(year: number, raceId: number | null, dir: string, out: F1
   });
 }
 
-function readRace(year: number, dir: string, out: F1Data): void {
+function readGrid(raceId: number, session: 'RACE' | 'SPRINT_RACE', rows: Yaml[], where: string, out: F1Data): void {
+  rows.forEach((r, i) => {
+    const pos = readPosition(r.position, where);
+    out.startingGrid.push({
+      raceId,
+      session,
+      positionOrder: i + 1,
+      positionText: pos.text,
+      positionNumber: pos.number,
+      driverId: reqStr(r, 'driverId', where),
+      constructorId: reqStr(r, 'constructorId', where),
+      driverNumber: optStr(r, 'driverNumber'),
+      gridPenalty: optStr(r, 'gridPenalty'),
+      time: optStr(r, 'time'),
+    });
+  });
+}
+
+function readTimedSessions(raceId: number, dir: string, out: F1Data): void {
+  for (const session of TIMED_SESSIONS) {
+    const file = path.join(dir, SESSION_FILES[session]);
+    readList(file).forEach((r, i) => {
+      const pos = readPosition(r.position, file);
+      out.sessionResults.push({
+        raceId,
+        session,
+        positionOrder: i + 1,
+        positionText: pos.text,
+        positionNumber: pos.number,
+        driverNumber: optStr(r, 'driverNumber'),
+        driverId: reqStr(r, 'driverId', file),
+        constructorId: reqStr(r, 'constructorId', file),
+        time: optStr(r, 'time'),
+        gap: optStr(r, 'gap'),
+        interval: optStr(r, 'interval'),
+        laps: optInt(r, 'laps', file),
+        q1: optStr(r, 'q1'),
+        q2: optStr(r, 'q2'),
+        q3: optStr(r, 'q3'),
+      });
+    });
+  }
+}
+
+function readRace(year: number, dir: string, entries: readonly EntryPart[], out: F1Data): void {
   const raceFile = path.join(dir, 'race.yml');
   const o = readObject(raceFile);
   const id = optInt(o, 'id', raceFile);
@@ -335,6 +499,11 @@ function readRace(year: number, dir: string, out: F1Data): void {
   const fastest = readList(fastestFile);
   const sprintFile = path.join(dir, 'sprint-race-results.yml');
   const sprint = readList(sprintFile);
+  const sprintGridFile = path.join(dir, 'sprint-starting-grid-positions.yml');
+  const sprintGrid = readList(sprintGridFile);
+  const pitStopsFile = path.join(dir, 'pit-stops.yml');
+  const dotdFile = path.join(dir, 'driver-of-the-day-results.yml');
+  const dotd = readList(dotdFile);
 
   const race: RaceRow = {
     id,
@@ -356,14 +525,16 @@ function readRace(year: number, dir: string, out: F1Data): void {
   };
   out.races.push(race);
 
-  const flags = {
-    poleDriverId: firstDriverAt(qualifying, qualifyingFile) ?? firstDriverAt(grid, gridFile),
-    fastestDriverId: firstDriverAt(fastest, fastestFile),
+  // F1DB's pole is the car first on the race's grid; in 2022 the sprint decided that grid, and the pole
+  // went to the car first on the sprint's grid.
+  const sprintSetGrid = year === 2022 && race.qualifyingFormat === 'SPRINT_RACE';
+  const flags: RaceFlags = {
+    pole: sprintSetGrid ? carsFirstIn(sprintGrid, sprintGridFile) : carsFirstIn(grid, gridFile),
+    fastest: carsFirstIn(fastest, fastestFile),
+    driverOfTheDay: carsFirstIn(dotd, dotdFile),
   };
-  out.raceResults.push(...readClassification(id, 'RACE', results, resultsFile, flags));
-  out.raceResults.push(
-    ...readClassification(id, 'SPRINT_RACE', sprint, sprintFile, { poleDriverId: null, fastestDriverId: null }),
-  );
+  out.raceResults.push(...readClassification(race, 'RACE', results, resultsFile, flags, entries));
+  out.raceResults.push(...readClassification(race, 'SPRINT_RACE', sprint, sprintFile, NO_FLAGS, entries));
 
   qualifying.forEach((r, i) => {
     const pos = readPosition(r.position, qualifyingFile);
@@ -383,17 +554,31 @@ function readRace(year: number, dir: string, out: F1Data): void {
       laps: optInt(r, 'laps', qualifyingFile),
     });
   });
-  grid.forEach((r, i) => {
-    const pos = readPosition(r.position, gridFile);
-    out.startingGrid.push({
+  readGrid(id, 'RACE', grid, gridFile, out);
+  readGrid(id, 'SPRINT_RACE', sprintGrid, sprintGridFile, out);
+  readTimedSessions(id, dir, out);
+  readList(pitStopsFile).forEach((r, i) => {
+    out.pitStops.push({
+      raceId: id,
+      positionOrder: i + 1,
+      driverNumber: optStr(r, 'driverNumber'),
+      driverId: reqStr(r, 'driverId', pitStopsFile),
+      constructorId: reqStr(r, 'constructorId', pitStopsFile),
+      stop: optInt(r, 'stop', pitStopsFile) ?? fail(pitStopsFile, 'missing stop'),
+      lap: optInt(r, 'lap', pitStopsFile) ?? fail(pitStopsFile, 'missing lap'),
+      time: optStr(r, 'time'),
+    });
+  });
+  dotd.forEach((r, i) => {
+    const pos = readPosition(r.position, dotdFile);
+    out.driverOfTheDay.push({
       raceId: id,
       positionOrder: i + 1,
       positionText: pos.text,
       positionNumber: pos.number,
-      driverId: reqStr(r, 'driverId', gridFile),
-      constructorId: reqStr(r, 'constructorId', gridFile),
-      gridPenalty: optStr(r, 'gridPenalty'),
-      time: optStr(r, 'time'),
+      driverId: reqStr(r, 'driverId', dotdFile),
+      constructorId: reqStr(r, 'constructorId', dotdFile),
+      percentage: optNum(r, 'percentage', dotdFile),
     });
   });
   fastest.forEach((r, i) => {
@@ -405,6 +590,7 @@ function readRace(year: number, dir: string, out: F1Data): void {
       positionNumber: pos.number,
       driverId: reqStr(r, 'driverId', fastestFile),
       constructorId: reqStr(r, 'constructorId', fastestFile),
+      driverNumber: optStr(r, 'driverNumber'),
       lap: optInt(r, 'lap', fastestFile),
       time: optStr(r, 'time'),
       gap: optStr(r, 'gap'),
@@ -434,13 +620,14 @@ export function readF1db(dir: string, options: ReadOptions = {}): F1Data {
     const dir = path.join(seasonsDir, String(year));
     out.seasons.push({ year });
     const entrantsFile = path.join(dir, 'entrants.yml');
-    out.seasonDrivers.push(...mergeEntries(year, entryParts(readList(entrantsFile), entrantsFile)));
+    const entries = entryParts(readList(entrantsFile), entrantsFile);
+    out.seasonDrivers.push(...mergeEntries(year, entries));
     readStandings(year, null, dir, out);
     const racesDir = path.join(dir, 'races');
     if (!existsSync(racesDir)) continue;
     for (const raceDir of readdirSync(racesDir).sort()) {
       const full = path.join(racesDir, raceDir);
-      if (existsSync(path.join(full, 'race.yml'))) readRace(year, full, out);
+      if (existsSync(path.join(full, 'race.yml'))) readRace(year, full, entries, out);
     }
   }
   return out;

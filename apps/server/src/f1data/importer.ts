@@ -2,6 +2,14 @@ import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import {
+  chassis,
+  driverOfTheDay,
+  engineManufacturers,
+  engines,
+  entrants,
+  pitStops,
+  sessionResults,
+  tyreManufacturers,
   circuits,
   constructorStandings,
   constructors,
@@ -63,6 +71,11 @@ const SPECS: Record<F1TableKey, TableSpec> = {
   seasons: { table: seasons, key: ['year'] },
   drivers: { table: drivers, key: ['id'] },
   constructors: { table: constructors, key: ['id'] },
+  engineManufacturers: { table: engineManufacturers, key: ['id'] },
+  tyreManufacturers: { table: tyreManufacturers, key: ['id'] },
+  entrants: { table: entrants, key: ['id'] },
+  chassis: { table: chassis, key: ['id'] },
+  engines: { table: engines, key: ['id'] },
   races: {
     table: races,
     key: ['id'],
@@ -74,8 +87,11 @@ const SPECS: Record<F1TableKey, TableSpec> = {
   seasonDrivers: { table: seasonDrivers, key: ['year', 'constructor_id', 'driver_id'], group: ['year'] },
   raceResults: { table: raceResults, key: ['race_id', 'session', 'position_order'], group: ['race_id', 'session'] },
   qualifyingResults: { table: qualifyingResults, key: ['race_id', 'position_order'], group: ['race_id'] },
-  startingGrid: { table: startingGrid, key: ['race_id', 'position_order'], group: ['race_id'] },
+  startingGrid: { table: startingGrid, key: ['race_id', 'session', 'position_order'], group: ['race_id', 'session'] },
   fastestLaps: { table: fastestLaps, key: ['race_id', 'position_order'], group: ['race_id'] },
+  sessionResults: { table: sessionResults, key: ['race_id', 'session', 'position_order'], group: ['race_id', 'session'] },
+  pitStops: { table: pitStops, key: ['race_id', 'position_order'], group: ['race_id'] },
+  driverOfTheDay: { table: driverOfTheDay, key: ['race_id', 'position_order'], group: ['race_id'] },
   driverStandings: {
     table: driverStandings,
     key: ['year', 'race_id', 'position_order'],
@@ -91,6 +107,11 @@ const SPECS: Record<F1TableKey, TableSpec> = {
     skip: ['id'],
   },
 };
+
+/** The table each F1 record list is written to. */
+export function f1TableOf(key: F1TableKey): PgTable {
+  return SPECS[key].table;
+}
 
 /** Nullable key columns (standings' race_id) compare through coalesce so NULL matches NULL. */
 const NULLABLE_KEYS = new Set(['race_id']);

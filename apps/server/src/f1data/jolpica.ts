@@ -249,6 +249,15 @@ async function mapClassification(
       gridPositionNumber: grid !== null && grid > 0 ? grid : null,
       polePosition: false,
       fastestLap: false,
+      // Jolpica has no intervals, penalties, tyres, votes or shared cars; the entry list names no entrant.
+      interval: null,
+      timePenalty: null,
+      driverOfTheDay: false,
+      sharedCar: false,
+      tyreManufacturerId: null,
+      entrantId: null,
+      chassisIds: null,
+      engineIds: null,
     });
   }
   return out;
@@ -261,7 +270,9 @@ function gridFrom(raceId: number, results: RaceResultRow[]): StartingGridRow[] {
   const pitLane = results.filter((r) => r.gridPositionText === 'PL');
   return [...slotted, ...pitLane].map((r, i) => ({
     raceId,
+    session: 'RACE' as const,
     positionOrder: i + 1,
+    driverNumber: r.driverNumber,
     positionText: r.gridPositionText!,
     positionNumber: r.gridPositionNumber,
     driverId: r.driverId,
@@ -289,6 +300,7 @@ function fastestLapsFrom(raceId: number, ergast: ErgastResult[], results: RaceRe
       positionNumber: out.length + 1,
       driverId: row.driverId,
       constructorId: row.constructorId,
+      driverNumber: row.driverNumber,
       lap: int(e.FastestLap!.lap),
       time: e.FastestLap!.Time!.time ?? null,
       gap: out.length === 0 || ms === null || best === null ? null : gapText(ms - best),
@@ -419,9 +431,15 @@ export async function syncSeason(db: Db, season: number, options: SyncOptions = 
     throw new Error(`The database has no ${season} races: import an F1DB tree that has the ${season} calendar first`);
   }
   const ctx = await loadContext(db, season, report);
-  const out: Omit<
+  const out: Pick<
     F1Data,
-    'countries' | 'circuits' | 'grandsPrix' | 'seasons' | 'drivers' | 'constructors' | 'seasonDrivers'
+    | 'races'
+    | 'raceResults'
+    | 'qualifyingResults'
+    | 'startingGrid'
+    | 'fastestLaps'
+    | 'driverStandings'
+    | 'constructorStandings'
   > = {
     races: [],
     raceResults: [],

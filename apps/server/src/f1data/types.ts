@@ -1,4 +1,12 @@
 import type {
+  chassis,
+  driverOfTheDay,
+  engineManufacturers,
+  engines,
+  entrants,
+  pitStops,
+  sessionResults,
+  tyreManufacturers,
   circuits,
   constructorStandings,
   constructors,
@@ -33,6 +41,14 @@ export type RaceResultRow = typeof raceResults.$inferSelect;
 export type QualifyingResultRow = typeof qualifyingResults.$inferSelect;
 export type StartingGridRow = typeof startingGrid.$inferSelect;
 export type FastestLapRow = typeof fastestLaps.$inferSelect;
+export type SessionResultRow = typeof sessionResults.$inferSelect;
+export type PitStopRow = typeof pitStops.$inferSelect;
+export type DriverOfTheDayRow = typeof driverOfTheDay.$inferSelect;
+export type EngineManufacturerRow = typeof engineManufacturers.$inferSelect;
+export type TyreManufacturerRow = typeof tyreManufacturers.$inferSelect;
+export type EntrantRow = typeof entrants.$inferSelect;
+export type ChassisRow = typeof chassis.$inferSelect;
+export type EngineRow = typeof engines.$inferSelect;
 export type DriverStandingRow = Omit<typeof driverStandings.$inferSelect, 'id'>;
 export type ConstructorStandingRow = Omit<typeof constructorStandings.$inferSelect, 'id'>;
 
@@ -44,12 +60,20 @@ export interface F1Data {
   seasons: SeasonRow[];
   drivers: DriverRow[];
   constructors: ConstructorRow[];
+  engineManufacturers: EngineManufacturerRow[];
+  tyreManufacturers: TyreManufacturerRow[];
+  entrants: EntrantRow[];
+  chassis: ChassisRow[];
+  engines: EngineRow[];
   races: RaceRow[];
   seasonDrivers: SeasonDriverRow[];
   raceResults: RaceResultRow[];
   qualifyingResults: QualifyingResultRow[];
   startingGrid: StartingGridRow[];
   fastestLaps: FastestLapRow[];
+  sessionResults: SessionResultRow[];
+  pitStops: PitStopRow[];
+  driverOfTheDay: DriverOfTheDayRow[];
   driverStandings: DriverStandingRow[];
   constructorStandings: ConstructorStandingRow[];
 }
@@ -63,12 +87,20 @@ export const F1_TABLE_KEYS = [
   'seasons',
   'drivers',
   'constructors',
+  'engineManufacturers',
+  'tyreManufacturers',
+  'entrants',
+  'chassis',
+  'engines',
   'races',
   'seasonDrivers',
   'raceResults',
   'qualifyingResults',
   'startingGrid',
   'fastestLaps',
+  'sessionResults',
+  'pitStops',
+  'driverOfTheDay',
   'driverStandings',
   'constructorStandings',
 ] as const satisfies readonly F1TableKey[];
@@ -81,12 +113,20 @@ export function emptyF1Data(): F1Data {
     seasons: [],
     drivers: [],
     constructors: [],
+    engineManufacturers: [],
+    tyreManufacturers: [],
+    entrants: [],
+    chassis: [],
+    engines: [],
     races: [],
     seasonDrivers: [],
     raceResults: [],
     qualifyingResults: [],
     startingGrid: [],
     fastestLaps: [],
+    sessionResults: [],
+    pitStops: [],
+    driverOfTheDay: [],
     driverStandings: [],
     constructorStandings: [],
   };

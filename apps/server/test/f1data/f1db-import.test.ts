@@ -230,7 +230,7 @@ describe('importing an F1DB tree', () => {
     const [g] = await database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(startingGrid)
-      .where(eq(startingGrid.raceId, 1088));
+      .where(and(eq(startingGrid.raceId, 1088), eq(startingGrid.session, 'RACE')));
     expect(g?.n).toBe(20);
   });
 

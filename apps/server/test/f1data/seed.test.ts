@@ -10,12 +10,14 @@ import {
   driverStandings,
   drivers,
   grandsPrix,
+  pitStops,
   raceResults,
   races,
   seasonDrivers,
   seasons,
 } from '../../src/db/schema/f1.ts';
 import { readF1db } from '../../src/f1data/f1db-reader.ts';
+import { importF1Data } from '../../src/f1data/importer.ts';
 import { CIRCUIT_MAP, CONSTRUCTOR_MAP } from '../../src/f1data/jolpica-ids.ts';
 import { loadSeedIfEmpty } from '../../src/f1data/seed-loader.ts';
 import { decodeSeed, encodeSeed, f1dbSource, readSeed, SEED_FILE } from '../../src/f1data/seed.ts';
@@ -225,6 +227,29 @@ describe('the seed file format', () => {
       expect(logged[0]).toMatch(/^Loaded the F1 seed \(11 races, \d+ rows, results up to 2026 round 1\) in [\d.]+ s/);
       const [n] = await database.db.select({ n: sql<number>`count(*)::int` }).from(raceResults);
       expect(n?.n).toBe(data.raceResults.length);
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('brings a database an older release filled up to a seed with new tables, and leaves it alone after', async () => {
+    const data = readF1db(F1DB_FIXTURE);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'paddock-seed-'));
+    const database = await createTestDatabase();
+    try {
+      // What an older release loaded: the same races, without pit stops, practice and the vote.
+      await importF1Data(database.db, { ...data, pitStops: [], sessionResults: [], driverOfTheDay: [] });
+      const file = path.join(dir, 'seed.json.gz');
+      writeFileSync(file, encodeSeed(data, { source: f1dbSource('unknown'), teamFactsAsOf: null }));
+      const logged: string[] = [];
+      const log = { info: (m: string) => logged.push(m), warn: (m: string) => logged.push(m) };
+      expect((await loadSeedIfEmpty(database.db, log, file)).loaded).toBe(true);
+      expect(logged[0]).toMatch(/^Brought the F1 data up to the seed \(sessionResults, pitStops, driverOfTheDay were empty\)/);
+      const [n] = await database.db.select({ n: sql<number>`count(*)::int` }).from(pitStops);
+      expect(n?.n).toBe(data.pitStops.length);
+      expect(data.pitStops.length).toBeGreaterThan(0);
+      expect((await loadSeedIfEmpty(database.db, log, file)).loaded).toBe(false);
     } finally {
       await database.close();
       rmSync(dir, { recursive: true, force: true });

@@ -6,6 +6,15 @@ import type { F1Data } from '../../src/f1data/types.ts';
 /** The small F1DB tree of real F1DB files (see fixtures/build-f1db-fixture.ts). */
 export const F1DB_FIXTURE = path.resolve(import.meta.dirname, '../fixtures/f1db');
 
+/**
+ * Real F1DB races whose figures F1DB's rules decide (fixtures/build-f1db-fixture.ts): 1951 France and 1956
+ * Argentina (shared winning cars), 1954 Britain (seven drivers share the fastest lap), 1960 Argentina and
+ * Monaco (Cooper-Climax and Cooper-Maserati), 1997 Japan and Europe (Schumacher disqualified from the
+ * championship), 2022 Emilia Romagna (the sprint set the grid) and 2024 China (every session of a sprint
+ * weekend, pit stops, driver of the day).
+ */
+export const F1DB_HISTORY_FIXTURE = path.resolve(import.meta.dirname, '../fixtures/f1db-history');
+
 /** Recorded Jolpica responses (see fixtures/jolpica/README.md). */
 /** The 2023 Austrian GP: the fixture's race that the sync tests fill from the recorded Jolpica answers. */
 export const AUSTRIA_2023 = 1088;
@@ -19,6 +28,9 @@ export function withoutAustria2023Results(f1db: F1Data): F1Data {
     qualifyingResults: f1db.qualifyingResults.filter((r) => r.raceId !== AUSTRIA_2023),
     startingGrid: f1db.startingGrid.filter((r) => r.raceId !== AUSTRIA_2023),
     fastestLaps: f1db.fastestLaps.filter((r) => r.raceId !== AUSTRIA_2023),
+    sessionResults: f1db.sessionResults.filter((r) => r.raceId !== AUSTRIA_2023),
+    pitStops: f1db.pitStops.filter((r) => r.raceId !== AUSTRIA_2023),
+    driverOfTheDay: f1db.driverOfTheDay.filter((r) => r.raceId !== AUSTRIA_2023),
   };
 }
 

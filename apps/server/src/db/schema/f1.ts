@@ -142,6 +142,37 @@ export const constructors = pgTable(
   ],
 );
 
+/** Engine and tyre makers, entrants, chassis and engines: the names a result's car is told by. */
+export const engineManufacturers = pgTable('engine_manufacturers', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  countryId: text('country_id').references(() => countries.id),
+});
+
+export const tyreManufacturers = pgTable('tyre_manufacturers', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const entrants = pgTable('entrants', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const chassis = pgTable('chassis', {
+  id: text('id').primaryKey(),
+  constructorId: text('constructor_id').notNull(),
+  name: text('name').notNull(),
+  fullName: text('full_name').notNull(),
+});
+
+export const engines = pgTable('engines', {
+  id: text('id').primaryKey(),
+  engineManufacturerId: text('engine_manufacturer_id').notNull(),
+  name: text('name').notNull(),
+  fullName: text('full_name').notNull(),
+});
+
 /** Who drove for whom in a season (F1DB entrants), with the rounds driven ("1-24", "3,5-7"). */
 export const seasonDrivers = pgTable(
   'season_drivers',
@@ -187,12 +218,24 @@ export const raceResults = pgTable(
     laps: integer('laps'),
     time: text('time'),
     gap: text('gap'),
+    /** The gap to the car classified ahead ("+0.327"), where F1DB has it. */
+    interval: text('interval'),
+    timePenalty: text('time_penalty'),
     reasonRetired: text('reason_retired'),
     points: doublePrecision('points'),
     gridPositionText: text('grid_position_text'),
     gridPositionNumber: integer('grid_position_number'),
     polePosition: boolean('pole_position').notNull().default(false),
     fastestLap: boolean('fastest_lap').notNull().default(false),
+    /** F1DB's driver of the day (the winner of the vote), on the car that driver raced. */
+    driverOfTheDay: boolean('driver_of_the_day').notNull().default(false),
+    /** One of two or more drivers of one car (the 1950s): the car's figures count once, for the team. */
+    sharedCar: boolean('shared_car').notNull().default(false),
+    tyreManufacturerId: text('tyre_manufacturer_id'),
+    /** From the season's entry list: who entered the car, and its chassis and engines that season. */
+    entrantId: text('entrant_id'),
+    chassisIds: text('chassis_ids').array(),
+    engineIds: text('engine_ids').array(),
   },
   (t) => [
     primaryKey({ columns: [t.raceId, t.session, t.positionOrder] }),
@@ -227,12 +270,16 @@ export const qualifyingResults = pgTable(
   (t) => [primaryKey({ columns: [t.raceId, t.positionOrder] }), index('qualifying_driver_idx').on(t.driverId)],
 );
 
+/** The grid of the race (session 'RACE') and of the sprint ('SPRINT_RACE'), with penalties. */
 export const startingGrid = pgTable(
   'starting_grid',
   {
     raceId: integer('race_id')
       .notNull()
       .references(() => races.id, { onDelete: 'cascade' }),
+    session: text('session', { enum: ['RACE', 'SPRINT_RACE'] })
+      .notNull()
+      .default('RACE'),
     positionOrder: integer('position_order').notNull(),
     positionText: text('position_text').notNull(),
     positionNumber: integer('position_number'),
@@ -242,10 +289,11 @@ export const startingGrid = pgTable(
     constructorId: text('constructor_id')
       .notNull()
       .references(() => constructors.id),
+    driverNumber: text('driver_number'),
     gridPenalty: text('grid_penalty'),
     time: text('time'),
   },
-  (t) => [primaryKey({ columns: [t.raceId, t.positionOrder] })],
+  (t) => [primaryKey({ columns: [t.raceId, t.session, t.positionOrder] })],
 );
 
 export const fastestLaps = pgTable(
@@ -263,9 +311,96 @@ export const fastestLaps = pgTable(
     constructorId: text('constructor_id')
       .notNull()
       .references(() => constructors.id),
+    driverNumber: text('driver_number'),
     lap: integer('lap'),
     time: text('time'),
     gap: text('gap'),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.positionOrder] })],
+);
+
+/** The sessions F1DB times beside qualifying and the races, in the order a weekend runs them. */
+export const TIMED_SESSIONS = [
+  'PRE_QUALIFYING',
+  'FREE_PRACTICE_1',
+  'FREE_PRACTICE_2',
+  'FREE_PRACTICE_3',
+  'FREE_PRACTICE_4',
+  'QUALIFYING_1',
+  'QUALIFYING_2',
+  'SPRINT_QUALIFYING',
+  'WARM_UP',
+] as const;
+export type TimedSession = (typeof TIMED_SESSIONS)[number];
+
+/** Practice, warm-up, sprint qualifying (or shootout) and the old two-day qualifying sessions. */
+export const sessionResults = pgTable(
+  'session_results',
+  {
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    session: text('session', { enum: TIMED_SESSIONS }).notNull(),
+    positionOrder: integer('position_order').notNull(),
+    positionText: text('position_text').notNull(),
+    positionNumber: integer('position_number'),
+    driverNumber: text('driver_number'),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    constructorId: text('constructor_id')
+      .notNull()
+      .references(() => constructors.id),
+    time: text('time'),
+    gap: text('gap'),
+    interval: text('interval'),
+    laps: integer('laps'),
+    q1: text('q1'),
+    q2: text('q2'),
+    q3: text('q3'),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.session, t.positionOrder] })],
+);
+
+export const pitStops = pgTable(
+  'pit_stops',
+  {
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    positionOrder: integer('position_order').notNull(),
+    driverNumber: text('driver_number'),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    constructorId: text('constructor_id')
+      .notNull()
+      .references(() => constructors.id),
+    stop: integer('stop').notNull(),
+    lap: integer('lap').notNull(),
+    /** Time in the pit lane ("23.004"). */
+    time: text('time'),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.positionOrder] })],
+);
+
+/** The driver of the day vote (2016 on): every driver's share, in F1DB's order. */
+export const driverOfTheDay = pgTable(
+  'driver_of_the_day',
+  {
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    positionOrder: integer('position_order').notNull(),
+    positionText: text('position_text').notNull(),
+    positionNumber: integer('position_number'),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    constructorId: text('constructor_id')
+      .notNull()
+      .references(() => constructors.id),
+    percentage: doublePrecision('percentage'),
   },
   (t) => [primaryKey({ columns: [t.raceId, t.positionOrder] })],
 );
