@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { pageOf } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { countryCodeSchema, driverRefSchema, teamRefSchema } from './f1-refs.ts';
+import { raceWeekendSchema } from './race-weekend.ts';
 import { routes } from './routes.ts';
 import { spoilerHeadersSchema } from './spoiler-shield.ts';
+import {
+  constructorStandingRowSchema,
+  driverStandingRowSchema,
+  seasonStandingsSchema,
+  standingsQuerySchema,
+} from './standings.ts';
 
 /*
  * Formula 1 payloads (spec §3 Race, Driver, Team; api-decisions "Formula 1 data").
@@ -10,7 +18,7 @@ import { spoilerHeadersSchema } from './spoiler-shield.ts';
  * `country_code` is the ISO 3166-1 alpha-2 code (for flags), null when F1DB has none.
  */
 
-export const countryCodeSchema = z.string().nullable();
+export { countryCodeSchema, driverRefSchema, teamRefSchema, type DriverRef, type TeamRef } from './f1-refs.ts';
 
 export const circuitRefSchema = z.object({
   id: z.string(),
@@ -19,21 +27,6 @@ export const circuitRefSchema = z.object({
   country: z.string(),
   country_code: countryCodeSchema,
 });
-
-export const driverRefSchema = z.object({
-  id: z.string(),
-  full_name: z.string(),
-  short_name: z.string(),
-  country_code: countryCodeSchema,
-});
-export type DriverRef = z.infer<typeof driverRefSchema>;
-
-export const teamRefSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  colour: z.string().nullable(),
-});
-export type TeamRef = z.infer<typeof teamRefSchema>;
 
 /** The race of lists, cards and search (spec §3 Race plus api-decisions additions). */
 export const raceSchema = z.object({
@@ -103,7 +96,32 @@ export const classificationRowSchema = z.object({
   time: z.string().nullable(),
   status: z.string(),
   points: z.number().nullable(),
+  /** The car set the race's fastest lap (F1DB flags every car that set it, when several shared it). */
   fastest_lap: z.boolean(),
+  /** F1DB's `time` as it is: the race time of each finisher that has one. */
+  elapsed_time: z.string().nullable(),
+  /** F1DB's gap to the winner as it is ("+13.773", "+1 lap"). */
+  gap: z.string().nullable(),
+  /** The gap to the car classified ahead ("+0.327"). */
+  interval: z.string().nullable(),
+  /** The seconds of time penalty added to the race time, as F1DB writes them ("5.000"). */
+  time_penalty: z.string().nullable(),
+  /** One of two or more drivers of one car (the 1950s). */
+  shared_car: z.boolean(),
+  /** The car first on the grid (2022 sprint weekends: the sprint's grid). */
+  pole_position: z.boolean(),
+  /** The winner of the fans' driver of the day vote. */
+  driver_of_the_day: z.boolean(),
+  /** The engine manufacturer's name ("Honda RBPT"). */
+  engine: z.string().nullable(),
+  /** The engines of the car's entry that season, by full name, in F1DB's order. */
+  engine_models: z.array(z.string()),
+  /** The tyre manufacturer's name. */
+  tyres: z.string().nullable(),
+  /** The chassis of the car's entry that season, by full name, in F1DB's order. */
+  chassis: z.array(z.string()),
+  /** Who entered the car ("Oracle Red Bull Racing"). */
+  entrant: z.string().nullable(),
 });
 export type ClassificationRow = z.infer<typeof classificationRowSchema>;
 
@@ -121,17 +139,20 @@ export const qualifyingRowSchema = z.object({
 export const fastestLapSchema = z.object({
   driver: driverRefSchema,
   team: teamRefSchema,
+  number: z.string().nullable(),
   lap: z.number().int().nullable(),
   time: z.string().nullable(),
 });
+export type FastestLap = z.infer<typeof fastestLapSchema>;
 
 export const raceResultsSchema = z.object({
   race_id: z.number().int(),
   classification: z.array(classificationRowSchema),
   sprint: z.array(classificationRowSchema),
   qualifying: z.array(qualifyingRowSchema),
-  fastest_lap: fastestLapSchema.nullable(),
-  /** The reader's spoiler shield hides the race: classification, sprint and fastest lap withheld (decision 033). */
+  /** Every car first in F1DB's fastest laps, in its order: several when they shared it (1954 Britain: seven). */
+  fastest_laps: z.array(fastestLapSchema),
+  /** The reader's spoiler shield hides the race: classification, sprint and fastest laps withheld (decision 033). */
   spoilers_hidden: z.boolean(),
 });
 export type RaceResults = z.infer<typeof raceResultsSchema>;
@@ -164,13 +185,17 @@ export const driverSchema = driverRefSchema.extend({
 });
 export type Driver = z.infer<typeof driverSchema>;
 
+/** Career figures by F1DB's rules (decision 035). */
 export const careerFiguresSchema = z.object({
   starts: z.number().int(),
   wins: z.number().int(),
   podiums: z.number().int(),
   poles: z.number().int(),
   fastest_laps: z.number().int(),
-  points: z.number(),
+  points: z.number().describe('Race and sprint points scored'),
+  championship_points: z
+    .number()
+    .describe('Points of the season standings: only the results that counted (dropped results, shared drives)'),
   championships: z.number().int(),
 });
 export type CareerFigures = z.infer<typeof careerFiguresSchema>;
@@ -179,7 +204,8 @@ export const driverSeasonSchema = z.object({
   year: z.number().int(),
   teams: z.array(teamRefSchema),
   position: z.number().int().nullable(),
-  points: z.number(),
+  points: z.number().nullable().describe('Points in the season standings; null without a standing'),
+  points_scored: z.number().describe('Race and sprint points scored that season'),
   starts: z.number().int(),
   wins: z.number().int(),
   podiums: z.number().int(),
@@ -216,7 +242,11 @@ export type Team = z.infer<typeof teamSchema>;
 export const teamSeasonSchema = z.object({
   year: z.number().int(),
   position: z.number().int().nullable(),
-  points: z.number(),
+  points: z
+    .number()
+    .nullable()
+    .describe("Points in the constructors' standings; null without a standing (every season before 1958)"),
+  points_scored: z.number().describe('Race and sprint points its cars scored that season'),
   wins: z.number().int(),
   podiums: z.number().int(),
   drivers: z.array(driverRefSchema),
@@ -224,7 +254,10 @@ export const teamSeasonSchema = z.object({
 
 export const teamDetailSchema = teamSchema.extend({
   current_drivers: z.array(driverSchema),
-  career: careerFiguresSchema.extend({ entries: z.number().int() }),
+  career: careerFiguresSchema.extend({
+    entries: z.number().int(),
+    points: z.number().describe("Race and sprint points scored from 1958, when the constructors' championship began"),
+  }),
   seasons: z.array(teamSeasonSchema),
   first_race: raceLinkSchema.nullable(),
   last_race: raceLinkSchema.nullable(),
@@ -240,17 +273,12 @@ export const seasonSummarySchema = z.object({
 });
 export type SeasonSummary = z.infer<typeof seasonSummarySchema>;
 
-export const driverStandingSchema = z.object({
-  position: z.number().int().nullable(),
-  driver: driverRefSchema,
+/** A standings row (standings.ts) with the driver's teams of the season and their wins. */
+export const driverStandingSchema = driverStandingRowSchema.extend({
   teams: z.array(teamRefSchema),
-  points: z.number(),
   wins: z.number().int(),
 });
-export const constructorStandingSchema = z.object({
-  position: z.number().int().nullable(),
-  team: teamRefSchema,
-  points: z.number(),
+export const constructorStandingSchema = constructorStandingRowSchema.extend({
   wins: z.number().int(),
 });
 
@@ -269,7 +297,9 @@ export const seasonStatsSchema = z.object({
   /** The round the standings stand after ("after round 11 of 24"); null before any. */
   standings_round: z.number().int().nullable(),
   driver_standings: z.array(driverStandingSchema),
+  /** None before 1958, when the constructors' championship began (`constructors_championship` false). */
   constructor_standings: z.array(constructorStandingSchema),
+  constructors_championship: z.boolean(),
   /** Cumulative points after each round with results, for the top drivers of the standings. */
   points_progression: z.object({
     rounds: z.array(z.object({ round: z.number().int(), race_id: z.number().int(), name: z.string() })),
@@ -332,6 +362,7 @@ export const f1Endpoints = {
   activeThoughts: endpoint(routes.activeThoughts, { headers, response: activeThoughtsSchema }),
   getRace: endpoint(routes.getRace, { headers, response: raceDetailSchema }),
   getRaceResults: endpoint(routes.getRaceResults, { headers, response: raceResultsSchema }),
+  getRaceWeekend: endpoint(routes.getRaceWeekend, { headers, response: raceWeekendSchema }),
   thoughtStatus: endpoint(routes.thoughtStatus, { response: thoughtStatusSchema }),
   listDrivers: endpoint(routes.listDrivers, { query: seasonQuerySchema.partial(), response: z.array(driverSchema) }),
   getDriver: endpoint(routes.getDriver, { response: driverDetailSchema }),
@@ -339,6 +370,11 @@ export const f1Endpoints = {
   getTeam: endpoint(routes.getTeam, { response: teamDetailSchema }),
   listSeasons: endpoint(routes.listSeasons, { response: z.array(seasonSummarySchema) }),
   seasonStats: endpoint(routes.seasonStats, { query: seasonQuerySchema, headers, response: seasonStatsSchema }),
+  seasonStandings: endpoint(routes.seasonStandings, {
+    query: standingsQuerySchema,
+    headers,
+    response: seasonStandingsSchema,
+  }),
   seasonRaceResults: endpoint(routes.seasonRaceResults, {
     query: seasonQuerySchema,
     headers,

@@ -7,6 +7,8 @@ export * from './account.ts';
 export * from './moderation.ts';
 export * from './follows.ts';
 export * from './f1.ts';
+export * from './standings.ts';
+export * from './race-weekend.ts';
 export * from './search.ts';
 export * from './reviews.ts';
 export * from './comments.ts';

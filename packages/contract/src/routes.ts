@@ -50,6 +50,7 @@ export const routes = {
   activeThoughts: { method: 'GET', path: '/api/f1/races/active-thoughts/' },
   getRace: { method: 'GET', path: '/api/f1/races/:id/' },
   getRaceResults: { method: 'GET', path: '/api/f1/races/:id/results/' },
+  getRaceWeekend: { method: 'GET', path: '/api/f1/races/:id/weekend/' },
   thoughtStatus: { method: 'GET', path: '/api/f1/races/:id/thought-status/' },
   listDrivers: { method: 'GET', path: '/api/f1/drivers/' },
   getDriver: { method: 'GET', path: '/api/f1/drivers/:id/' },
@@ -57,6 +58,7 @@ export const routes = {
   getTeam: { method: 'GET', path: '/api/f1/teams/:id/' },
   listSeasons: { method: 'GET', path: '/api/f1/seasons/' },
   seasonStats: { method: 'GET', path: '/api/f1/season_stats/' },
+  seasonStandings: { method: 'GET', path: '/api/f1/standings/' },
   seasonRaceResults: { method: 'GET', path: '/api/f1/race_results/' },
   dataStatus: { method: 'GET', path: '/api/f1/data-status/' },
   // reviews

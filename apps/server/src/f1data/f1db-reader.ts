@@ -166,7 +166,11 @@ function readEntities(data: string, out: F1Data): void {
   }
   for (const file of entityFiles(path.join(data, 'engine-manufacturers'))) {
     const o = readObject(file);
-    out.engineManufacturers.push({ id: reqStr(o, 'id', file), name: reqStr(o, 'name', file), countryId: optStr(o, 'countryId') });
+    out.engineManufacturers.push({
+      id: reqStr(o, 'id', file),
+      name: reqStr(o, 'name', file),
+      countryId: optStr(o, 'countryId'),
+    });
   }
   for (const file of entityFiles(path.join(data, 'tyre-manufacturers'))) {
     const o = readObject(file);

@@ -89,7 +89,11 @@ const SPECS: Record<F1TableKey, TableSpec> = {
   qualifyingResults: { table: qualifyingResults, key: ['race_id', 'position_order'], group: ['race_id'] },
   startingGrid: { table: startingGrid, key: ['race_id', 'session', 'position_order'], group: ['race_id', 'session'] },
   fastestLaps: { table: fastestLaps, key: ['race_id', 'position_order'], group: ['race_id'] },
-  sessionResults: { table: sessionResults, key: ['race_id', 'session', 'position_order'], group: ['race_id', 'session'] },
+  sessionResults: {
+    table: sessionResults,
+    key: ['race_id', 'session', 'position_order'],
+    group: ['race_id', 'session'],
+  },
   pitStops: { table: pitStops, key: ['race_id', 'position_order'], group: ['race_id'] },
   driverOfTheDay: { table: driverOfTheDay, key: ['race_id', 'position_order'], group: ['race_id'] },
   driverStandings: {

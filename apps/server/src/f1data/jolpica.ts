@@ -503,7 +503,6 @@ export async function syncSeason(db: Db, season: number, options: SyncOptions = 
         .orderBy(asc(qualifyingResults.positionOrder));
 
       const qualifying = (await client.races(`${season}/${race.round}/qualifying.json`))[0]?.QualifyingResults ?? [];
-      let poleDriverId: string | null = null;
       if (qualifying.length > 0) {
         const problems: string[] = [];
         const entries: NewEntries = new Map();
@@ -511,16 +510,12 @@ export async function syncSeason(db: Db, season: number, options: SyncOptions = 
         if (problems.length > 0) {
           report.unmapped.push(...problems);
           report.skipped.push(`${season} round ${race.round} qualifying: not written (unmapped rows)`);
-        } else {
-          poleDriverId = rows[0]?.driverId ?? null;
-          if (signature(rows, qualifyingSig) !== signature(existingQualifying, qualifyingSig)) {
-            out.qualifyingResults.push(...rows);
-            mergeEntries(ctx.newEntries, entries);
-            what.push('qualifying');
-          }
+        } else if (signature(rows, qualifyingSig) !== signature(existingQualifying, qualifyingSig)) {
+          out.qualifyingResults.push(...rows);
+          mergeEntries(ctx.newEntries, entries);
+          what.push('qualifying');
         }
       }
-      poleDriverId ??= existingQualifying[0]?.driverId ?? null;
 
       const sessions: { session: 'RACE' | 'SPRINT_RACE'; path: string; pick: (r: ErgastRace) => ErgastResult[] }[] = [
         { session: 'RACE', path: 'results', pick: (r) => r.Results ?? [] },
@@ -548,11 +543,15 @@ export async function syncSeason(db: Db, season: number, options: SyncOptions = 
         if (signature(rows, resultSig) === signature(existing, resultSig)) continue;
         if (session === 'RACE') {
           const fastest = fastestLapsFrom(race.id, ergast, rows);
-          const pole = rows.find((r) => r.driverId === poleDriverId);
+          const grid = gridFrom(race.id, rows);
+          // F1DB's pole is the car first on the starting grid (not qualifying's first: a grid penalty moves it).
+          const first = grid[0]?.positionNumber === 1 ? grid[0] : undefined;
+          const pole =
+            first && rows.find((r) => r.driverId === first.driverId && r.constructorId === first.constructorId);
           if (pole) pole.polePosition = true;
           const fl = rows.find((r) => r.driverId === fastest[0]?.driverId);
           if (fl) fl.fastestLap = true;
-          out.startingGrid.push(...gridFrom(race.id, rows));
+          out.startingGrid.push(...grid);
           out.fastestLaps.push(...fastest);
           newestWithResults = Math.max(newestWithResults, race.round);
         }

@@ -51,7 +51,8 @@ export async function loadSeedIfEmpty(db: Db, log: SeedLog, file: string = SEED_
   const upgrade = (await hasRaces(db)) ? await emptyF1Tables(db) : null;
   if (upgrade !== null && upgrade.length === 0) return { loaded: false, ms: 0, rows: 0 };
   if (!existsSync(file)) {
-    if (upgrade === null) log.warn(`F1 seed ${file} not found: starting without Formula 1 data (run npm run f1:import)`);
+    if (upgrade === null)
+      log.warn(`F1 seed ${file} not found: starting without Formula 1 data (run npm run f1:import)`);
     return { loaded: false, ms: 0, rows: 0 };
   }
   const started = Date.now();

@@ -61,6 +61,8 @@ describe('GET /api/f1/drivers/', () => {
 
 describe('GET /api/f1/drivers/{id}/', () => {
   it('adds up career figures: starts, wins, podiums, poles, fastest laps, points with sprints, titles', async () => {
+    // Leclerc's 2022 round 1 pole is only a qualifying first place, unflagged on his result: F1DB's rule
+    // counts the flagged result rows (decision 035), so it is not a pole here.
     const { status, body } = await get<DriverDetail>('/api/f1/drivers/charles-leclerc/');
     expect(status).toBe(200);
     expect(body).toMatchObject({
@@ -71,7 +73,16 @@ describe('GET /api/f1/drivers/{id}/', () => {
       date_of_birth: '1997-10-16',
       place_of_birth: 'Monte Carlo',
       current_team: { id: 'ferrari', name: 'Ferrari', colour: '#E8002D' },
-      career: { starts: 3, wins: 1, podiums: 3, poles: 1, fastest_laps: 1, points: 66, championships: 1 },
+      career: {
+        starts: 3,
+        wins: 1,
+        podiums: 3,
+        poles: 0,
+        fastest_laps: 1,
+        points: 66,
+        championship_points: 66,
+        championships: 1,
+      },
       first_race: { id: data.races.r1.id, name: 'Bahrain Grand Prix', year: 2022 },
       last_race: { id: data.races.r3.id, name: 'Sakhir Grand Prix', year: 2023 },
     });
@@ -81,6 +92,7 @@ describe('GET /api/f1/drivers/{id}/', () => {
         teams: [{ id: 'ferrari', name: 'Ferrari', colour: '#E8002D' }],
         position: 3,
         points: 15,
+        points_scored: 15,
         starts: 1,
         wins: 0,
         podiums: 1,
@@ -91,6 +103,7 @@ describe('GET /api/f1/drivers/{id}/', () => {
         teams: [{ id: 'ferrari', name: 'Ferrari', colour: '#E8002D' }],
         position: 1,
         points: 51,
+        points_scored: 51,
         starts: 2,
         wins: 1,
         podiums: 2,
@@ -99,15 +112,17 @@ describe('GET /api/f1/drivers/{id}/', () => {
     ]);
   });
 
-  it('counts a pole from the result row and a fastest lap from the fastest-lap table', async () => {
+  it('counts poles and fastest laps from the result rows F1DB flags, not from qualifying or fastest-lap rows', async () => {
+    // Verstappen's 2022 round 1 fastest lap is only in the fastest-lap table; his round 2 pole is flagged.
     const { body } = await get<DriverDetail>('/api/f1/drivers/max-verstappen/');
     expect(body.career).toEqual({
       starts: 3,
       wins: 1,
       podiums: 3,
       poles: 1,
-      fastest_laps: 1,
+      fastest_laps: 0,
       points: 68,
+      championship_points: 68,
       championships: 0,
     });
   });
@@ -151,16 +166,25 @@ describe('GET /api/f1/teams/{id}/', () => {
       entries: 3,
       wins: 1,
       podiums: 4,
-      poles: 1,
+      poles: 0, // Leclerc's qualifying first place of 2022 round 1 is no flagged pole
       fastest_laps: 1,
       points: 81,
+      championship_points: 81,
       championships: 1,
     });
     expect(
-      body.seasons.map((s) => [s.year, s.position, s.points, s.wins, s.podiums, s.drivers.map((d) => d.id)]),
+      body.seasons.map((s) => [
+        s.year,
+        s.position,
+        s.points,
+        s.points_scored,
+        s.wins,
+        s.podiums,
+        s.drivers.map((d) => d.id),
+      ]),
     ).toEqual([
-      [2023, 2, 15, 0, 1, ['charles-leclerc', 'carlos-sainz-jr']],
-      [2022, 1, 66, 1, 3, ['carlos-sainz-jr', 'charles-leclerc']], // both from round 1: by name
+      [2023, 2, 15, 15, 0, 1, ['charles-leclerc', 'carlos-sainz-jr']],
+      [2022, 1, 66, 66, 1, 3, ['carlos-sainz-jr', 'charles-leclerc']], // both from round 1: by name
     ]);
     expect(body.first_race).toEqual({ id: data.races.r1.id, name: 'Bahrain Grand Prix', year: 2022 });
   });

@@ -144,7 +144,7 @@ describe('race results', () => {
     await addResult(db, { ...row(0), position: 1, time: '1:32:07.986', points: 25, grid: 2 });
     await addResult(db, { ...row(1), position: 2, gap: '+4.123', points: 18, grid: 1 });
     await addResult(db, { ...row(2), position: 3, gap: '+1 lap', points: 15 });
-    await addResult(db, { ...row(3), position: 4, gap: '+2 laps', points: 12 });
+    await addResult(db, { ...row(3), position: 4, gap: '+2 laps', points: 12, fastestLap: true });
     await addResult(db, { ...row(4), position: 'DNF', reasonRetired: 'Engine', laps: 30 });
     await addResult(db, { ...row(5), position: 'DSQ' });
     await addResult(db, { ...row(1), position: 1, session: 'SPRINT_RACE', points: 8 });
@@ -172,7 +172,8 @@ describe('race results', () => {
       q3: '1:19.500',
       time: '1:19.500',
     });
-    expect(body.fastest_lap).toMatchObject({ driver: { id: d[3]!.id }, lap: 51, time: '1:21.046' });
+    expect(body.fastest_laps).toHaveLength(1);
+    expect(body.fastest_laps[0]).toMatchObject({ driver: { id: d[3]!.id }, lap: 51, time: '1:21.046' });
   });
 
   it('returns empty lists for a race without results', async () => {
@@ -183,7 +184,7 @@ describe('race results', () => {
       classification: [],
       sprint: [],
       qualifying: [],
-      fastest_lap: null,
+      fastest_laps: [],
       spoilers_hidden: false,
     });
   });

@@ -129,6 +129,13 @@ describe('GET /api/f1/season_stats/', () => {
       [1, 'red-bull', 58],
       [2, 'ferrari', 43],
     ]);
+    // Computed places are plain numbers; without an engine maker a team is named alone.
+    expect(computed.body.driver_standings.map((s) => s.position_text)).toEqual(['1', '2', '3']);
+    expect(computed.body.constructor_standings.map((s) => [s.position_text, s.name, s.engine])).toEqual([
+      ['1', 'Red Bull', null],
+      ['2', 'Ferrari', null],
+    ]);
+    expect(computed.body.constructors_championship).toBe(true);
   });
 
   it('says which round the standings stand after, and how many races that ran await their results', async () => {

@@ -186,6 +186,37 @@ describe('syncing a season from Jolpica', () => {
     expect(last).toMatchObject({ driverId: 'kevin-magnussen', positionText: 'PL', positionNumber: null });
   });
 
+  it("flags the pole on the car first on the grid it writes, as F1DB does, not on qualifying's first", async () => {
+    // A grid penalty: Verstappen, first in qualifying, starts second behind Leclerc.
+    const replay = replayJolpica((name, json) => {
+      if (name !== '2023@9@results.json') return json;
+      const copy = structuredClone(json) as {
+        MRData: { RaceTable: { Races: { Results: { grid: string; Driver: { driverId: string } }[] }[] } };
+      };
+      const results = copy.MRData.RaceTable.Races[0]!.Results;
+      results.find((r) => r.Driver.driverId === 'max_verstappen')!.grid = '2';
+      results.find((r) => r.Driver.driverId === 'leclerc')!.grid = '1';
+      return copy;
+    });
+    await syncSeason(database.db, 2023, { fetch: replay.fetch, clock: fakeClock(JANUARY_2024) });
+    const [firstQualifier] = await database.db
+      .select()
+      .from(qualifyingResults)
+      .where(eq(qualifyingResults.raceId, AUSTRIA_2023))
+      .orderBy(asc(qualifyingResults.positionOrder))
+      .limit(1);
+    expect(firstQualifier?.driverId).toBe('max-verstappen');
+    const [firstOnGrid] = await database.db
+      .select()
+      .from(startingGrid)
+      .where(eq(startingGrid.raceId, AUSTRIA_2023))
+      .orderBy(asc(startingGrid.positionOrder))
+      .limit(1);
+    expect(firstOnGrid).toMatchObject({ driverId: 'charles-leclerc', positionNumber: 1 });
+    const poles = (await session(AUSTRIA_2023, 'RACE')).filter((r) => r.polePosition);
+    expect(poles.map((r) => [r.driverId, r.gridPositionNumber])).toEqual([['charles-leclerc', 1]]);
+  });
+
   it('rewrites a recent classification that changed after the race, and only then', async () => {
     const dayAfter = fakeClock(Date.parse('2023-07-03T12:00:00Z'));
     await syncSeason(database.db, 2023, { fetch: replayJolpica().fetch, clock: dayAfter });

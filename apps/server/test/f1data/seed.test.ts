@@ -245,7 +245,9 @@ describe('the seed file format', () => {
       const logged: string[] = [];
       const log = { info: (m: string) => logged.push(m), warn: (m: string) => logged.push(m) };
       expect((await loadSeedIfEmpty(database.db, log, file)).loaded).toBe(true);
-      expect(logged[0]).toMatch(/^Brought the F1 data up to the seed \(sessionResults, pitStops, driverOfTheDay were empty\)/);
+      expect(logged[0]).toMatch(
+        /^Brought the F1 data up to the seed \(sessionResults, pitStops, driverOfTheDay were empty\)/,
+      );
       const [n] = await database.db.select({ n: sql<number>`count(*)::int` }).from(pitStops);
       expect(n?.n).toBe(data.pitStops.length);
       expect(data.pitStops.length).toBeGreaterThan(0);

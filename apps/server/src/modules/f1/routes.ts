@@ -14,7 +14,9 @@ import {
   getDataStatus,
   getDriverDetail,
   getRaceResults,
+  getRaceWeekend,
   getSeasonRaceResults,
+  getSeasonStandings,
   getSeasonStats,
   getTeamDetail,
   getThoughtStatus,
@@ -36,8 +38,11 @@ import {
   shieldRaces,
   shieldSeasonResults,
   shieldSeasonStats,
+  shieldStandings,
+  standingsRaceIds,
   withholdRaceDetail,
   withholdResults,
+  withholdWeekend,
 } from './spoilers.ts';
 
 const tags = ['f1'];
@@ -229,10 +234,14 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
       tags,
       summary: 'Race results',
       description:
-        "Race and sprint classifications, qualifying and fastest lap, where F1DB knows them. `time` is the winner's " +
-        'race time and the others\' gap; `status` is "Finished", "+N Lap(s)" for lapped cars, or why the car stopped.' +
+        "Race and sprint classifications, qualifying and fastest laps, where F1DB knows them. `time` is the winner's " +
+        'race time and the others\' gap; `status` is "Finished", "+N Lap(s)" for lapped cars, or why the car stopped. ' +
+        "`elapsed_time`, `gap`, `interval` and `time_penalty` are F1DB's text as it is. `fastest_lap`, " +
+        '`pole_position` and `driver_of_the_day` flag the car F1DB puts first (several cars when a fastest lap was ' +
+        "shared); `fastest_laps` lists every car first in F1DB's fastest laps. `engine`, `tyres` and `entrant` are " +
+        "names; `engine_models` and `chassis` the full names of the car's entry that season." +
         SHIELDED +
-        '`classification` and `sprint` are empty and `fastest_lap` null (qualifying, run before the race, stays).',
+        '`classification`, `sprint` and `fastest_laps` are empty (qualifying, run before the race, stays).',
       errors: { 404: notFound },
     },
     async (request, reply) => {
@@ -243,6 +252,32 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         shieldedRaces(ctx, reader, [raceId]),
       ]);
       return hidden.has(raceId) ? sendPrivate(reply, withholdResults(answer.body)) : sendJson(reply, answer);
+    },
+  );
+
+  route(
+    app,
+    f1Endpoints.getRaceWeekend,
+    {
+      tags,
+      summary: 'Race weekend',
+      description:
+        "The race's and the sprint's starting grids (with F1DB's grid penalties and the qualifying time of each " +
+        'slot), the timed sessions that have results (pre-qualifying, practice, the old qualifying 1 and 2, sprint ' +
+        'qualifying, called "Sprint shootout" in 2023, and warm-up, in the order a weekend runs them), every pit ' +
+        'stop and the driver of the day vote, where F1DB knows them.' +
+        SHIELDED +
+        '`pit_stops` and `driver_of_the_day` are empty (the grids and sessions, run before the race, stay).',
+      errors: { 404: notFound },
+    },
+    async (request, reply) => {
+      const raceId = parseRaceId(request.params.id);
+      const reader = readerOf(request);
+      const [answer, hidden] = await Promise.all([
+        cachedAnswer(cache, reply, `weekend/${raceId}`, F1_ONLY, () => getRaceWeekend(ctx, String(raceId))),
+        shieldedRaces(ctx, reader, [raceId]),
+      ]);
+      return hidden.has(raceId) ? sendPrivate(reply, withholdWeekend(answer.body)) : sendJson(reply, answer);
     },
   );
 
@@ -363,6 +398,34 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
         getSeasonStats(ctx, season),
       );
       return sendShielded(reply, readerOf(request), answer, seasonStatsRaceIds, shieldSeasonStats);
+    },
+  );
+
+  route(
+    app,
+    f1Endpoints.seasonStandings,
+    {
+      tags,
+      summary: 'Championship standings',
+      description:
+        "The drivers' and constructors' standings as F1DB keeps them, after round `round`'s race, or without " +
+        "`round` the season's own (`final: true`: the final ones, or the current ones of a running season; " +
+        '`round` is then the latest round with standings after it), else those after the latest such round. ' +
+        '`position_text` is F1DB\'s ("DSQ": disqualified from the championship, "EX": excluded; `position` null). ' +
+        "A constructor's `name` carries its engine maker when it appears with more than one in the same " +
+        'standings ("Cooper-Climax", "Cooper-Maserati"). There are no constructors’ standings before 1958 ' +
+        '(`constructors_championship` false). `rounds`: the rounds with standings after them. A season without ' +
+        'races, or a round without standings after it, is 404. For a signed-in reader whose spoiler shield hides ' +
+        "a race the standings count (decision 033: a race up to the round; for the season's own standings any " +
+        'round), `spoilers_hidden: true` and both standings are empty.',
+      errors: { 400: badQuery, 404: notFound },
+    },
+    async (request, reply) => {
+      const { season, round } = request.query;
+      const answer = await cachedAnswer(cache, reply, `standings/${season}/${round ?? ''}`, F1_ONLY, () =>
+        getSeasonStandings(ctx, season, round),
+      );
+      return sendShielded(reply, readerOf(request), answer, standingsRaceIds, shieldStandings);
     },
   );
 

@@ -7,14 +7,17 @@ import type {
   Race,
   RaceDetail,
   RaceResults,
+  RaceWeekend,
   ReviewRace,
   SeasonRaceResult,
+  SeasonStandings,
   SeasonStats,
   SeasonSummary,
   Team,
   TeamDetail,
   ThoughtStatus,
 } from '@paddock/contract';
+import { CONSTRUCTORS_CHAMPIONSHIP_FROM } from '@paddock/contract';
 import { clock } from '../../lib/clock.ts';
 import type { Reader, ServiceContext, Viewer } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -38,6 +41,9 @@ import {
   type ClassificationJson,
 } from './queries/races.ts';
 import { selectSeasonRaceResults, selectSeasons, selectSeasonStats } from './queries/seasons.ts';
+import { selectStandings } from './queries/standings.ts';
+import { selectRaceWeekend } from './queries/weekend.ts';
+import type { TimedSession } from '../../db/schema/f1.ts';
 import { selectSeasonTeams, selectTeamDetail, type TeamRow } from './queries/teams.ts';
 import { splitYears, type RaceCardRow, type RaceRefRow } from './sql.ts';
 import {
@@ -269,6 +275,18 @@ function toClassificationRow(r: ClassificationJson): ClassificationRow {
     status: classificationStatus(r),
     points: r.points,
     fastest_lap: r.fastest_lap,
+    elapsed_time: r.time,
+    gap: r.gap,
+    interval: r.interval,
+    time_penalty: r.time_penalty,
+    shared_car: r.shared_car,
+    pole_position: r.pole_position,
+    driver_of_the_day: r.driver_of_the_day,
+    engine: r.engine,
+    engine_models: r.engine_models,
+    tyres: r.tyres,
+    chassis: r.chassis,
+    entrant: r.entrant,
   };
 }
 
@@ -291,7 +309,44 @@ export async function getRaceResults(ctx: F1Context, idParam: string): Promise<R
       q3: q.q3,
       time: q.time,
     })),
-    fastest_lap: row.fastest_lap,
+    fastest_laps: row.fastest_laps,
+  };
+}
+
+/** What the race page calls each timed session. */
+const SESSION_NAMES: Record<Exclude<TimedSession, 'SPRINT_QUALIFYING'>, string> = {
+  PRE_QUALIFYING: 'Pre-qualifying',
+  FREE_PRACTICE_1: 'Practice 1',
+  FREE_PRACTICE_2: 'Practice 2',
+  FREE_PRACTICE_3: 'Practice 3',
+  FREE_PRACTICE_4: 'Practice 4',
+  QUALIFYING_1: 'Qualifying 1',
+  QUALIFYING_2: 'Qualifying 2',
+  WARM_UP: 'Warm-up',
+};
+
+/**
+ * The session's name in the race's season: sprint qualifying was a shootout in 2023 only. F1DB's race.yml
+ * says SPRINT_SHOOTOUT for 2024 too, where the sessions were called sprint qualifying again, so the year decides.
+ */
+export function sessionName(session: TimedSession, year: number): string {
+  if (session === 'SPRINT_QUALIFYING') return year === 2023 ? 'Sprint shootout' : 'Sprint qualifying';
+  return SESSION_NAMES[session];
+}
+
+/** A race's grids, timed sessions, pit stops and driver of the day vote, as everyone sees them (cached). */
+export async function getRaceWeekend(ctx: F1Context, idParam: string): Promise<RaceWeekend> {
+  const raceId = parseRaceId(idParam);
+  const row = await selectRaceWeekend(ctx.db, raceId);
+  if (!row) throw notFound();
+  return {
+    race_id: raceId,
+    starting_grid: row.starting_grid,
+    sprint_starting_grid: row.sprint_starting_grid,
+    sessions: row.sessions.map((s) => ({ session: s.session, name: sessionName(s.session, row.year), rows: s.rows })),
+    pit_stops: row.pit_stops,
+    driver_of_the_day: row.driver_of_the_day,
+    spoilers_hidden: false,
   };
 }
 
@@ -423,11 +478,36 @@ export async function getSeasonStats(ctx: F1Context, season: number): Promise<Se
     standings_round: row.standings_round,
     driver_standings: row.driver_standings,
     constructor_standings: row.constructor_standings,
+    constructors_championship: season >= CONSTRUCTORS_CHAMPIONSHIP_FROM,
     points_progression: {
       rounds: row.rounds,
       drivers: row.progression.map((p) => ({ driver: p.driver, team_colour: p.team_colour, points: p.points })),
     },
     community,
+    spoilers_hidden: false,
+  };
+}
+
+/**
+ * The season's standings as F1DB keeps them: after `round`, or (undefined) the season's own. A season without
+ * races, or a round without standings after it, is unknown (404).
+ */
+export async function getSeasonStandings(
+  ctx: F1Context,
+  season: number,
+  round: number | undefined,
+): Promise<SeasonStandings> {
+  const row = await selectStandings(ctx.db, season, round ?? null);
+  if (!row) throw notFound();
+  return {
+    season,
+    round: row.round,
+    race: row.race,
+    rounds: row.rounds,
+    final: row.final,
+    constructors_championship: season >= CONSTRUCTORS_CHAMPIONSHIP_FROM,
+    driver_standings: row.driver_standings,
+    constructor_standings: row.constructor_standings,
     spoilers_hidden: false,
   };
 }

@@ -1,4 +1,13 @@
-import type { ActiveThoughts, Race, RaceDetail, RaceResults, SeasonRaceResult, SeasonStats } from '@paddock/contract';
+import type {
+  ActiveThoughts,
+  Race,
+  RaceDetail,
+  RaceResults,
+  RaceWeekend,
+  SeasonRaceResult,
+  SeasonStandings,
+  SeasonStats,
+} from '@paddock/contract';
 import { emptyDistribution } from './community.ts';
 
 /*
@@ -17,9 +26,14 @@ export function withholdRaceDetail(race: RaceDetail): RaceDetail {
   return { ...withholdRace(race), winner: null, podium: [], rating_distribution: emptyDistribution() };
 }
 
-/** A race's results without its classifications and fastest lap; qualifying, run before the race, stays. */
+/** A race's results without its classifications and fastest laps; qualifying, run before the race, stays. */
 export function withholdResults(results: RaceResults): RaceResults {
-  return { ...results, classification: [], sprint: [], fastest_lap: null, spoilers_hidden: true };
+  return { ...results, classification: [], sprint: [], fastest_laps: [], spoilers_hidden: true };
+}
+
+/** A race weekend without its pit stops and driver of the day; the grids and sessions, run before the race, stay. */
+export function withholdWeekend(weekend: RaceWeekend): RaceWeekend {
+  return { ...weekend, pit_stops: [], driver_of_the_day: [], spoilers_hidden: true };
 }
 
 /** Race cards, the hidden ones withheld; null when none is hidden (the answer everyone gets will do). */
@@ -82,4 +96,22 @@ export function shieldSeasonStats(stats: SeasonStats, hidden: ReadonlySet<number
     },
     spoilers_hidden: true,
   };
+}
+
+/**
+ * The races a season's standings count: the rounds up to theirs, or for the season's own standings every round
+ * with standings after it (F1DB's own rows count every race run).
+ */
+export function standingsRaceIds(standings: SeasonStandings): number[] {
+  const { rounds, round, final } = standings;
+  return rounds.filter((r) => final || (round !== null && r.round <= round)).map((r) => r.race_id);
+}
+
+/**
+ * A season's standings for a reader whose shield hides a race they count: withheld, as the season statistics
+ * withhold theirs; the rounds stay (they name races, not results). Null when none is hidden.
+ */
+export function shieldStandings(standings: SeasonStandings, hidden: ReadonlySet<number>): SeasonStandings | null {
+  if (!standingsRaceIds(standings).some((id) => hidden.has(id))) return null;
+  return { ...standings, driver_standings: [], constructor_standings: [], spoilers_hidden: true };
 }

@@ -8,8 +8,11 @@ import { raceIsCompletedSql } from '../../f1data/race-status.ts';
  * every value still goes in as a bound parameter.
  */
 
-/** F1DB classifications that are not a start: did not (pre-)qualify, did not practise, did not start. */
-export const NON_STARTERS = sql.raw(`('DNQ', 'DNPQ', 'DNP', 'DNS')`);
+/**
+ * F1DB classifications that are not a start (F1DB's own list): did not (pre-)qualify, did not practise,
+ * did not start, excluded.
+ */
+export const NON_STARTERS = sql.raw(`('DNP', 'DNPQ', 'DNQ', 'DNS', 'EX')`);
 
 /** DriverRef json of a `drivers` alias and the alias of its nationality `countries` row. */
 export const driverRefJson = (d: string, nationality: string) =>

@@ -1,14 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { selectRows } from '../../../lib/sql.ts';
-import { NON_STARTERS, teamRefJson } from '../sql.ts';
+import { teamRefJson } from '../sql.ts';
 import {
   careerHonoursPairs,
+  driverPodiumsCount,
   firstLastRaceColumns,
   latestEntrySeason,
   ownerResultsCte,
   pointsTotal,
-  racePodiumsCount,
+  raceStartsCount,
   raceWinsCount,
   standingsSource,
   type CareerJson,
@@ -68,7 +69,10 @@ export interface DriverSeasonJson {
   year: number;
   teams: TeamRefJson[];
   position: number | null;
-  points: number;
+  /** The season standings' points; null when the driver has no standing that season. */
+  points: number | null;
+  /** Race and sprint points scored that season. */
+  points_scored: number;
   starts: number;
   wins: number;
   podiums: number;
@@ -86,23 +90,17 @@ export interface DriverDetailRow extends DriverListRow {
   last_race: RaceLinkJson | null;
 }
 
-/** A driver with career figures and per-season records, in one statement. */
+/** A driver with career figures and per-season records (F1DB's rules, decision 035), in one statement. */
 export async function selectDriverDetail(db: Db, driverId: string): Promise<DriverDetailRow | null> {
   const [row] = await selectRows<DriverDetailRow>(
     db,
     sql`with ${ownerResultsCte('driver', driverId)},
         career as (
-          select
-            count(*) filter (where session = 'RACE' and position_text not in ${NON_STARTERS})::int as starts,
-            ${raceWinsCount} as wins,
-            ${racePodiumsCount} as podiums,
+          select ${raceStartsCount} as starts, ${raceWinsCount} as wins, ${driverPodiumsCount} as podiums,
             ${pointsTotal} as points
           from res),
         per_year as (
-          select year,
-            count(*) filter (where session = 'RACE' and position_text not in ${NON_STARTERS})::int as starts,
-            ${raceWinsCount} as wins,
-            ${racePodiumsCount} as podiums,
+          select year, ${raceStartsCount} as starts, ${raceWinsCount} as wins, ${driverPodiumsCount} as podiums,
             min(position_number) filter (where session = 'RACE') as best_finish,
             ${pointsTotal} as points
           from res group by year),
@@ -120,6 +118,8 @@ export async function selectDriverDetail(db: Db, driverId: string): Promise<Driv
           from driver_standings ds left join races sr on sr.id = ds.race_id
           where ds.driver_id = ${driverId}
           order by ds.year, ds.race_id is null desc, sr.round desc),
+        -- Seasons with an entry, a result or a standing (a partial F1DB tree can hold a standing alone).
+        season_years as (select year from year_teams union select year from year_standing),
         cur as (
           select sd.constructor_id from season_drivers sd
           left join team_rounds tr on tr.year = sd.year and tr.constructor_id = sd.constructor_id
@@ -133,13 +133,14 @@ export async function selectDriverDetail(db: Db, driverId: string): Promise<Driv
               ${careerHonoursPairs('driver', sql`d.id`)})
            from career) as career,
           (select coalesce(json_agg(json_build_object(
-              'year', yt.year, 'teams', yt.teams, 'position', ys.position_number,
-              'points', coalesce(ys.points, py.points, 0), 'starts', coalesce(py.starts, 0),
+              'year', sy.year, 'teams', coalesce(yt.teams, '[]'::json), 'position', ys.position_number,
+              'points', ys.points, 'points_scored', coalesce(py.points, 0), 'starts', coalesce(py.starts, 0),
               'wins', coalesce(py.wins, 0), 'podiums', coalesce(py.podiums, 0), 'best_finish', py.best_finish
-            ) order by yt.year desc), '[]'::json)
-           from year_teams yt
-           left join per_year py on py.year = yt.year
-           left join year_standing ys on ys.year = yt.year) as seasons,
+            ) order by sy.year desc), '[]'::json)
+           from season_years sy
+           left join year_teams yt on yt.year = sy.year
+           left join per_year py on py.year = sy.year
+           left join year_standing ys on ys.year = sy.year) as seasons,
           ${firstLastRaceColumns}
         from drivers d left join countries dn on dn.id = d.nationality_country_id
         where d.id = ${driverId}`,

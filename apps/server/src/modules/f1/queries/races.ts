@@ -199,6 +199,16 @@ export interface ClassificationJson {
   reason_retired: string | null;
   points: number | null;
   fastest_lap: boolean;
+  interval: string | null;
+  time_penalty: string | null;
+  shared_car: boolean;
+  pole_position: boolean;
+  driver_of_the_day: boolean;
+  engine: string | null;
+  engine_models: string[];
+  tyres: string | null;
+  chassis: string[];
+  entrant: string | null;
 }
 export interface QualifyingJson {
   position_text: string;
@@ -213,6 +223,7 @@ export interface QualifyingJson {
 export interface FastestLapJson {
   driver: DriverRefJson;
   team: TeamRefJson;
+  number: string | null;
   lap: number | null;
   time: string | null;
 }
@@ -220,26 +231,38 @@ export interface RaceResultsRow {
   classification: ClassificationJson[];
   sprint: ClassificationJson[];
   qualifying: QualifyingJson[];
-  fastest_lap: FastestLapJson | null;
+  fastest_laps: FastestLapJson[];
 }
 
-/** F1DB records the fastest lap in its own table; the flag on the result row is the sync's. */
-const fastestLapOfRace = sql`(rr.fastest_lap or exists (
-  select 1 from fastest_laps fl
-  where fl.race_id = rr.race_id and fl.driver_id = rr.driver_id and fl.position_number = 1))`;
+/** The full names of the rows of `table` whose ids are in the array `ids`, in the array's order. */
+const fullNamesOf = (ids: SQL, table: SQL) => sql`(
+  select coalesce(json_agg(named.full_name order by u.ord), '[]'::json)
+  from unnest(${ids}) with ordinality u(id, ord) join ${table} named on named.id = u.id)`;
 
+/*
+ * A classification row carries F1DB's flags as the reader set them (pole, fastest lap, driver of the day: on
+ * exactly the car F1DB puts first) and the names its car is told by: engine maker, tyres, entrant, and the
+ * entry's chassis and engines.
+ */
 const classificationJson = (session: 'RACE' | 'SPRINT_RACE') => sql`(
   select coalesce(json_agg(json_build_object(
       'position_text', rr.position_text, 'position_number', rr.position_number,
       'driver', ${driverRefJson('d', 'dn')}, 'team', ${teamRefJson('t')},
       'driver_number', rr.driver_number, 'grid', rr.grid_position_text, 'laps', rr.laps,
-      'time', rr.time, 'gap', rr.gap, 'reason_retired', rr.reason_retired, 'points', rr.points,
-      'fastest_lap', ${session === 'RACE' ? fastestLapOfRace : sql`rr.fastest_lap`}
+      'time', rr.time, 'gap', rr.gap, 'interval', rr.interval, 'time_penalty', rr.time_penalty,
+      'reason_retired', rr.reason_retired, 'points', rr.points,
+      'fastest_lap', rr.fastest_lap, 'pole_position', rr.pole_position,
+      'driver_of_the_day', rr.driver_of_the_day, 'shared_car', rr.shared_car,
+      'engine', em.name, 'engine_models', ${fullNamesOf(sql`rr.engine_ids`, sql`engines`)},
+      'tyres', ty.name, 'chassis', ${fullNamesOf(sql`rr.chassis_ids`, sql`chassis`)}, 'entrant', en.name
     ) order by rr.position_order), '[]'::json)
   from race_results rr
   join drivers d on d.id = rr.driver_id
   left join countries dn on dn.id = d.nationality_country_id
   join constructors t on t.id = rr.constructor_id
+  left join engine_manufacturers em on em.id = rr.engine_manufacturer_id
+  left join tyre_manufacturers ty on ty.id = rr.tyre_manufacturer_id
+  left join entrants en on en.id = rr.entrant_id
   where rr.race_id = races.id and rr.session = ${session})`;
 
 export async function selectRaceResults(db: Db, raceId: number): Promise<RaceResultsRow | null> {
@@ -258,14 +281,13 @@ export async function selectRaceResults(db: Db, raceId: number): Promise<RaceRes
            left join countries dn on dn.id = d.nationality_country_id
            join constructors t on t.id = q.constructor_id
            where q.race_id = races.id) as qualifying,
-          (select json_build_object('driver', ${driverRefJson('d', 'dn')}, 'team', ${teamRefJson('t')},
-              'lap', f.lap, 'time', f.time)
+          (select coalesce(json_agg(json_build_object('driver', ${driverRefJson('d', 'dn')}, 'team', ${teamRefJson('t')},
+              'number', f.driver_number, 'lap', f.lap, 'time', f.time) order by f.position_order), '[]'::json)
            from fastest_laps f
            join drivers d on d.id = f.driver_id
            left join countries dn on dn.id = d.nationality_country_id
            join constructors t on t.id = f.constructor_id
-           where f.race_id = races.id
-           order by f.position_order limit 1) as fastest_lap
+           where f.race_id = races.id and f.position_number = 1) as fastest_laps
         from races where races.id = ${raceId}`,
   );
   return row ?? null;

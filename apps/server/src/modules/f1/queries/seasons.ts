@@ -12,6 +12,13 @@ import {
   type PodiumJson,
   type TeamRefJson,
 } from './shared.ts';
+import {
+  constructorStandingPairs,
+  engineSplitColumn,
+  FIRST_CONSTRUCTORS_SEASON,
+  type ConstructorStandingRowJson,
+  type DriverStandingRowJson,
+} from './standings.ts';
 
 /* Reads of seasons: the list of seasons, a season's standings and progression, its race results. */
 
@@ -46,17 +53,11 @@ export function selectSeasons(db: Db): Promise<SeasonSummaryRow[]> {
   );
 }
 
-export interface DriverStandingJson {
-  position: number | null;
-  driver: DriverRefJson;
+export interface DriverStandingJson extends DriverStandingRowJson {
   teams: TeamRefJson[];
-  points: number;
   wins: number;
 }
-export interface ConstructorStandingJson {
-  position: number | null;
-  team: TeamRefJson;
-  points: number;
+export interface ConstructorStandingJson extends ConstructorStandingRowJson {
   wins: number;
 }
 export interface SeasonStatsRow {
@@ -75,7 +76,10 @@ export const PROGRESSION_DRIVERS = 10;
 
 /**
  * A season's standings and points progression in one statement. Standings come from the latest rows
- * available (final, else after the latest race) and, for a season without any, from the results.
+ * available (final, else after the latest race) and, for a season without any (its results synced before
+ * its standings), from the results. There are no constructors' standings before 1958, when that
+ * championship began: none is made up from the results. A constructor's rows are told apart by engine
+ * maker, as F1DB ranks them (1960: Cooper-Climax and Cooper-Maserati), and so are its wins.
  * `standings_round` is the round they stand after: that race's, for rows after a race; for the season's
  * own rows (F1DB keeps the current ones there) the latest round with rows after it; for standings
  * computed from results the latest round with results.
@@ -93,27 +97,39 @@ export async function selectSeasonStats(db: Db, season: number): Promise<SeasonS
             ${pointsTotal} as points
           from res group by driver_id),
         team_wins as (
-          select constructor_id, ${raceWinsCount} as wins,
+          -- A shared car's win is one win of its team.
+          select constructor_id, engine_manufacturer_id,
+            count(distinct race_id) filter (where session = 'RACE' and position_number = 1)::int as wins,
             ${pointsTotal} as points
-          from res group by constructor_id),
+          from res group by constructor_id, engine_manufacturer_id),
         d_rows as (
-          select ds.driver_id, ds.position_number, ds.position_order, ds.points from driver_standings ds
+          select ds.driver_id, ds.position_number, ds.position_text, ds.position_order, ds.points from driver_standings ds
           where ds.year = ${season} and coalesce(ds.race_id, 0) = ${standingsSource('driver_standings', sql`${season}::int`)}),
         d_final as (
-          select driver_id, position_number, position_order, points from d_rows
+          select driver_id, position_number, position_text, position_order, points from d_rows
           union all
-          select driver_id, (rank() over w)::int, (row_number() over w)::int, points
-          from driver_wins where not exists (select 1 from d_rows)
-          window w as (order by points desc, wins desc, driver_id)),
+          select driver_id, pos, pos::text, ord, points from (
+            select driver_id, points, (rank() over w)::int as pos, (row_number() over w)::int as ord
+            from driver_wins where not exists (select 1 from d_rows)
+            window w as (order by points desc, wins desc, driver_id)) computed),
         c_rows as (
-          select cs.constructor_id, cs.position_number, cs.position_order, cs.points from constructor_standings cs
-          where cs.year = ${season} and coalesce(cs.race_id, 0) = ${standingsSource('constructor_standings', sql`${season}::int`)}),
+          select cs.constructor_id, cs.engine_manufacturer_id, cs.position_number, cs.position_text,
+            cs.position_order, cs.points from constructor_standings cs
+          where cs.year = ${season} and cs.year >= ${FIRST_CONSTRUCTORS_SEASON}
+            and coalesce(cs.race_id, 0) = ${standingsSource('constructor_standings', sql`${season}::int`)}),
+        c_computed as (
+          select constructor_id, engine_manufacturer_id, pos as position_number, pos::text as position_text,
+            ord as position_order, points from (
+            select constructor_id, engine_manufacturer_id, points, (rank() over w)::int as pos,
+              (row_number() over w)::int as ord
+            from team_wins where not exists (select 1 from c_rows) and ${season}::int >= ${FIRST_CONSTRUCTORS_SEASON}
+            window w as (order by points desc, wins desc, constructor_id, engine_manufacturer_id)) ranked),
         c_final as (
-          select constructor_id, position_number, position_order, points from c_rows
-          union all
-          select constructor_id, (rank() over w)::int, (row_number() over w)::int, points
-          from team_wins where not exists (select 1 from c_rows)
-          window w as (order by points desc, wins desc, constructor_id)),
+          select u.*, ${engineSplitColumn} from (
+            select constructor_id, engine_manufacturer_id, position_number, position_text, position_order, points
+            from c_rows
+            union all
+            select * from c_computed) u),
         driver_teams as (
           select driver_id, constructor_id, min(round) as first_round, max(round) as last_round
           from res group by driver_id, constructor_id),
@@ -137,7 +153,7 @@ export async function selectSeasonStats(db: Db, season: number): Promise<SeasonS
            end
            from (select ${standingsSource('driver_standings', sql`${season}::int`)} as rid) src) as standings_round,
           (select coalesce(json_agg(json_build_object(
-              'position', f.position_number, 'driver', ${driverRefJson('d', 'dn')},
+              'position', f.position_number, 'position_text', f.position_text, 'driver', ${driverRefJson('d', 'dn')},
               'teams', coalesce((select json_agg(${teamRefJson('t')} order by dt.first_round)
                                  from driver_teams dt join constructors t on t.id = dt.constructor_id
                                  where dt.driver_id = f.driver_id), '[]'::json),
@@ -146,12 +162,13 @@ export async function selectSeasonStats(db: Db, season: number): Promise<SeasonS
            from d_final f join drivers d on d.id = f.driver_id
            left join countries dn on dn.id = d.nationality_country_id
            left join driver_wins w on w.driver_id = f.driver_id) as driver_standings,
-          (select coalesce(json_agg(json_build_object(
-              'position', f.position_number, 'team', ${teamRefJson('t')}, 'points', f.points,
-              'wins', coalesce(w.wins, 0)
+          (select coalesce(json_agg(json_build_object(${constructorStandingPairs},
+              'wins', (select coalesce(sum(w.wins), 0)::int from team_wins w
+                       where w.constructor_id = f.constructor_id
+                         and (not f.split or w.engine_manufacturer_id is not distinct from f.engine_manufacturer_id))
             ) order by f.position_order), '[]'::json)
            from c_final f join constructors t on t.id = f.constructor_id
-           left join team_wins w on w.constructor_id = f.constructor_id) as constructor_standings,
+           left join engine_manufacturers em on em.id = f.engine_manufacturer_id) as constructor_standings,
           (select coalesce(json_agg(json_build_object('round', cr.round, 'race_id', cr.id, 'name', cr.name)
              order by cr.round), '[]'::json) from chart_rounds cr) as rounds,
           (select coalesce(json_agg(json_build_object(

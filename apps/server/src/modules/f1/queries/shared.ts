@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { raceIsCompletedSql } from '../../../f1data/race-status.ts';
-import { driverRefJson, teamRefJson } from '../sql.ts';
+import { driverRefJson, NON_STARTERS, teamRefJson } from '../sql.ts';
 
 /*
  * What the race, driver, team and season reads share: the json shapes of drivers, teams, podiums and
@@ -57,7 +57,10 @@ export interface CareerJson {
   podiums: number;
   poles: number;
   fastest_laps: number;
+  /** Race and sprint points scored (F1DB's totalPoints). */
   points: number;
+  /** Points of the season standings: only the results that counted (F1DB's totalChampionshipPoints). */
+  championship_points: number;
   championships: number;
 }
 
@@ -65,10 +68,24 @@ export interface CareerJson {
 const seasonIsComplete = (year: SQL) =>
   sql`not exists (select 1 from races where races.year = ${year} and not ${raceIsCompletedSql()})`;
 
-/** Aggregates over `race_results` rows; only the race itself counts for wins and podiums. */
-export const raceWinsCount = sql`count(*) filter (where session = 'RACE' and position_number = 1)::int`;
-export const racePodiumsCount = sql`count(*) filter (where session = 'RACE' and position_number <= 3)::int`;
+/*
+ * Aggregates over `race_results` rows, by F1DB's rules (decision 035). Only the race itself counts for
+ * starts, wins and podiums, and they count races: a driver who shared cars (the 1950s) has two rows in
+ * one race, and two cars of a team can share a win.
+ */
+export const raceStartsCount = sql`count(distinct race_id)
+  filter (where session = 'RACE' and position_text not in ${NON_STARTERS})::int`;
+export const raceWinsCount = sql`count(distinct race_id) filter (where session = 'RACE' and position_number = 1)::int`;
+export const driverPodiumsCount = sql`count(distinct race_id)
+  filter (where session = 'RACE' and position_number between 1 and 3)::int`;
+/** A team's podiums are podium places of its cars: a car's second driver (shared_car) adds none. */
+export const teamPodiumsCount = sql`count(*)
+  filter (where session = 'RACE' and position_number between 1 and 3 and not shared_car)::int`;
+/** Race and sprint points scored. */
 export const pointsTotal = sql`coalesce(sum(points), 0)::float8`;
+/** The constructors' championship began in 1958; F1DB counts a team's points from then on. */
+export const CONSTRUCTORS_CHAMPIONSHIP_FROM = 1958;
+export const teamPointsTotal = sql`coalesce(sum(points) filter (where year >= ${CONSTRUCTORS_CHAMPIONSHIP_FROM}), 0)::float8`;
 
 /** Whose career a detail query reads: the column naming it in the result and standings tables. */
 const careerOwner = {
@@ -84,20 +101,20 @@ export const ownerResultsCte = (owner: CareerOwner, id: string) =>
           where rr.${careerOwner[owner].column} = ${id})`;
 
 /**
- * The json_build_object pairs of poles, fastest laps and championships over `res`. Older seasons
- * record poles and fastest laps only in the qualifying and fastest-lap tables, hence the unions.
+ * The json_build_object pairs of poles, fastest laps, championships and championship points over `res`.
+ * Poles and fastest laps are the race results F1DB flags (set on import by F1DB's rule: the car first
+ * on the grid, the cars first in the fastest-lap list); championship points add up the season standings
+ * (race_id null), which count only the results that counted (dropped results, shared drives).
  */
 export const careerHonoursPairs = (owner: CareerOwner, id: SQL) => {
   const { column, standings } = careerOwner[owner];
-  return sql`'poles', (select count(*)::int from (
-                  select race_id from res where session = 'RACE' and pole_position
-                  union select race_id from qualifying_results where ${column} = ${id} and position_number = 1) p),
-              'fastest_laps', (select count(*)::int from (
-                  select race_id from res where session = 'RACE' and fastest_lap
-                  union select race_id from fastest_laps where ${column} = ${id} and position_number = 1) f),
+  return sql`'poles', (select count(*)::int from res where session = 'RACE' and pole_position),
+              'fastest_laps', (select count(*)::int from res where session = 'RACE' and fastest_lap),
               'championships', (select count(*)::int from ${standings} st
                   where st.${column} = ${id} and st.race_id is null and st.position_number = 1
-                    and ${seasonIsComplete(sql`st.year`)})`;
+                    and ${seasonIsComplete(sql`st.year`)}),
+              'championship_points', (select coalesce(sum(st.points), 0)::float8 from ${standings} st
+                  where st.${column} = ${id} and st.race_id is null)`;
 };
 
 /** RaceLinkJson of the first race in `res` by the given order. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { selectRows } from '../../../lib/sql.ts';
-import { driverRefJson, NON_STARTERS, teamRefJson } from '../sql.ts';
+import { driverRefJson, teamRefJson } from '../sql.ts';
 import type { DriverListRow } from './drivers.ts';
 import {
   careerHonoursPairs,
@@ -9,9 +9,11 @@ import {
   latestEntrySeason,
   ownerResultsCte,
   pointsTotal,
-  racePodiumsCount,
+  raceStartsCount,
   raceWinsCount,
   standingsSource,
+  teamPodiumsCount,
+  teamPointsTotal,
   type CareerJson,
   type DriverRefJson,
   type RaceLinkJson,
@@ -53,7 +55,10 @@ export function selectSeasonTeams(db: Db, season: number | undefined): Promise<T
 export interface TeamSeasonJson {
   year: number;
   position: number | null;
-  points: number;
+  /** The constructors' standings points; null when the team has no standing that season (before 1958). */
+  points: number | null;
+  /** Race and sprint points its cars scored that season. */
+  points_scored: number;
   wins: number;
   podiums: number;
   drivers: DriverRefJson[];
@@ -67,23 +72,22 @@ export interface TeamDetailRow extends TeamRow {
   last_race: RaceLinkJson | null;
 }
 
+/**
+ * A team with current drivers, career figures and per-season records (F1DB's rules, decision 035), in
+ * one statement. A season's standing is the team's best placed row of that season's standings (season-level,
+ * else after its latest round): a team with two engines (Cooper-Climax, Cooper-Maserati) has a row each.
+ */
 export async function selectTeamDetail(db: Db, teamId: string): Promise<TeamDetailRow | null> {
   const [row] = await selectRows<TeamDetailRow>(
     db,
     sql`with ${ownerResultsCte('team', teamId)},
         career as (
-          select
-            count(distinct race_id) filter (where session = 'RACE' and position_text not in ${NON_STARTERS})::int as starts,
+          select ${raceStartsCount} as starts,
             count(distinct race_id) filter (where session = 'RACE')::int as entries,
-            ${raceWinsCount} as wins,
-            ${racePodiumsCount} as podiums,
-            ${pointsTotal} as points
+            ${raceWinsCount} as wins, ${teamPodiumsCount} as podiums, ${teamPointsTotal} as points
           from res),
         per_year as (
-          select year,
-            ${raceWinsCount} as wins,
-            ${racePodiumsCount} as podiums,
-            ${pointsTotal} as points
+          select year, ${raceWinsCount} as wins, ${teamPodiumsCount} as podiums, ${pointsTotal} as points
           from res group by year),
         driver_rounds as (select year, driver_id, min(round) as first_round from res group by year, driver_id),
         year_drivers as (
@@ -99,7 +103,9 @@ export async function selectTeamDetail(db: Db, teamId: string): Promise<TeamDeta
           select distinct on (cs.year) cs.year, cs.position_number, cs.points
           from constructor_standings cs left join races sr on sr.id = cs.race_id
           where cs.constructor_id = ${teamId}
-          order by cs.year, cs.race_id is null desc, sr.round desc, cs.position_order)
+          order by cs.year, cs.race_id is null desc, sr.round desc, cs.position_order),
+        -- Seasons with an entry, a result or a standing (a partial F1DB tree can hold a standing alone).
+        season_years as (select year from year_driver_refs union select year from year_standing)
         select ${teamColumns},
           (select coalesce(json_agg(json_build_object(
               'id', d.id, 'name', d.name, 'abbreviation', d.abbreviation, 'last_name', d.last_name,
@@ -117,12 +123,14 @@ export async function selectTeamDetail(db: Db, teamId: string): Promise<TeamDeta
               ${careerHonoursPairs('team', sql`t.id`)})
            from career) as career,
           (select coalesce(json_agg(json_build_object(
-              'year', yd.year, 'position', ys.position_number, 'points', coalesce(ys.points, py.points, 0),
-              'wins', coalesce(py.wins, 0), 'podiums', coalesce(py.podiums, 0), 'drivers', yd.drivers
-            ) order by yd.year desc), '[]'::json)
-           from year_driver_refs yd
-           left join per_year py on py.year = yd.year
-           left join year_standing ys on ys.year = yd.year) as seasons,
+              'year', sy.year, 'position', ys.position_number, 'points', ys.points,
+              'points_scored', coalesce(py.points, 0), 'wins', coalesce(py.wins, 0),
+              'podiums', coalesce(py.podiums, 0), 'drivers', coalesce(yd.drivers, '[]'::json)
+            ) order by sy.year desc), '[]'::json)
+           from season_years sy
+           left join year_driver_refs yd on yd.year = sy.year
+           left join per_year py on py.year = sy.year
+           left join year_standing ys on ys.year = sy.year) as seasons,
           ${firstLastRaceColumns}
         from constructors t left join countries tc on tc.id = t.country_id
         where t.id = ${teamId}`,

@@ -5,7 +5,9 @@ import { formatPoints } from '@/lib/f1-format.ts';
 
 interface SeasonPoint {
   year: number;
+  /** Championship points; 0 for a season without a standing. */
   points: number;
+  standing: boolean;
   position: number | null;
   team: string;
   colour: string;
@@ -19,14 +21,16 @@ function SeasonTooltip({ active, payload }: { active?: boolean; payload?: { payl
       <p className="font-semibold">{point.year}</p>
       <p className="text-muted-foreground">{point.team}</p>
       <p>
-        {formatPoints(point.points)} pts{point.position !== null && ` · P${point.position}`}
+        {point.standing
+          ? `${formatPoints(point.points)} pts${point.position !== null ? ` · P${point.position}` : ''}`
+          : 'Not in the standings'}
       </p>
     </div>
   );
 }
 
 /**
- * Points per season, each bar in the colour of the season's (first) team. Loaded lazily by the driver
+ * Championship points per season, each bar in the colour of the season's (first) team. Loaded lazily by the driver
  * page so recharts stays out of every other chunk.
  */
 export default function DriverSeasonChart({ seasons }: { seasons: DriverDetail['seasons'] }) {
@@ -34,7 +38,8 @@ export default function DriverSeasonChart({ seasons }: { seasons: DriverDetail['
     .sort((a, b) => a.year - b.year)
     .map((season) => ({
       year: season.year,
-      points: season.points,
+      points: season.points ?? 0,
+      standing: season.points !== null,
       position: season.position,
       team: season.teams.map((team) => team.name).join(' / '),
       colour: teamColour(season.teams[0]?.colour),

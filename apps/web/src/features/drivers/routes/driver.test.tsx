@@ -34,8 +34,10 @@ describe('driver page', () => {
       Podiums: '54',
       'Pole positions': '24',
       'Race starts': '182',
-      Points: '1,810',
+      'Points scored': '1,810',
+      'Championship points': '1,810',
     });
+    expect(screen.getByText(/count only the results that counted/)).toBeInTheDocument();
     const seasons = screen.getByRole('table', { name: 'Season results' });
     const rows = within(seasons).getAllByRole('row').slice(1);
     expect(
@@ -46,6 +48,20 @@ describe('driver page', () => {
     expect(within(rows[1] as HTMLElement).getByRole('link', { name: 'Sauber' })).toHaveAttribute(
       'href',
       '/team/sauber',
+    );
+  });
+
+  it('shows a dash, with the reason, for a season without a standing', async () => {
+    const unplaced = { ...leclercDetail.seasons[1]!, year: 2017, position: null, points: null, points_scored: 2 };
+    stubApi(() => ({ status: 200, data: { ...leclercDetail, seasons: [...leclercDetail.seasons, unplaced] } }));
+    renderDriver();
+
+    const seasons = await screen.findByRole('table', { name: 'Season results' });
+    const row = within(seasons).getAllByRole('row').at(-1) as HTMLElement;
+    const points = within(row).getAllByRole('cell')[3] as HTMLElement;
+    expect(within(points).getByText('—')).toHaveAttribute('aria-hidden');
+    expect(within(points).getByTitle('Not in the standings; 2 points scored')).toHaveTextContent(
+      'Not in the standings; 2 points scored',
     );
   });
 

@@ -123,25 +123,32 @@ function DriverProfile({ driver }: { driver: DriverDetail }) {
       </header>
 
       <PageSection id="career" title="Career">
+        {/* Nine figures: three columns, and on a phone the last one spans both columns. */}
         <StatGrid
+          className="sm:grid-cols-3 [&>:last-child]:col-span-2 sm:[&>:last-child]:col-span-1"
           stats={[
             { label: 'Championships', value: formatCount(driver.career.championships) },
             { label: 'Wins', value: formatCount(driver.career.wins) },
             { label: 'Podiums', value: formatCount(driver.career.podiums) },
             { label: 'Pole positions', value: formatCount(driver.career.poles) },
             { label: 'Race starts', value: formatCount(driver.career.starts) },
-            { label: 'Points', value: formatPoints(driver.career.points) },
             { label: 'Fastest laps', value: formatCount(driver.career.fastest_laps) },
+            { label: 'Points scored', value: formatPoints(driver.career.points) },
+            { label: 'Championship points', value: formatPoints(driver.career.championship_points) },
             { label: 'Seasons', value: formatCount(driver.seasons.length) },
           ]}
         />
+        <p className="text-sm text-muted-foreground">
+          Points scored add up every race and sprint result. Championship points are those of the season standings,
+          which count only the results that counted (dropped results, shared drives).
+        </p>
       </PageSection>
 
       {driver.seasons.length > 0 && (
         <PageSection id="seasons" title="Season by season">
           <Card className="gap-2">
             <CardHeader>
-              <CardTitle className="text-sm">Points per season</CardTitle>
+              <CardTitle className="text-sm">Championship points per season</CardTitle>
               <CardDescription>Bars in the colours of the team driven for.</CardDescription>
             </CardHeader>
             <CardContent>
@@ -198,7 +205,9 @@ function SeasonTable({ seasons }: { seasons: DriverDetail['seasons'] }) {
               </span>
             </TableCell>
             <TableCell className="text-right tabular-nums">{formatPosition(season.position)}</TableCell>
-            <TableCell className="text-right font-medium tabular-nums">{formatPoints(season.points)}</TableCell>
+            <TableCell className="text-right font-medium tabular-nums">
+              <SeasonPoints points={season.points} scored={season.points_scored} />
+            </TableCell>
             <TableCell className="hidden text-right tabular-nums sm:table-cell">{season.starts}</TableCell>
             <TableCell className="text-right tabular-nums">{season.wins}</TableCell>
             <TableCell className="hidden text-right tabular-nums sm:table-cell">{season.podiums}</TableCell>
@@ -209,6 +218,18 @@ function SeasonTable({ seasons }: { seasons: DriverDetail['seasons'] }) {
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** A season's standings points, or a dash saying why there are none (with the points scored). */
+function SeasonPoints({ points, scored }: { points: number | null; scored: number }) {
+  if (points !== null) return formatPoints(points);
+  const why = `Not in the standings; ${formatPoints(scored)} ${scored === 1 ? 'point' : 'points'} scored`;
+  return (
+    <span title={why}>
+      <span aria-hidden>—</span>
+      <span className="sr-only">{why}</span>
+    </span>
   );
 }
 

@@ -26,7 +26,7 @@ const shieldedResults: RaceResults = {
   ...monza2024Results,
   classification: [],
   sprint: [],
-  fastest_lap: null,
+  fastest_laps: [],
   spoilers_hidden: true,
 };
 

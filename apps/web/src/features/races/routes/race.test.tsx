@@ -68,14 +68,19 @@ describe('race page', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent);
+    // Pos, driver (the team under it on a phone), team, grid, laps, time or status, interval and race time (wide
+    // screens), points, the details button.
     expect(cells(rows[0] as HTMLElement)).toEqual([
       '1',
-      'Charles LeclercFerrari',
+      'Charles LeclercDOTDDriver of the dayFerrari',
       'Ferrari',
       '4',
       '53',
       '1:14:40.727',
+      '–',
+      '1:14:40.727',
       '25',
+      '',
     ]);
     expect(cells(rows[2] as HTMLElement)).toEqual([
       '3',
@@ -84,9 +89,23 @@ describe('race page', () => {
       '1',
       '53',
       '+6.153Fastest lap',
+      '+3.489',
+      '1:14:46.880',
       '16',
+      '',
     ]);
-    expect(cells(rows[3] as HTMLElement)).toEqual(['DNF', 'Yuki TsunodaRB', 'RB', '16', '7', 'Overheating', '–']);
+    expect(cells(rows[3] as HTMLElement)).toEqual([
+      'DNF',
+      'Yuki TsunodaRB',
+      'RB',
+      '16',
+      '7',
+      'Overheating',
+      '–',
+      '–',
+      '–',
+      '',
+    ]);
     const ferrariBar = rows[0]?.querySelector('[aria-hidden][style]');
     expect(ferrariBar).toHaveStyle({ backgroundColor: '#E8002D' });
     expect(within(rows[0] as HTMLElement).getByRole('link', { name: 'Charles Leclerc' })).toHaveAttribute(
@@ -154,10 +173,13 @@ describe('race page', () => {
           }),
         };
       }
-      return {
-        status: 200,
-        data: { race_id: 1171, classification: [], sprint: [], qualifying: [], fastest_lap: null },
-      };
+      if (operation === 'getRaceResults') {
+        return {
+          status: 200,
+          data: { race_id: 1171, classification: [], sprint: [], qualifying: [], fastest_laps: [] },
+        };
+      }
+      return { status: 404, data: { detail: 'Not found.' } };
     });
     renderRace('/race/1171');
 
@@ -183,7 +205,7 @@ describe('race page', () => {
       if (operation === 'getRaceResults' && params?.id === '1161') {
         return {
           status: 200,
-          data: { race_id: 1161, classification: [], sprint: [], qualifying: [], fastest_lap: null },
+          data: { race_id: 1161, classification: [], sprint: [], qualifying: [], fastest_laps: [] },
         };
       }
       if (operation === 'mostStarredDrivers') return { status: 200, data: { results: [] } };

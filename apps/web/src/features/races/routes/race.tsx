@@ -1,6 +1,7 @@
-import type { RaceDetail, RaceResults } from '@paddock/contract/f1';
+import type { FastestLap, RaceDetail, RaceResults } from '@paddock/contract/f1';
+import type { RaceWeekend } from '@paddock/contract/race-weekend';
 import { FlagIcon, TimerIcon } from 'lucide-react';
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
@@ -11,10 +12,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.t
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { paths, previewImagePath } from '@/config/paths.ts';
+import { useHydrated } from '@/hooks/use-hydrated.ts';
 import { isNotFoundError } from '@/lib/query-errors.ts';
 import { usePreviewSpoilers } from '@/lib/render-env.tsx';
 import { useRace } from '../api/get-race.ts';
 import { useRaceResults } from '../api/get-race-results.ts';
+import { useRaceWeekend } from '../api/get-race-weekend.ts';
 import { CircuitOutline } from '../components/circuit-outline.tsx';
 import { RaceHeader } from '../components/race-header.tsx';
 import { RaceRatingsSummary } from '../components/race-ratings-summary.tsx';
@@ -22,6 +25,15 @@ import { ClassificationTable, QualifyingTable } from '../components/race-results
 import { FansDriversCard, useStarControl } from '../components/starred-drivers.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { SpoilersHidden } from '@/components/spoilers-hidden.tsx';
+
+// The weekend's tabs (grids, sessions, pit stops) and the driver of the day vote load with the weekend's data,
+// after the page's first load.
+const weekendModule = () => import('../components/race-weekend.tsx');
+const StartingGrids = lazy(() => weekendModule().then((m) => ({ default: m.StartingGrids })));
+const PracticeSessions = lazy(() => weekendModule().then((m) => ({ default: m.PracticeSessions })));
+const SessionResultsTable = lazy(() => weekendModule().then((m) => ({ default: m.SessionResultsTable })));
+const PitStopsTable = lazy(() => weekendModule().then((m) => ({ default: m.PitStopsTable })));
+const DriverOfTheDayVote = lazy(() => weekendModule().then((m) => ({ default: m.DriverOfTheDayVote })));
 
 /** What the app puts in a tab of the race page, made from the race (features do not import each other). */
 type RaceSlot = (race: RaceDetail) => ReactNode;
@@ -84,6 +96,8 @@ function RacePage({
   headerActions?: RaceSlot;
 }) {
   const results = useRaceResults(String(race.id));
+  // Fetched in the browser once the page is hydrated: the server renders the page without it.
+  const weekend = useRaceWeekend(String(race.id), { enabled: useHydrated() });
   const previewSpoilers = usePreviewSpoilers(race.date);
   return (
     // grid-cols-1 (minmax(0, 1fr)) keeps the column as wide as the screen: an auto column grows to its widest
@@ -99,13 +113,15 @@ function RacePage({
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           {race.podium.length > 0 && <Podium podium={race.podium} />}
-          <RaceTabs race={race} results={results} reviews={reviews} thoughts={thoughts} />
+          <RaceTabs race={race} results={results} weekend={weekend.data} reviews={reviews} thoughts={thoughts} />
         </div>
         <aside className="grid content-start gap-6" aria-label="Race facts">
           {/* With a Reviews tab the ratings live there, next to the reviews. */}
           {!reviews && <RaceRatingsSummary race={race} />}
           {race.is_completed && <FansDriversCard race={race} />}
-          {results.data?.fastest_lap && <FastestLapCard fastestLap={results.data.fastest_lap} />}
+          {results.data && results.data.fastest_laps.length > 0 && (
+            <FastestLapCard fastestLaps={results.data.fastest_laps} />
+          )}
           <CircuitCard race={race} />
         </aside>
       </div>
@@ -150,17 +166,40 @@ function Podium({ podium }: { podium: RaceDetail['podium'] }) {
   );
 }
 
-const TABS = ['results', 'sprint', 'qualifying', 'reviews', 'thoughts'] as const;
+const TABS = [
+  'results',
+  'sprint',
+  'qualifying',
+  'sprint-qualifying',
+  'grid',
+  'practice',
+  'pit-stops',
+  'reviews',
+  'thoughts',
+] as const;
 type RaceTab = (typeof TABS)[number];
+
+function TabLoading({ label }: { label: string }) {
+  return (
+    <div className="grid gap-2" role="status" aria-label={label}>
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} className="h-10 w-full" />
+      ))}
+    </div>
+  );
+}
 
 function RaceTabs({
   race,
   results,
+  weekend,
   reviews,
   thoughts,
 }: {
   race: RaceDetail;
   results: ReturnType<typeof useRaceResults>;
+  /** Undefined until it is fetched (after hydration): its tabs appear then. */
+  weekend: RaceWeekend | undefined;
   reviews?: RaceSlot;
   thoughts?: RaceSlot;
 }) {
@@ -183,18 +222,23 @@ function RaceTabs({
   }
   const data: RaceResults = results.data;
   const noResults = data.classification.length === 0 && data.qualifying.length === 0 && data.sprint.length === 0;
-  // A shielded race (decision 033) keeps its Classification tab: it says the results are hidden, and how to see them.
-  const available: RaceTab[] = TABS.filter((tab) =>
-    tab === 'results'
-      ? data.classification.length > 0 || noResults || data.spoilers_hidden
-      : tab === 'sprint'
-        ? data.sprint.length > 0
-        : tab === 'qualifying'
-          ? data.qualifying.length > 0
-          : tab === 'reviews'
-            ? reviews !== undefined
-            : thoughts !== undefined,
-  );
+  const sprintQualifying = weekend?.sessions.find((s) => s.session === 'SPRINT_QUALIFYING');
+  const practice = weekend?.sessions.filter((s) => s.session !== 'SPRINT_QUALIFYING') ?? [];
+  const votes = weekend && !data.spoilers_hidden ? weekend.driver_of_the_day : [];
+  // A shielded race (decision 033) keeps its Classification tab: it says the results are hidden, and how to see them;
+  // its Pit stops tab says the same.
+  const shown: Record<RaceTab, boolean> = {
+    results: data.classification.length > 0 || noResults || data.spoilers_hidden,
+    sprint: data.sprint.length > 0,
+    qualifying: data.qualifying.length > 0,
+    'sprint-qualifying': sprintQualifying !== undefined,
+    grid: weekend !== undefined && weekend.starting_grid.length + weekend.sprint_starting_grid.length > 0,
+    practice: practice.length > 0,
+    'pit-stops': weekend !== undefined && (weekend.pit_stops.length > 0 || weekend.spoilers_hidden),
+    reviews: reviews !== undefined,
+    thoughts: thoughts !== undefined,
+  };
+  const available: RaceTab[] = TABS.filter((tab) => shown[tab]);
   const requested = searchParams.get('tab');
   const current: RaceTab = available.find((tab) => tab === requested) ?? available[0] ?? 'results';
   const select = (value: string) => {
@@ -213,6 +257,12 @@ function RaceTabs({
         {available.includes('results') && <TabsTrigger value="results">Classification</TabsTrigger>}
         {available.includes('sprint') && <TabsTrigger value="sprint">Sprint</TabsTrigger>}
         {available.includes('qualifying') && <TabsTrigger value="qualifying">Qualifying</TabsTrigger>}
+        {available.includes('sprint-qualifying') && (
+          <TabsTrigger value="sprint-qualifying">{sprintQualifying?.name}</TabsTrigger>
+        )}
+        {available.includes('grid') && <TabsTrigger value="grid">Grid</TabsTrigger>}
+        {available.includes('practice') && <TabsTrigger value="practice">Practice</TabsTrigger>}
+        {available.includes('pit-stops') && <TabsTrigger value="pit-stops">Pit stops</TabsTrigger>}
         {available.includes('reviews') && (
           <TabsTrigger value="reviews">
             Reviews <span className="text-xs text-muted-foreground tabular-nums">{race.review_count}</span>
@@ -226,7 +276,14 @@ function RaceTabs({
         ) : noResults ? (
           <NoResults race={race} />
         ) : (
-          <ClassificationTable rows={data.classification} caption="Race classification" stars={stars} />
+          <div className="grid gap-4">
+            <ClassificationTable rows={data.classification} caption="Race classification" stars={stars} />
+            {votes.length > 0 && (
+              <Suspense fallback={null}>
+                <DriverOfTheDayVote votes={votes} />
+              </Suspense>
+            )}
+          </div>
         )}
       </TabsContent>
       <TabsContent value="sprint">
@@ -235,6 +292,28 @@ function RaceTabs({
       <TabsContent value="qualifying">
         <QualifyingTable rows={data.qualifying} />
       </TabsContent>
+      {weekend && (
+        <Suspense fallback={<TabLoading label="Loading the weekend" />}>
+          {sprintQualifying && (
+            <TabsContent value="sprint-qualifying">
+              <SessionResultsTable session={sprintQualifying} />
+            </TabsContent>
+          )}
+          <TabsContent value="grid">
+            <StartingGrids weekend={weekend} />
+          </TabsContent>
+          <TabsContent value="practice">
+            <PracticeSessions sessions={practice} />
+          </TabsContent>
+          <TabsContent value="pit-stops">
+            {weekend.spoilers_hidden ? (
+              <SpoilersHidden raceId={race.id} />
+            ) : (
+              <PitStopsTable stops={weekend.pit_stops} />
+            )}
+          </TabsContent>
+        </Suspense>
+      )}
       {reviews && (
         <TabsContent value="reviews" className="grid gap-6">
           <RaceRatingsSummary race={race} />
@@ -277,7 +356,11 @@ function NoResults({ race }: { race: RaceDetail }) {
   );
 }
 
-function FastestLapCard({ fastestLap }: { fastestLap: NonNullable<RaceResults['fastest_lap']> }) {
+/** The race's fastest lap; when several cars set the same time (1954 Britain: seven), each of them. */
+function FastestLapCard({ fastestLaps }: { fastestLaps: FastestLap[] }) {
+  const [first] = fastestLaps;
+  if (!first) return null;
+  const shared = fastestLaps.length > 1;
   return (
     <Card className="gap-3">
       <CardHeader>
@@ -287,18 +370,25 @@ function FastestLapCard({ fastestLap }: { fastestLap: NonNullable<RaceResults['f
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-1">
-        <p className="font-mono text-2xl font-semibold tabular-nums">{fastestLap.time ?? '–'}</p>
-        <p className="flex items-center gap-1.5 text-sm">
-          <CountryFlag code={fastestLap.driver.country_code} />
-          <Link
-            to={paths.driver.getHref(fastestLap.driver.id)}
-            className="inline-flex min-h-6 items-center font-medium hover:underline"
-          >
-            {fastestLap.driver.full_name}
-          </Link>
-          <span className="text-muted-foreground">· {fastestLap.team.name}</span>
-        </p>
-        {fastestLap.lap !== null && <p className="text-xs text-muted-foreground">Lap {fastestLap.lap}</p>}
+        <p className="font-mono text-2xl font-semibold tabular-nums">{first.time ?? '–'}</p>
+        {shared && <p className="text-xs text-muted-foreground">Shared by {fastestLaps.length} drivers</p>}
+        <ul className="grid gap-0.5">
+          {fastestLaps.map((lap, index) => (
+            <li key={`${lap.driver.id}-${index}`} className="grid">
+              <p className="flex items-center gap-1.5 text-sm">
+                <CountryFlag code={lap.driver.country_code} />
+                <Link
+                  to={paths.driver.getHref(lap.driver.id)}
+                  className="inline-flex min-h-6 items-center font-medium hover:underline"
+                >
+                  {lap.driver.full_name}
+                </Link>
+                <span className="text-muted-foreground">· {lap.team.name}</span>
+              </p>
+              {lap.lap !== null && <p className="text-xs text-muted-foreground">Lap {lap.lap}</p>}
+            </li>
+          ))}
+        </ul>
       </CardContent>
     </Card>
   );

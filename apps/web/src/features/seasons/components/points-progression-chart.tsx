@@ -1,5 +1,5 @@
 import type { SeasonStats } from '@paddock/contract/f1';
-import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { teamColour } from '@/components/team-colour.tsx';
 import { formatPoints } from '@/lib/f1-format.ts';
 
@@ -47,9 +47,16 @@ function ProgressionTooltip({
 
 /**
  * Cumulative points after each round for the season's leading drivers, in team colours; a driver
- * whose team-mate is already drawn gets a dashed line. Loaded lazily with recharts.
+ * whose team-mate is already drawn gets a dashed line. `markRound`: the round the standings below are
+ * picked after, marked with a vertical line. Loaded lazily with recharts.
  */
-export default function PointsProgressionChart({ progression }: { progression: Progression }) {
+export default function PointsProgressionChart({
+  progression,
+  markRound = null,
+}: {
+  progression: Progression;
+  markRound?: number | null;
+}) {
   const rows: Row[] = progression.rounds.map((round, index) => {
     const row: Row = { round: round.round, name: round.name };
     for (const entry of progression.drivers) {
@@ -85,6 +92,19 @@ export default function PointsProgressionChart({ progression }: { progression: P
         />
         <YAxis tickLine={false} axisLine={false} tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }} width={48} />
         <Tooltip content={<ProgressionTooltip names={names} />} />
+        {markRound !== null && rows.some((row) => row.round === markRound) && (
+          <ReferenceLine
+            x={markRound}
+            stroke="var(--muted-foreground)"
+            strokeDasharray="3 3"
+            label={{
+              value: `Round ${markRound}`,
+              position: 'insideTopRight',
+              fill: 'var(--muted-foreground)',
+              fontSize: 12,
+            }}
+          />
+        )}
         {lines.map((line) => (
           <Line
             key={line.id}

@@ -1,4 +1,5 @@
-import type { SeasonStats, SeasonSummary } from '@paddock/contract/f1';
+import type { SeasonRaceResult, SeasonStats, SeasonSummary } from '@paddock/contract/f1';
+import type { SeasonStandings } from '@paddock/contract/standings';
 import { CalendarRangeIcon, EyeOffIcon, TrophyIcon } from 'lucide-react';
 import { SPOILERS_HIDDEN_TEXT } from '@paddock/contract/spoilers';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
@@ -13,17 +14,30 @@ import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { isNotFoundError } from '@/lib/query-errors.ts';
+import { cn } from '@/lib/utils.ts';
 import { useSeasonResults } from '../api/get-season-results.ts';
+import { useSeasonStandings } from '../api/get-season-standings.ts';
 import { useSeasonStats } from '../api/get-season-stats.ts';
 import { useSeasons } from '../api/get-seasons.ts';
 import { SeasonCalendar } from '../components/season-calendar.tsx';
-import { ConstructorStandingsTable, DriverStandingsTable } from '../components/standings-tables.tsx';
+import {
+  ConstructorStandingsTable,
+  DriverStandingsTable,
+  type ConstructorStandingLine,
+  type DriverStandingLine,
+} from '../components/standings-tables.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 
 const PointsProgressionChart = lazy(() => import('../components/points-progression-chart.tsx'));
 
 function parseSeason(value: string | null): number | null {
   if (value === null || !/^\d{4}$/.test(value)) return null;
+  return Number(value);
+}
+
+/** The round the standings are asked after (`?round=11`); none: the season's own standings. */
+function parseRound(value: string | null): number | null {
+  if (value === null || !/^[1-9]\d?$/.test(value)) return null;
   return Number(value);
 }
 
@@ -34,8 +48,16 @@ export function SeasonOverviewRoute() {
   const requested = parseSeason(searchParams.get('season'));
   const season = requested ?? seasons.data?.[0]?.year ?? null;
   const summary = seasons.data?.find((s) => s.year === season);
+  const round = parseRound(searchParams.get('round'));
 
+  // A season's rounds are its own: another season opens on its own standings.
   const choose = (year: number) => setSearchParams({ season: String(year) }, { preventScrollReset: true });
+  const pickRound = (picked: number | null) => {
+    if (season === null) return;
+    const params: Record<string, string> = { season: String(season) };
+    if (picked !== null) params.round = String(picked);
+    setSearchParams(params, { preventScrollReset: true, replace: true });
+  };
 
   return (
     <div className="grid grid-cols-1 gap-8">
@@ -48,7 +70,7 @@ export function SeasonOverviewRoute() {
       {seasons.isError && requested === null ? (
         <LoadErrorState heading="p" title="The seasons could not be loaded" onRetry={() => void seasons.refetch()} />
       ) : (
-        <SeasonContent season={season} summary={summary} />
+        <SeasonContent season={season} summary={summary} round={round} onPickRound={pickRound} />
       )}
     </div>
   );
@@ -87,9 +109,20 @@ function SeasonPicker({
   );
 }
 
-function SeasonContent({ season, summary }: { season: number | null; summary: SeasonSummary | undefined }) {
+function SeasonContent({
+  season,
+  summary,
+  round,
+  onPickRound,
+}: {
+  season: number | null;
+  summary: SeasonSummary | undefined;
+  round: number | null;
+  onPickRound: (round: number | null) => void;
+}) {
   const stats = useSeasonStats(season);
   const results = useSeasonResults(season);
+  const picked = useSeasonStandings(season, round);
 
   if (season === null || stats.isPending) return <SeasonSkeleton />;
   if (stats.isError) {
@@ -100,6 +133,8 @@ function SeasonContent({ season, summary }: { season: number | null; summary: Se
     );
   }
   const data = stats.data;
+  const standings = standingsView(data, round, picked, results.data);
+  const constructorsHeld = data.constructors_championship;
 
   return (
     <>
@@ -113,45 +148,49 @@ function SeasonContent({ season, summary }: { season: number | null; summary: Se
           </CardHeader>
           <CardContent>
             <Suspense fallback={<Skeleton className="h-[320px] w-full" />}>
-              <PointsProgressionChart progression={data.points_progression} />
+              <PointsProgressionChart progression={data.points_progression} markRound={standings.round} />
             </Suspense>
           </CardContent>
         </Card>
       )}
 
-      <section aria-labelledby="drivers-standings-heading" className="grid gap-3">
-        <StandingsHeading id="drivers-standings-heading" stats={data} shown={data.driver_standings.length > 0}>
-          Drivers&apos; standings
-        </StandingsHeading>
-        {data.driver_standings.length > 0 ? (
-          <DriverStandingsTable standings={data.driver_standings} />
-        ) : data.spoilers_hidden ? (
-          <StandingsHidden />
-        ) : (
-          <p className="text-sm text-muted-foreground">No standings yet: the season has not started.</p>
-        )}
-      </section>
+      <div
+        className={cn('grid gap-8 transition-opacity', standings.busy && 'opacity-60')}
+        aria-busy={standings.busy || undefined}
+      >
+        <section aria-labelledby="drivers-standings-heading" className="grid gap-3">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <StandingsHeading
+              id="drivers-standings-heading"
+              caption={standings.drivers.length > 0 ? standings.caption : null}
+            >
+              Drivers&apos; standings
+            </StandingsHeading>
+            <RoundPicker stats={data} round={round} onChange={onPickRound} />
+          </div>
+          {standings.drivers.length > 0 ? (
+            <DriverStandingsTable standings={standings.drivers} />
+          ) : (
+            <StandingsMissing view={standings} onRetry={() => void picked.refetch()} />
+          )}
+        </section>
 
-      <section aria-labelledby="constructors-standings-heading" className="grid gap-3">
-        <StandingsHeading
-          id="constructors-standings-heading"
-          stats={data}
-          shown={data.constructor_standings.length > 0}
-        >
-          Constructors&apos; standings
-        </StandingsHeading>
-        {data.constructor_standings.length > 0 ? (
-          <ConstructorStandingsTable standings={data.constructor_standings} />
-        ) : data.spoilers_hidden ? (
-          <StandingsHidden />
-        ) : (
-          <p className="text-sm text-muted-foreground">
-            {season < 1958
-              ? 'The constructors’ championship began in 1958.'
-              : 'No standings yet: the season has not started.'}
-          </p>
-        )}
-      </section>
+        <section aria-labelledby="constructors-standings-heading" className="grid gap-3">
+          <StandingsHeading
+            id="constructors-standings-heading"
+            caption={constructorsHeld && standings.constructors.length > 0 ? standings.caption : null}
+          >
+            Constructors&apos; standings
+          </StandingsHeading>
+          {!constructorsHeld ? (
+            <p className="text-sm text-muted-foreground">The constructors’ championship began in 1958.</p>
+          ) : standings.constructors.length > 0 ? (
+            <ConstructorStandingsTable standings={standings.constructors} />
+          ) : (
+            <StandingsMissing view={standings} onRetry={() => void picked.refetch()} />
+          )}
+        </section>
+      </div>
 
       <section aria-labelledby="calendar-heading" className="grid gap-3">
         <h2 id="calendar-heading" className="text-lg font-semibold">
@@ -201,32 +240,162 @@ function seasonFinished(stats: SeasonStats): boolean {
   return stats.total_races > 0 && stats.completed_races >= stats.total_races && stats.results_pending === 0;
 }
 
-/**
- * A standings table's heading and, when it has rows, which round they stand after: "Standings after
- * round 11 of 24", or "Final standings".
- */
-function StandingsHeading({
-  id,
-  stats,
-  shown,
-  children,
-}: {
-  id: string;
-  stats: SeasonStats;
-  shown: boolean;
-  children: ReactNode;
-}) {
-  const round = stats.standings_round;
+/** A standings table's heading and, when it has rows, which round they stand after (`caption`). */
+function StandingsHeading({ id, caption, children }: { id: string; caption: string | null; children: ReactNode }) {
   return (
     <div className="grid gap-1">
       <h2 id={id} className="text-lg font-semibold">
         {children}
       </h2>
-      {shown && round !== null && (
-        <p className="text-sm text-muted-foreground">
-          {seasonFinished(stats) ? 'Final standings' : `Standings after round ${round} of ${stats.total_races}`}
-        </p>
-      )}
+      {caption !== null && <p className="text-sm text-muted-foreground">{caption}</p>}
+    </div>
+  );
+}
+
+/** The standings the tables show: the season's own (from its statistics) or those after the round picked. */
+interface StandingsView {
+  drivers: DriverStandingLine[];
+  constructors: ConstructorStandingLine[];
+  /** "Final standings", "Standings after round 11 of 24"; null before any. */
+  caption: string | null;
+  /** The round picked, to mark on the points chart. */
+  round: number | null;
+  /** Withheld by the reader's spoiler shield (decision 033). */
+  hidden: boolean;
+  /** The picked round's standings are being loaded: the shown ones stay until they come. */
+  busy: boolean;
+  /** The picked round's standings could not be had: 'missing' (F1DB has none after it) or 'failed'. */
+  problem: 'missing' | 'failed' | null;
+}
+
+/**
+ * The wins up to `round` (inclusive) by driver and by team, from the calendar's winners; null while the calendar
+ * is not there. A shared car's win is each of its drivers' and one of its team's, as the season's figures count.
+ */
+function winsUpTo(results: SeasonRaceResult[] | undefined, round: number) {
+  if (results === undefined) return null;
+  const drivers = new Map<string, number>();
+  const teams = new Map<string, number>();
+  const add = (map: Map<string, number>, id: string) => map.set(id, (map.get(id) ?? 0) + 1);
+  for (const { race, podium } of results) {
+    if (race.round_number > round) continue;
+    const winners = podium.filter((entry) => entry.position === 1);
+    for (const entry of winners) add(drivers, entry.driver.id);
+    for (const id of new Set(winners.map((entry) => entry.team.id))) add(teams, id);
+  }
+  return { drivers, teams };
+}
+
+function standingsView(
+  stats: SeasonStats,
+  round: number | null,
+  picked: { data?: SeasonStandings; isFetching: boolean; error: unknown },
+  results: SeasonRaceResult[] | undefined,
+): StandingsView {
+  const own: StandingsView = {
+    drivers: stats.driver_standings,
+    constructors: stats.constructor_standings,
+    caption:
+      stats.standings_round === null
+        ? null
+        : seasonFinished(stats)
+          ? 'Final standings'
+          : `Standings after round ${stats.standings_round} of ${stats.total_races}`,
+    round: null,
+    hidden: stats.spoilers_hidden,
+    busy: false,
+    problem: null,
+  };
+  if (round === null) return own;
+  // Another season's standings never stand in for this one's while they load.
+  const data = picked.data?.season === stats.season ? picked.data : undefined;
+  if (picked.error && !picked.isFetching) {
+    const problem = isNotFoundError(picked.error) ? 'missing' : 'failed';
+    return { ...own, drivers: [], constructors: [], caption: null, round, hidden: false, problem };
+  }
+  if (data === undefined) return { ...own, round, busy: true };
+  // The season's teams of each driver; the wins so far from the calendar.
+  const teamsOf = new Map(stats.driver_standings.map((row) => [row.driver.id, row.teams]));
+  const wins = winsUpTo(results, data.round ?? round);
+  const ranked = new Map<string, number>();
+  for (const row of data.constructor_standings) ranked.set(row.team.id, (ranked.get(row.team.id) ?? 0) + 1);
+  return {
+    drivers: data.driver_standings.map((row) => ({
+      ...row,
+      teams: teamsOf.get(row.driver.id) ?? [],
+      wins: wins && (wins.drivers.get(row.driver.id) ?? 0),
+    })),
+    // A team ranked with two engines: the calendar does not say which one won.
+    constructors: data.constructor_standings.map((row) => ({
+      ...row,
+      wins: wins && ranked.get(row.team.id) === 1 ? (wins.teams.get(row.team.id) ?? 0) : null,
+    })),
+    caption: `Standings after round ${data.round ?? round} of ${stats.total_races}`,
+    round: data.round ?? round,
+    hidden: data.spoilers_hidden,
+    busy: picked.isFetching,
+    problem: null,
+  };
+}
+
+/** Why a standings table has no rows: withheld, not to be had after that round, or not begun yet. */
+function StandingsMissing({ view, onRetry }: { view: StandingsView; onRetry: () => void }) {
+  if (view.hidden) return <StandingsHidden />;
+  if (view.problem === 'failed') {
+    return <LoadErrorState heading="p" title="The standings could not be loaded" onRetry={onRetry} />;
+  }
+  return (
+    <p className="text-sm text-muted-foreground">
+      {view.problem === 'missing'
+        ? `There are no standings after round ${view.round}.`
+        : 'No standings yet: the season has not started.'}
+    </p>
+  );
+}
+
+/**
+ * Which standings the tables show: the season's own (final, or after its latest round) or those after an
+ * earlier round, picked from the rounds the season's points chart has (up to the standings' own round).
+ */
+function RoundPicker({
+  stats,
+  round,
+  onChange,
+}: {
+  stats: SeasonStats;
+  round: number | null;
+  onChange: (round: number | null) => void;
+}) {
+  const id = useId();
+  const latest = stats.standings_round;
+  const finished = seasonFinished(stats);
+  const rounds = stats.points_progression.rounds.filter((r) => latest === null || r.round <= latest);
+  if (rounds.length === 0 && round === null) return null;
+  const label = (r: { round: number; name: string }) => `After round ${r.round} — ${r.name}`;
+  const latestRound = rounds.find((r) => r.round === latest);
+  const own = finished ? 'Final standings' : latestRound !== undefined ? label(latestRound) : 'Latest standings';
+  // Newest first, after the season's own; the round those stand after is theirs unless the season is over.
+  const earlier = [...rounds].reverse().filter((r) => finished || r.round !== latest);
+  // A round asked for in the address stays selectable, named when the chart knows it.
+  if (round !== null && !earlier.some((r) => r.round === round)) {
+    earlier.unshift(rounds.find((r) => r.round === round) ?? { round, race_id: 0, name: '' });
+  }
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>Standings</Label>
+      <NativeSelect
+        id={id}
+        value={round === null ? '' : String(round)}
+        onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+        className="max-w-[min(22rem,80vw)] min-w-56"
+      >
+        <option value="">{own}</option>
+        {earlier.map((r) => (
+          <option key={r.round} value={r.round}>
+            {r.name === '' ? `After round ${r.round}` : label(r)}
+          </option>
+        ))}
+      </NativeSelect>
     </div>
   );
 }
@@ -248,6 +417,8 @@ function SeasonSummaryCards({ stats, summary }: { stats: SeasonStats; summary: S
   const driverChampion = summary?.driver_champion ?? null;
   const constructorChampion = summary?.constructor_champion ?? null;
   const team = constructorChampion ?? leadingTeam?.team ?? null;
+  // The leader as F1DB ranks it: "Cooper-Climax" where Cooper is ranked with two engines.
+  const teamName = constructorChampion?.name ?? leadingTeam?.name;
   return (
     <dl className="grid gap-3 sm:grid-cols-3">
       <div className="rounded-xl border bg-card p-4 shadow-xs">
@@ -297,18 +468,24 @@ function SeasonSummaryCards({ stats, summary }: { stats: SeasonStats; summary: S
       <div className="rounded-xl border bg-card p-4 shadow-xs">
         <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
           {constructorChampion && <TrophyIcon aria-hidden className="size-3.5 text-amber-500" />}
-          {constructorChampion ? 'Constructors’ champion' : 'Leading constructor'}
+          {constructorChampion
+            ? 'Constructors’ champion'
+            : stats.constructors_championship
+              ? 'Leading constructor'
+              : 'Constructors’ championship'}
         </dt>
         <dd className="mt-1 flex items-center gap-2 font-semibold">
           {team ? (
             <>
               <TeamColourBar colour={team.colour} className="h-5" />
               <Link to={paths.team.getHref(team.id)} className="inline-flex min-h-6 items-center hover:underline">
-                {team.name}
+                {teamName}
               </Link>
             </>
-          ) : (
+          ) : stats.constructors_championship ? (
             '–'
+          ) : (
+            <span className="font-normal text-muted-foreground">Not held before 1958</span>
           )}
         </dd>
         {!constructorChampion && !finished && team && <AfterRound stats={stats} />}

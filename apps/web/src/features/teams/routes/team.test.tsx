@@ -28,12 +28,19 @@ describe('team page', () => {
         .map((a) => a.getAttribute('href')),
     ).toEqual(['/driver/charles-leclerc', '/driver/lewis-hamilton']);
     expect(screen.getByText('Races entered').nextElementSibling).toHaveTextContent('1,135');
-    expect(screen.getByText('Points').nextElementSibling).toHaveTextContent('11,930.77');
+    expect(screen.getByText('Points scored').nextElementSibling).toHaveTextContent('11,930.77');
+    expect(screen.getByText('Championship points').nextElementSibling).toHaveTextContent('11,780.27');
+    expect(screen.getByText(/from 1958, when the constructors' championship began/)).toBeInTheDocument();
     const seasons = within(screen.getByRole('table', { name: 'Season results' }))
       .getAllByRole('row')
       .slice(1);
     expect(seasons.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['2025', '1950']);
     expect(within(seasons[1] as HTMLElement).getAllByRole('cell')[1]).toHaveTextContent('–');
+    // 1950: no constructors' championship yet, so no standings points; the dash says why.
+    const points1950 = within(seasons[1] as HTMLElement).getAllByRole('cell')[2] as HTMLElement;
+    expect(within(points1950).getByTitle("No constructors' championship; 21 points scored")).toBeInTheDocument();
+    expect(within(points1950).getByText('—')).toHaveAttribute('aria-hidden');
+    expect(within(seasons[0] as HTMLElement).getAllByRole('cell')[2]).toHaveTextContent('398');
   });
 
   it("says 'Team not found' for an unknown team", async () => {

@@ -21,6 +21,9 @@ import { PageTitle } from '@/components/page-title.tsx';
 /** Long histories (Ferrari has 77 seasons) open with the latest ones. */
 const SEASONS_SHOWN = 12;
 
+/** The first season with a constructors' championship, and so with a team's standings points. */
+const CONSTRUCTORS_CHAMPIONSHIP_FROM = 1958;
+
 /** The team profile (spec §2 /team/{teamId}) on a background of the team's colour. */
 export function TeamRoute() {
   const { teamId = '' } = useParams();
@@ -132,7 +135,9 @@ function TeamProfile({ team }: { team: TeamDetail }) {
       )}
 
       <PageSection id="career" title="Career">
+        {/* Nine figures: three columns, and on a phone the last one spans both columns. */}
         <StatGrid
+          className="sm:grid-cols-3 [&>:last-child]:col-span-2 sm:[&>:last-child]:col-span-1"
           stats={[
             { label: 'Championships', value: formatCount(team.career.championships) },
             { label: 'Wins', value: formatCount(team.career.wins) },
@@ -140,10 +145,16 @@ function TeamProfile({ team }: { team: TeamDetail }) {
             { label: 'Pole positions', value: formatCount(team.career.poles) },
             { label: 'Races entered', value: formatCount(team.career.entries) },
             { label: 'Races started', value: formatCount(team.career.starts) },
-            { label: 'Points', value: formatPoints(team.career.points) },
             { label: 'Fastest laps', value: formatCount(team.career.fastest_laps) },
+            { label: 'Points scored', value: formatPoints(team.career.points) },
+            { label: 'Championship points', value: formatPoints(team.career.championship_points) },
           ]}
         />
+        <p className="text-sm text-muted-foreground">
+          Points scored add up every race and sprint result from {CONSTRUCTORS_CHAMPIONSHIP_FROM}, when the
+          constructors&apos; championship began. Championship points are those of the constructors&apos; standings,
+          which count only the results that counted (dropped results, shared drives).
+        </p>
       </PageSection>
 
       {team.seasons.length > 0 && (
@@ -171,7 +182,9 @@ function TeamProfile({ team }: { team: TeamDetail }) {
                     </Link>
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{formatPosition(season.position)}</TableCell>
-                  <TableCell className="text-right font-medium tabular-nums">{formatPoints(season.points)}</TableCell>
+                  <TableCell className="text-right font-medium tabular-nums">
+                    <SeasonPoints year={season.year} points={season.points} scored={season.points_scored} />
+                  </TableCell>
                   <TableCell className="text-right tabular-nums">{season.wins}</TableCell>
                   <TableCell className="hidden text-right tabular-nums sm:table-cell">{season.podiums}</TableCell>
                   <TableCell className="pl-6 whitespace-normal">
@@ -200,5 +213,18 @@ function TeamProfile({ team }: { team: TeamDetail }) {
         </PageSection>
       )}
     </div>
+  );
+}
+
+/** A season's standings points, or a dash saying why there are none (with the points its cars scored). */
+function SeasonPoints({ year, points, scored }: { year: number; points: number | null; scored: number }) {
+  if (points !== null) return formatPoints(points);
+  const reason = year < CONSTRUCTORS_CHAMPIONSHIP_FROM ? "No constructors' championship" : 'Not in the standings';
+  const why = `${reason}; ${formatPoints(scored)} ${scored === 1 ? 'point' : 'points'} scored`;
+  return (
+    <span title={why}>
+      <span aria-hidden>—</span>
+      <span className="sr-only">{why}</span>
+    </span>
   );
 }
