@@ -302,8 +302,20 @@ async function f1Scenarios(database: Database): Promise<Scenario[]> {
     ),
     f1(
       rotating(
+        'GET /api/f1/races/{id}/weekend/',
+        raceIds.map((id) => `/api/f1/races/${id}/weekend/`),
+      ),
+    ),
+    f1(
+      rotating(
         'GET /api/f1/season_stats/?season=…',
         seasons.map((y) => `/api/f1/season_stats/?season=${y}`),
+      ),
+    ),
+    f1(
+      rotating(
+        'GET /api/f1/standings/?season=…&round=…',
+        seasons.flatMap((y) => [`/api/f1/standings/?season=${y}`, `/api/f1/standings/?season=${y}&round=2`]),
       ),
     ),
     f1(rotating('GET /api/f1/drivers/', ['/api/f1/drivers/', ...seasons.map((y) => `/api/f1/drivers/?season=${y}`)])),

@@ -7,8 +7,7 @@ import { driverRefSchema, teamRefSchema } from './f1-refs.ts';
  * endpoints and builds the season statistics' standings on these rows.
  */
 
-/** The first season of the constructors' championship: F1DB has no constructors' standings before it. */
-export const CONSTRUCTORS_CHAMPIONSHIP_FROM = 1958;
+export { CONSTRUCTORS_CHAMPIONSHIP_FROM } from './championships.ts';
 
 /**
  * A place in a championship. `position_text` is F1DB's: the position ("1"), or "DSQ" (disqualified from the

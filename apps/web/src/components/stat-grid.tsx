@@ -21,11 +21,17 @@ export function StatGrid({ stats, className }: { stats: Stat[]; className?: stri
   );
 }
 
-/** Stands in for a profile's eight career figures while they load. */
+/** The career figures of a driver or a team (nine): three columns, and on a phone the last one spans both. */
+export const CAREER_FIGURES = {
+  count: 9,
+  className: 'sm:grid-cols-3 [&>:last-child]:col-span-2 sm:[&>:last-child]:col-span-1',
+};
+
+/** Stands in for the career figures while they load, in their grid, so nothing moves when they arrive. */
 export function StatGridSkeleton() {
   return (
-    <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-      {Array.from({ length: 8 }, (_, i) => (
+    <div className={cn('grid grid-cols-2 gap-3 sm:grid-cols-4', CAREER_FIGURES.className)}>
+      {Array.from({ length: CAREER_FIGURES.count }, (_, i) => (
         <Skeleton key={i} className="h-16" />
       ))}
     </div>

@@ -87,6 +87,24 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     const shielded = hidden.size === 0 ? null : shield(answer.body, hidden);
     return shielded === null ? sendJson(reply, answer) : sendPrivate(reply, shielded);
   }
+  /**
+   * One race's answer (read-cached under `key`), withheld for a reader whose shield hides the race: the shield is
+   * read beside the answer, since it does not depend on it.
+   */
+  async function sendRaceAnswer<T>(
+    reply: FastifyReply,
+    reader: Reader | null,
+    raceId: number,
+    key: string,
+    load: () => Promise<T>,
+    withhold: (body: T) => T,
+  ) {
+    const [answer, hidden] = await Promise.all([
+      cachedAnswer(cache, reply, key, F1_ONLY, load),
+      shieldedRaces(ctx, reader, [raceId]),
+    ]);
+    return hidden.has(raceId) ? sendPrivate(reply, withhold(answer.body)) : sendJson(reply, answer);
+  }
   const racePage = (page: { results: Race[] }) => page.results.map((r) => r.id);
   const shieldPage = <P extends { results: Race[] }>(page: P, hidden: ReadonlySet<number>) => {
     const results = shieldRaces(page.results, hidden);
@@ -246,12 +264,8 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
     async (request, reply) => {
       const raceId = parseRaceId(request.params.id);
-      const reader = readerOf(request);
-      const [answer, hidden] = await Promise.all([
-        cachedAnswer(cache, reply, `results/${raceId}`, F1_ONLY, () => getRaceResults(ctx, String(raceId))),
-        shieldedRaces(ctx, reader, [raceId]),
-      ]);
-      return hidden.has(raceId) ? sendPrivate(reply, withholdResults(answer.body)) : sendJson(reply, answer);
+      const load = () => getRaceResults(ctx, String(raceId));
+      return sendRaceAnswer(reply, readerOf(request), raceId, `results/${raceId}`, load, withholdResults);
     },
   );
 
@@ -272,12 +286,8 @@ export const f1Routes: FastifyPluginAsyncZod<F1RoutesOptions> = async (app, opti
     },
     async (request, reply) => {
       const raceId = parseRaceId(request.params.id);
-      const reader = readerOf(request);
-      const [answer, hidden] = await Promise.all([
-        cachedAnswer(cache, reply, `weekend/${raceId}`, F1_ONLY, () => getRaceWeekend(ctx, String(raceId))),
-        shieldedRaces(ctx, reader, [raceId]),
-      ]);
-      return hidden.has(raceId) ? sendPrivate(reply, withholdWeekend(answer.body)) : sendJson(reply, answer);
+      const load = () => getRaceWeekend(ctx, String(raceId));
+      return sendRaceAnswer(reply, readerOf(request), raceId, `weekend/${raceId}`, load, withholdWeekend);
     },
   );
 

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { CONSTRUCTORS_CHAMPIONSHIP_FROM } from '@paddock/contract';
 import { raceIsCompletedSql } from '../../../f1data/race-status.ts';
 import { driverRefJson, NON_STARTERS, teamRefJson } from '../sql.ts';
 
@@ -84,7 +85,6 @@ export const teamPodiumsCount = sql`count(*)
 /** Race and sprint points scored. */
 export const pointsTotal = sql`coalesce(sum(points), 0)::float8`;
 /** The constructors' championship began in 1958; F1DB counts a team's points from then on. */
-export const CONSTRUCTORS_CHAMPIONSHIP_FROM = 1958;
 export const teamPointsTotal = sql`coalesce(sum(points) filter (where year >= ${CONSTRUCTORS_CHAMPIONSHIP_FROM}), 0)::float8`;
 
 /** Whose career a detail query reads: the column naming it in the result and standings tables. */

@@ -6,7 +6,7 @@ import { CountryFlag } from '@/components/country-flag.tsx';
 import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
 import { FirstLastRace } from '@/components/first-last-race.tsx';
 import { PageSection } from '@/components/page-section.tsx';
-import { StatGrid, StatGridSkeleton } from '@/components/stat-grid.tsx';
+import { CAREER_FIGURES, StatGrid, StatGridSkeleton } from '@/components/stat-grid.tsx';
 import { TeamColourBar, teamColour } from '@/components/team-colour.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -123,9 +123,8 @@ function DriverProfile({ driver }: { driver: DriverDetail }) {
       </header>
 
       <PageSection id="career" title="Career">
-        {/* Nine figures: three columns, and on a phone the last one spans both columns. */}
         <StatGrid
-          className="sm:grid-cols-3 [&>:last-child]:col-span-2 sm:[&>:last-child]:col-span-1"
+          className={CAREER_FIGURES.className}
           stats={[
             { label: 'Championships', value: formatCount(driver.career.championships) },
             { label: 'Wins', value: formatCount(driver.career.wins) },

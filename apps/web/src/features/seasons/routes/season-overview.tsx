@@ -1,6 +1,7 @@
 import type { SeasonRaceResult, SeasonStats, SeasonSummary } from '@paddock/contract/f1';
 import type { SeasonStandings } from '@paddock/contract/standings';
 import { CalendarRangeIcon, EyeOffIcon, TrophyIcon } from 'lucide-react';
+import { CONSTRUCTORS_CHAMPIONSHIP_FROM } from '@paddock/contract/championships';
 import { SPOILERS_HIDDEN_TEXT } from '@paddock/contract/spoilers';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -183,7 +184,9 @@ function SeasonContent({
             Constructors&apos; standings
           </StandingsHeading>
           {!constructorsHeld ? (
-            <p className="text-sm text-muted-foreground">The constructors’ championship began in 1958.</p>
+            <p className="text-sm text-muted-foreground">
+              The constructors’ championship began in {CONSTRUCTORS_CHAMPIONSHIP_FROM}.
+            </p>
           ) : standings.constructors.length > 0 ? (
             <ConstructorStandingsTable standings={standings.constructors} />
           ) : (
@@ -485,7 +488,7 @@ function SeasonSummaryCards({ stats, summary }: { stats: SeasonStats; summary: S
           ) : stats.constructors_championship ? (
             '–'
           ) : (
-            <span className="font-normal text-muted-foreground">Not held before 1958</span>
+            <span className="font-normal text-muted-foreground">Not held before {CONSTRUCTORS_CHAMPIONSHIP_FROM}</span>
           )}
         </dd>
         {!constructorChampion && !finished && team && <AfterRound stats={stats} />}

@@ -1,3 +1,4 @@
+import { CONSTRUCTORS_CHAMPIONSHIP_FROM } from '@paddock/contract/championships';
 import type { TeamDetail } from '@paddock/contract/f1';
 import { TrophyIcon, UserIcon } from 'lucide-react';
 import { useState, type CSSProperties } from 'react';
@@ -6,7 +7,7 @@ import { CountryFlag } from '@/components/country-flag.tsx';
 import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
 import { FirstLastRace } from '@/components/first-last-race.tsx';
 import { PageSection } from '@/components/page-section.tsx';
-import { StatGrid, StatGridSkeleton } from '@/components/stat-grid.tsx';
+import { CAREER_FIGURES, StatGrid, StatGridSkeleton } from '@/components/stat-grid.tsx';
 import { teamColour } from '@/components/team-colour.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -22,7 +23,6 @@ import { PageTitle } from '@/components/page-title.tsx';
 const SEASONS_SHOWN = 12;
 
 /** The first season with a constructors' championship, and so with a team's standings points. */
-const CONSTRUCTORS_CHAMPIONSHIP_FROM = 1958;
 
 /** The team profile (spec §2 /team/{teamId}) on a background of the team's colour. */
 export function TeamRoute() {
@@ -135,9 +135,8 @@ function TeamProfile({ team }: { team: TeamDetail }) {
       )}
 
       <PageSection id="career" title="Career">
-        {/* Nine figures: three columns, and on a phone the last one spans both columns. */}
         <StatGrid
-          className="sm:grid-cols-3 [&>:last-child]:col-span-2 sm:[&>:last-child]:col-span-1"
+          className={CAREER_FIGURES.className}
           stats={[
             { label: 'Championships', value: formatCount(team.career.championships) },
             { label: 'Wins', value: formatCount(team.career.wins) },
