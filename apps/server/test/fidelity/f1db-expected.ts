@@ -47,6 +47,8 @@ export interface RaceData {
   year: number;
   round: number;
   date: string;
+  /** race.yml as it is. */
+  facts: Yaml;
   dir: string;
   results: ResultRow[];
   sprint: ResultRow[];
@@ -118,6 +120,7 @@ function readRaceDir(year: number, dir: string): RaceData {
     year,
     round: Number(race.round),
     date: String(race.date),
+    facts: race,
     dir,
     results,
     sprint: file('sprint-race-results.yml') as ResultRow[],

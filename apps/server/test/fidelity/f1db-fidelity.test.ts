@@ -144,6 +144,22 @@ describe.each(TREES)('the API against the F1DB tree %s', (root) => {
         const all = entries(season);
         for (const race of season.races) {
           const where = `${season.year} round ${race.round} (race ${race.id})`;
+          const detail = await get(`/api/f1/races/${race.id}/`);
+          cmp.eq('race', where, 'season', pick(detail, 'season.year'), season.year);
+          cmp.eq('race', where, 'round_number', detail.round_number, race.round);
+          cmp.eq('race', where, 'official_name', detail.official_name, str(race.facts.officialName));
+          cmp.eq('race', where, 'circuit.id', pick(detail, 'circuit.id'), str(race.facts.circuitId));
+          cmp.eq('race', where, 'laps', detail.laps, num(race.facts.laps));
+          cmp.eq('race', where, 'distance_km', detail.distance_km, num(race.facts.distance));
+          cmp.eq('race', where, 'has_results', detail.has_results, race.results.length > 0);
+          const podium = race.results.filter((r) => (positionOf(r.position).number ?? 4) <= 3);
+          cmp.rows('race', `${where} podium`, detail.podium as Json[], podium, (r) => ({
+            position: positionOf(r.position).number,
+            'driver.id': r.driverId,
+            'team.id': r.constructorId,
+          }));
+          const winner = podium.find((r) => positionOf(r.position).number === 1);
+          cmp.eq('race', where, 'winner', pick(detail, 'winner.driver.id') ?? null, winner?.driverId ?? null);
           const results = await get(`/api/f1/races/${race.id}/results/`);
           cmp.rows(
             'classification',
