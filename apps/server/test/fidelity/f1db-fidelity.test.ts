@@ -96,7 +96,8 @@ describe.each(TREES)('the API against the F1DB tree %s', (root) => {
   beforeAll(async () => {
     // Thousands of reads in a minute, from one address: the API's rate limit is not what is tested here.
     t = await createTestApp({ API_RATE_LIMIT: 10_000_000 });
-    await importF1Data(t.database.db, readF1db(root));
+    // A fresh database: the importer's bulk path, as a first start loads the seed.
+    await importF1Data(t.database.db, readF1db(root), { fresh: true });
     tree = readTree(root);
   }, TIMEOUT);
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { FastestLap, RaceDetail, RaceResults } from '@paddock/contract/f1';
 import type { RaceWeekend } from '@paddock/contract/race-weekend';
 import { FlagIcon, TimerIcon } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
@@ -189,6 +189,16 @@ function TabLoading({ label }: { label: string }) {
   );
 }
 
+/** Scrolls a sideways-scrolling tab list (only it, never the page) so that its selected tab is in view. */
+function keepSelectedTabInView(list: HTMLElement | null): void {
+  const tab = list?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+  if (!list || !tab) return;
+  const box = list.getBoundingClientRect();
+  const at = tab.getBoundingClientRect();
+  if (at.left < box.left) list.scrollLeft -= box.left - at.left;
+  else if (at.right > box.right) list.scrollLeft += at.right - box.right;
+}
+
 function RaceTabs({
   race,
   results,
@@ -205,6 +215,10 @@ function RaceTabs({
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const stars = useStarControl(race);
+  const listRef = useRef<HTMLDivElement>(null);
+  // On a phone the tabs scroll sideways: the selected one stays in view when it is chosen, and when the weekend's
+  // tabs arrive after hydration and push it along.
+  useEffect(() => keepSelectedTabInView(listRef.current), [searchParams, weekend, results.data]);
 
   if (results.isPending) {
     return (
@@ -251,6 +265,7 @@ function RaceTabs({
     <Tabs value={current} onValueChange={select}>
       {/* One row that scrolls sideways on a phone: five tabs wrapped would leave one alone below. */}
       <TabsList
+        ref={listRef}
         aria-label="Race"
         className="w-full [scrollbar-width:none] flex-nowrap justify-start overflow-x-auto sm:w-fit [&>*]:flex-none"
       >
