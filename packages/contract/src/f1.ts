@@ -274,13 +274,8 @@ export const seasonSummarySchema = z.object({
 export type SeasonSummary = z.infer<typeof seasonSummarySchema>;
 
 /** A standings row (standings.ts) with the driver's teams of the season and their wins. */
-export const driverStandingSchema = driverStandingRowSchema.extend({
-  teams: z.array(teamRefSchema),
-  wins: z.number().int(),
-});
-export const constructorStandingSchema = constructorStandingRowSchema.extend({
-  wins: z.number().int(),
-});
+export const driverStandingSchema = driverStandingRowSchema;
+export const constructorStandingSchema = constructorStandingRowSchema;
 
 export const communityRaceSchema = z.object({
   race: raceSchema,

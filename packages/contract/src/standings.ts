@@ -21,7 +21,11 @@ const standingPlace = {
 export const driverStandingRowSchema = z.object({
   ...standingPlace,
   driver: driverRefSchema,
+  /** The teams the driver raced for up to the standings' round, in the order they first did. */
+  teams: z.array(teamRefSchema),
   points: z.number(),
+  /** Races won up to the standings' round. */
+  wins: z.number().int(),
 });
 export type DriverStandingRow = z.infer<typeof driverStandingRowSchema>;
 
@@ -36,6 +40,8 @@ export const constructorStandingRowSchema = z.object({
    */
   name: z.string(),
   points: z.number(),
+  /** Races won up to the standings' round (by this engine maker's cars, when the team is named with it). */
+  wins: z.number().int(),
 });
 export type ConstructorStandingRow = z.infer<typeof constructorStandingRowSchema>;
 

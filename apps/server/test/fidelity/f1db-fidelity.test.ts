@@ -16,6 +16,7 @@ import {
   type Career,
   type F1dbTree,
   type RaceData,
+  type SeasonData,
   type ResultRow,
 } from './f1db-expected.ts';
 
@@ -254,12 +255,42 @@ describe.each(TREES)('the API against the F1DB tree %s', (root) => {
   it(
     "serves every season's standings after each round and at the end as F1DB has them",
     async () => {
-      const standings = (answer: Json, drivers: Json[], teams: Json[], where: string, year: number) => {
+      /** Races won up to round `upTo`: by a driver, by a team (with an engine maker when the standings split it). */
+      const winsUpTo = (season: SeasonData, upTo: number) => {
+        const won = new Map<string, Set<number>>();
+        const add = (key: string, race: number) => won.set(key, (won.get(key) ?? new Set()).add(race));
+        for (const race of season.races.filter((r) => r.round <= upTo)) {
+          for (const r of race.results.filter((x) => positionOf(x.position).number === 1)) {
+            add(`d:${r.driverId}`, race.id);
+            add(`t:${r.constructorId}`, race.id);
+            add(`t:${r.constructorId}:${str(r.engineManufacturerId)}`, race.id);
+          }
+        }
+        return (key: string) => won.get(key)?.size ?? 0;
+      };
+      const standings = (
+        answer: Json,
+        drivers: Json[],
+        teams: Json[],
+        where: string,
+        season: SeasonData,
+        upTo: number,
+      ) => {
+        const year = season.year;
+        const wins = winsUpTo(season, upTo);
+        const engines = new Map<string, Set<string | null>>();
+        for (const t of teams) {
+          engines.set(
+            String(t.constructorId),
+            (engines.get(String(t.constructorId)) ?? new Set()).add(str(t.engineManufacturerId)),
+          );
+        }
         cmp.rows('driver standings', where, answer.driver_standings as Json[], drivers, (s) => ({
           position: positionOf(s.position).number,
           position_text: positionOf(s.position).text,
           'driver.id': s.driverId,
           points: num(s.points),
+          wins: wins(`d:${String(s.driverId)}`),
         }));
         cmp.eq(
           'constructor standings',
@@ -274,21 +305,24 @@ describe.each(TREES)('the API against the F1DB tree %s', (root) => {
           'team.id': s.constructorId,
           engine: nameOf('engine-manufacturers', s.engineManufacturerId),
           points: num(s.points),
+          wins: wins(
+            engines.get(String(s.constructorId))!.size > 1
+              ? `t:${String(s.constructorId)}:${str(s.engineManufacturerId)}`
+              : `t:${String(s.constructorId)}`,
+          ),
         }));
       };
       for (const season of tree.seasons) {
         if (season.races.length === 0) continue;
         if (season.driverStandings.length > 0) {
           const where = `${season.year} final`;
-          standings(
-            await get(`/api/f1/standings/?season=${season.year}`),
-            season.driverStandings,
-            season.constructorStandings,
-            where,
-            season.year,
-          );
+          // The season's own standings count the rounds with standings after them.
+          const last = Math.max(0, ...season.races.filter((r) => r.driverStandings.length > 0).map((r) => r.round));
+          const upTo = last || Math.max(...season.races.map((r) => r.round));
+          const own = [season.driverStandings, season.constructorStandings] as const;
+          standings(await get(`/api/f1/standings/?season=${season.year}`), ...own, where, season, upTo);
           const stats = await get(`/api/f1/season_stats/?season=${season.year}`);
-          standings(stats, season.driverStandings, season.constructorStandings, `${where} (season stats)`, season.year);
+          standings(stats, ...own, `${where} (season stats)`, season, upTo);
         }
         for (const race of season.races) {
           if (race.driverStandings.length === 0) continue;
@@ -299,7 +333,8 @@ describe.each(TREES)('the API against the F1DB tree %s', (root) => {
             race.driverStandings,
             race.constructorStandings,
             `${season.year} after round ${race.round}`,
-            season.year,
+            season,
+            race.round,
           );
         }
       }

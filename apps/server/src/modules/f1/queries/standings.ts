@@ -33,11 +33,16 @@ export const constructorStandingPairs = sql`'position', f.position_number, 'posi
   'name', case when f.split and em.name is not null then t.name || '-' || em.name else t.name end,
   'points', f.points`;
 
+/** A `res` row that won its race (a shared car's win is one win: wins count races). */
+const raceWin = sql.raw(`res.session = 'RACE' and res.position_number = 1`);
+
 export interface DriverStandingRowJson {
   position: number | null;
   position_text: string;
   driver: DriverRefJson;
+  teams: TeamRefJson[];
   points: number;
+  wins: number;
 }
 export interface ConstructorStandingRowJson {
   position: number | null;
@@ -46,6 +51,7 @@ export interface ConstructorStandingRowJson {
   engine: string | null;
   name: string;
   points: number;
+  wins: number;
 }
 export interface StandingsRow {
   final: boolean;
@@ -88,7 +94,13 @@ export async function selectStandings(db: Db, season: number, round: number | nu
           where ds.year = ${season} and coalesce(ds.race_id, 0) = src.rid),
         c as (
           select cs.*, ${engineSplitColumn} from constructor_standings cs, src
-          where cs.year = ${season} and coalesce(cs.race_id, 0) = src.rid and cs.year >= ${FIRST_CONSTRUCTORS_SEASON})
+          where cs.year = ${season} and coalesce(cs.race_id, 0) = src.rid and cs.year >= ${FIRST_CONSTRUCTORS_SEASON}),
+        -- The results the standings count: those of the rounds up to theirs.
+        res as (
+          select rr.race_id, rr.session, rr.position_number, rr.driver_id, rr.constructor_id,
+            rr.engine_manufacturer_id, sr.round
+          from race_results rr join season_races sr on sr.id = rr.race_id
+          where sr.round <= (select round from shown))
         select
           coalesce(src.rid = 0, false) as final,
           (select round from shown) as round,
@@ -97,11 +109,21 @@ export async function selectStandings(db: Db, season: number, round: number | nu
              order by r.round), '[]'::json) from rounds r) as rounds,
           (select coalesce(json_agg(json_build_object(
               'position', f.position_number, 'position_text', f.position_text,
-              'driver', ${driverRefJson('dr', 'dn')}, 'points', f.points
+              'driver', ${driverRefJson('dr', 'dn')}, 'points', f.points,
+              'teams', (select coalesce(json_agg(${teamRefJson('t')} order by dt.first_round, t.name), '[]'::json)
+                        from (select constructor_id, min(round) as first_round from res
+                              where res.driver_id = f.driver_id group by constructor_id) dt
+                        join constructors t on t.id = dt.constructor_id),
+              'wins', (select count(distinct race_id)::int from res
+                       where res.driver_id = f.driver_id and ${raceWin})
             ) order by f.position_order), '[]'::json)
            from d f join drivers dr on dr.id = f.driver_id
            left join countries dn on dn.id = dr.nationality_country_id) as driver_standings,
-          (select coalesce(json_agg(json_build_object(${constructorStandingPairs}) order by f.position_order), '[]'::json)
+          (select coalesce(json_agg(json_build_object(${constructorStandingPairs},
+              'wins', (select count(distinct race_id)::int from res
+                       where res.constructor_id = f.constructor_id and ${raceWin}
+                         and (not f.split or res.engine_manufacturer_id is not distinct from f.engine_manufacturer_id))
+            ) order by f.position_order), '[]'::json)
            from c f join constructors t on t.id = f.constructor_id
            left join engine_manufacturers em on em.id = f.engine_manufacturer_id) as constructor_standings
         from src

@@ -1,4 +1,3 @@
-import type { TeamRef } from '@paddock/contract/f1';
 import type { ConstructorStandingRow, DriverStandingRow } from '@paddock/contract/standings';
 import { Link } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
@@ -7,9 +6,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { paths } from '@/config/paths.ts';
 import { formatPoints } from '@/lib/f1-format.ts';
 
-/** A driver's standing, with the season's teams and the wins so far where they are known (null: not known). */
-export type DriverStandingLine = DriverStandingRow & { teams: TeamRef[]; wins: number | null };
-export type ConstructorStandingLine = ConstructorStandingRow & { wins: number | null };
+/** A driver's standing, with the teams driven for and the races won up to the standings' round. */
+export type DriverStandingLine = DriverStandingRow;
+export type ConstructorStandingLine = ConstructorStandingRow;
 
 /** What F1DB's position texts without a number mean: Schumacher 1997, McLaren 2007. */
 const PLACE_MEANINGS: Record<string, string> = {
@@ -42,8 +41,6 @@ function PlaceNotes({ rows }: { rows: readonly (DriverStandingRow | ConstructorS
     </p>
   );
 }
-
-const wins = (value: number | null) => (value === null ? '–' : value);
 
 export function DriverStandingsTable({ standings }: { standings: readonly DriverStandingLine[] }) {
   return (
@@ -91,7 +88,7 @@ export function DriverStandingsTable({ standings }: { standings: readonly Driver
                   ))}
                 </span>
               </TableCell>
-              <TableCell className="text-right tabular-nums">{wins(row.wins)}</TableCell>
+              <TableCell className="text-right tabular-nums">{row.wins}</TableCell>
               <TableCell className="text-right font-semibold tabular-nums">{formatPoints(row.points)}</TableCell>
             </TableRow>
           ))}
@@ -132,7 +129,7 @@ export function ConstructorStandingsTable({ standings }: { standings: readonly C
                   </Link>
                 </span>
               </TableCell>
-              <TableCell className="text-right tabular-nums">{wins(row.wins)}</TableCell>
+              <TableCell className="text-right tabular-nums">{row.wins}</TableCell>
               <TableCell className="text-right font-semibold tabular-nums">{formatPoints(row.points)}</TableCell>
             </TableRow>
           ))}

@@ -180,18 +180,18 @@ function standingsAfter(round: 1 | 2): SeasonStandings {
     driver_standings:
       round === 1
         ? [
-            { position: 1, position_text: '1', driver: verstappen, points: 26 },
-            { position: 2, position_text: '2', driver: leclerc, points: 15 },
-            { position: 3, position_text: '3', driver: norris, points: 12 },
+            { position: 1, position_text: '1', driver: verstappen, teams: [redBull], points: 26, wins: 1 },
+            { position: 2, position_text: '2', driver: leclerc, teams: [ferrari], points: 15, wins: 0 },
+            { position: 3, position_text: '3', driver: norris, teams: [mclaren], points: 12, wins: 0 },
           ]
         : [
-            { position: 1, position_text: '1', driver: verstappen, points: 51 },
-            { position: 2, position_text: '2', driver: norris, points: 22 },
+            { position: 1, position_text: '1', driver: verstappen, teams: [redBull], points: 51, wins: 2 },
+            { position: 2, position_text: '2', driver: norris, teams: [mclaren], points: 22, wins: 0 },
           ],
     constructor_standings: [
-      { position: 1, position_text: '1', team: redBull, engine: 'Honda RBPT', name: 'Red Bull', points: 44 },
-      { position: 2, position_text: '2', team: ferrari, engine: 'Ferrari', name: 'Ferrari', points: 27 },
-      { position: 3, position_text: '3', team: mclaren, engine: 'Mercedes', name: 'McLaren', points: 12 },
+      { position: 1, position_text: '1', team: redBull, engine: 'Honda RBPT', name: 'Red Bull', points: 44, wins: 1 },
+      { position: 2, position_text: '2', team: ferrari, engine: 'Ferrari', name: 'Ferrari', points: 27, wins: 0 },
+      { position: 3, position_text: '3', team: mclaren, engine: 'Mercedes', name: 'McLaren', points: 12, wins: 0 },
     ],
     spoilers_hidden: false,
   };
@@ -236,10 +236,10 @@ describe('standings after a round', () => {
       operation: 'seasonStandings',
       query: { season: '2024', round: '1' },
     });
-    // Wins so far come from the calendar's winners (Verstappen won Bahrain), teams from the season.
+    // The teams and wins up to the round are the answer's.
     expect(cells(screen.getByRole('table', { name: "Drivers' standings" }))).toEqual([
       ['1', 'Max Verstappen', 'Red Bull', '1', '26'],
-      ['2', 'Charles Leclerc', '', '0', '15'],
+      ['2', 'Charles Leclerc', 'Ferrari', '0', '15'],
       ['3', 'Lando Norris', 'McLaren', '0', '12'],
     ]);
     expect(cells(screen.getByRole('table', { name: "Constructors' standings" })).map((row) => row[1])).toEqual([

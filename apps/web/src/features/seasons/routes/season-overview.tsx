@@ -1,4 +1,4 @@
-import type { SeasonRaceResult, SeasonStats, SeasonSummary } from '@paddock/contract/f1';
+import type { SeasonStats, SeasonSummary } from '@paddock/contract/f1';
 import type { SeasonStandings } from '@paddock/contract/standings';
 import { CalendarRangeIcon, EyeOffIcon, TrophyIcon } from 'lucide-react';
 import { CONSTRUCTORS_CHAMPIONSHIP_FROM } from '@paddock/contract/championships';
@@ -134,7 +134,7 @@ function SeasonContent({
     );
   }
   const data = stats.data;
-  const standings = standingsView(data, round, picked, results.data);
+  const standings = standingsView(data, round, picked);
   const constructorsHeld = data.constructors_championship;
 
   return (
@@ -271,29 +271,10 @@ interface StandingsView {
   problem: 'missing' | 'failed' | null;
 }
 
-/**
- * The wins up to `round` (inclusive) by driver and by team, from the calendar's winners; null while the calendar
- * is not there. A shared car's win is each of its drivers' and one of its team's, as the season's figures count.
- */
-function winsUpTo(results: SeasonRaceResult[] | undefined, round: number) {
-  if (results === undefined) return null;
-  const drivers = new Map<string, number>();
-  const teams = new Map<string, number>();
-  const add = (map: Map<string, number>, id: string) => map.set(id, (map.get(id) ?? 0) + 1);
-  for (const { race, podium } of results) {
-    if (race.round_number > round) continue;
-    const winners = podium.filter((entry) => entry.position === 1);
-    for (const entry of winners) add(drivers, entry.driver.id);
-    for (const id of new Set(winners.map((entry) => entry.team.id))) add(teams, id);
-  }
-  return { drivers, teams };
-}
-
 function standingsView(
   stats: SeasonStats,
   round: number | null,
   picked: { data?: SeasonStandings; isFetching: boolean; error: unknown },
-  results: SeasonRaceResult[] | undefined,
 ): StandingsView {
   const own: StandingsView = {
     drivers: stats.driver_standings,
@@ -317,22 +298,9 @@ function standingsView(
     return { ...own, drivers: [], constructors: [], caption: null, round, hidden: false, problem };
   }
   if (data === undefined) return { ...own, round, busy: true };
-  // The season's teams of each driver; the wins so far from the calendar.
-  const teamsOf = new Map(stats.driver_standings.map((row) => [row.driver.id, row.teams]));
-  const wins = winsUpTo(results, data.round ?? round);
-  const ranked = new Map<string, number>();
-  for (const row of data.constructor_standings) ranked.set(row.team.id, (ranked.get(row.team.id) ?? 0) + 1);
   return {
-    drivers: data.driver_standings.map((row) => ({
-      ...row,
-      teams: teamsOf.get(row.driver.id) ?? [],
-      wins: wins && (wins.drivers.get(row.driver.id) ?? 0),
-    })),
-    // A team ranked with two engines: the calendar does not say which one won.
-    constructors: data.constructor_standings.map((row) => ({
-      ...row,
-      wins: wins && ranked.get(row.team.id) === 1 ? (wins.teams.get(row.team.id) ?? 0) : null,
-    })),
+    drivers: data.driver_standings,
+    constructors: data.constructor_standings,
     caption: `Standings after round ${data.round ?? round} of ${stats.total_races}`,
     round: data.round ?? round,
     hidden: data.spoilers_hidden,
