@@ -10,7 +10,7 @@ import { driverRefSchema, teamRefSchema } from './f1-refs.ts';
 
 /**
  * The sessions F1DB times beside qualifying and the races, in the order a weekend runs them (the server's
- * TIMED_SESSIONS: the same names in the same order).
+ * session_results.session takes these values).
  */
 export const RACE_WEEKEND_SESSIONS = [
   'PRE_QUALIFYING',

@@ -1,3 +1,4 @@
+import { RACE_WEEKEND_SESSIONS, type RaceWeekendSession } from '@paddock/contract/race-weekend';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -319,19 +320,9 @@ export const fastestLaps = pgTable(
   (t) => [primaryKey({ columns: [t.raceId, t.positionOrder] })],
 );
 
-/** The sessions F1DB times beside qualifying and the races, in the order a weekend runs them. */
-export const TIMED_SESSIONS = [
-  'PRE_QUALIFYING',
-  'FREE_PRACTICE_1',
-  'FREE_PRACTICE_2',
-  'FREE_PRACTICE_3',
-  'FREE_PRACTICE_4',
-  'QUALIFYING_1',
-  'QUALIFYING_2',
-  'SPRINT_QUALIFYING',
-  'WARM_UP',
-] as const;
-export type TimedSession = (typeof TIMED_SESSIONS)[number];
+/** The sessions F1DB times beside qualifying and the races, in the order a weekend runs them: the contract's list. */
+export const TIMED_SESSIONS = RACE_WEEKEND_SESSIONS;
+export type TimedSession = RaceWeekendSession;
 
 /** Practice, warm-up, sprint qualifying (or shootout) and the old two-day qualifying sessions. */
 export const sessionResults = pgTable(
