@@ -313,4 +313,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Forms load zod with their schema on first use (lib/lazy-zod-resolver.ts), outside every first load.
+    files: [`${web}/**/*.tsx`],
+    ignores: [`${web}/**/*.test.tsx`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: "A form's schema lives in a .ts module that useLazyZodResolver loads." },
+            { name: '@hookform/resolvers/zod', message: 'Use useLazyZodResolver (lib/lazy-zod-resolver.ts).' },
+          ],
+        },
+      ],
+    },
+  },
 );

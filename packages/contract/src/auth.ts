@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { okSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './limits.ts';
 import { routes } from './routes.ts';
 import { currentUserSchema, displayNameSchema } from './users.ts';
 
 export { displayNameSchema, NAME_MAX } from './users.ts';
 
 /** Field rules of accounts (api-decisions "Auth"), one definition for the form and the server. */
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 30;
+export { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './limits.ts';
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.]+$/;
-export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
 

@@ -2,16 +2,13 @@ import { z } from 'zod';
 import { idQuerySchema, idSchema, maxLengthMessage, pageOf, pageQuerySchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
-import { COMMENT_MAX } from './limits.ts';
+import { COMMENT_EMPTY, COMMENT_MAX } from './limits.ts';
 import { authorRefSchema } from './follows.ts';
 import { likeToggleResultSchema } from './reviews.ts';
 import { userRefSchema } from './users.ts';
 
-export { COMMENT_MAX } from './limits.ts';
+export { COMMENT_EMPTY, COMMENT_MAX, REPLY_EMPTY } from './limits.ts';
 
-/** Spec §5 texts. */
-export const COMMENT_EMPTY = 'Comment cannot be empty';
-export const REPLY_EMPTY = 'Reply cannot be empty';
 export const COMMENT_TOO_LONG = maxLengthMessage(COMMENT_MAX);
 
 /**

@@ -14,6 +14,9 @@ export const REVIEW_TEXT_MAX = 2000;
 /** Review cards truncate their text at this many characters ('Click to read more'). */
 export const REVIEW_TRUNCATE_AT = 300;
 export const COMMENT_MAX = 1000;
+/** Spec §5 texts. */
+export const COMMENT_EMPTY = 'Comment cannot be empty';
+export const REPLY_EMPTY = 'Reply cannot be empty';
 
 /**
  * Spec §9: feed pages hold 20 reviews, and at most 100 when asked (as every list: api-decisions); the
@@ -29,6 +32,26 @@ export const MOST_STARRED_SHOWN = 5;
 
 /** api-decisions "Reviews, comments, likes, thoughts": a race thought holds 1-1000 characters. */
 export const THOUGHT_MAX = 1000;
+
+/** 400 detail when a thought, comment or like is written outside the race's thoughts window. */
+export const THOUGHTS_CLOSED = "This race's thoughts are not open.";
+
+/** Field rules of accounts (api-decisions "Auth"), one definition for the form and the server. */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const PASSWORD_MIN = 8;
+/** The longest display name (api-decisions "Auth"), and a profile's other limits. */
+export const NAME_MAX = 100;
+export const BIO_MAX = 300;
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** Reports of what members wrote (issue 24, decision 030). */
+export const REPORT_TARGET_TYPES = ['review', 'comment', 'thought', 'thought_comment', 'user'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+export const REPORT_REASONS = ['spam', 'harassment', 'spoilers', 'hate', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_DETAILS_MAX = 1000;
 
 /** Watchlists (decided here, see the OpenAPI description): name, description and size limits. */
 export const WATCHLIST_NAME_MAX = 100;

@@ -2,18 +2,16 @@ import { z } from 'zod';
 import { idSchema, pageOf, pageQuerySchema, paragraphsTextSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
+import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_TARGET_TYPES } from './limits.ts';
 import { userRefSchema } from './users.ts';
 
 /* Reports of what members wrote, and the staff's queue of them (issue 24, decision 030). */
 
-export const REPORT_TARGET_TYPES = ['review', 'comment', 'thought', 'thought_comment', 'user'] as const;
-export const REPORT_REASONS = ['spam', 'harassment', 'spoilers', 'hate', 'other'] as const;
-export const REPORT_DETAILS_MAX = 1000;
+export { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_TARGET_TYPES } from './limits.ts';
+export type { ReportReason, ReportTargetType } from './limits.ts';
 
 export const reportTargetTypeSchema = z.enum(REPORT_TARGET_TYPES);
-export type ReportTargetType = z.infer<typeof reportTargetTypeSchema>;
 export const reportReasonSchema = z.enum(REPORT_REASONS);
-export type ReportReason = z.infer<typeof reportReasonSchema>;
 
 /** POST /core/reports/: `comment` is a comment on a review, `thought_comment` one on a race thought. */
 export const createReportBodySchema = z.object({

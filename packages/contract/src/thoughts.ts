@@ -7,12 +7,10 @@ import { authorRefSchema } from './follows.ts';
 import { THOUGHT_MAX } from './limits.ts';
 import { likeToggleResultSchema } from './reviews.ts';
 
-export { THOUGHT_MAX } from './limits.ts';
+export { THOUGHT_MAX, THOUGHTS_CLOSED } from './limits.ts';
 
 export const THOUGHT_EMPTY = 'Thought cannot be empty';
 export const THOUGHT_TOO_LONG = maxLengthMessage(THOUGHT_MAX);
-/** 400 detail when a thought, comment or like is written outside the race's thoughts window. */
-export const THOUGHTS_CLOSED = "This race's thoughts are not open.";
 
 export const thoughtTextSchema = z
   .string({ error: THOUGHT_EMPTY })

@@ -4,11 +4,9 @@ import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 import { spoilerShieldSchema } from './spoiler-shield.ts';
 
-/** The longest display name (api-decisions "Auth"). */
-export const NAME_MAX = 100;
-export const BIO_MAX = 300;
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+import { BIO_MAX, NAME_MAX } from './limits.ts';
+
+export { AVATAR_MAX_BYTES, AVATAR_TYPES, BIO_MAX, NAME_MAX } from './limits.ts';
 
 /**
  * A display name: no invisible characters, whitespace collapsed, trimmed, at most NAME_MAX characters

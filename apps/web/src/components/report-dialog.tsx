@@ -1,20 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  createReportBodySchema,
-  REPORT_DETAILS_MAX,
-  REPORT_REASONS,
-  type ReportReason,
-  type ReportTargetType,
-} from '@paddock/contract/moderation';
+import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason, type ReportTargetType } from '@paddock/contract/limits';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Field, FieldError, FieldLabel } from '@/components/ui/field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { api } from '@/lib/api-client.ts';
 import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
+import { useLazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { toast } from '@/lib/toast.ts';
 import { DialogFormFooter } from '@/components/dialog-form-footer.tsx';
 
@@ -39,9 +32,6 @@ const REASONS: Record<ReportReason, string> = {
   hate: 'Hate speech',
   other: 'Something else',
 };
-
-// The contract's schema, with a plainer word when no reason is chosen.
-const formSchema = createReportBodySchema.extend({ reason: z.enum(REPORT_REASONS, { error: 'Choose a reason.' }) });
 
 /** "Report": why, and optionally more, sent to the moderators (decision 030). */
 export function ReportDialog({
@@ -72,7 +62,7 @@ export function ReportDialog({
 function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => void }) {
   const id = useId();
   const form = useForm({
-    resolver: zodResolver(formSchema),
+    resolver: useLazyZodResolver(() => import('./report-schema.ts').then((m) => m.reportFormSchema)),
     defaultValues: { target_type: target.type, target_id: target.id, details: '' },
   });
   const { errors, isSubmitting } = form.formState;

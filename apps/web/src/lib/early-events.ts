@@ -9,6 +9,7 @@
  */
 
 import { HELD_CONTROLS } from '@paddock/contract/early-taps';
+import { whenIdle } from './idle.ts';
 import { queryClient } from './query-client.ts';
 
 interface HeldEvent {
@@ -87,11 +88,7 @@ async function whenHydrated(held: Element): Promise<Element | null> {
 
 /** The browser's next idle moment (at most a second away). */
 function idle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof window.requestIdleCallback === 'function')
-      window.requestIdleCallback(() => resolve(), { timeout: 1000 });
-    else window.setTimeout(resolve, 50);
-  });
+  return new Promise((resolve) => whenIdle(resolve));
 }
 
 /** What makes a control the same control when it is drawn again: its kind, role, name and text. */

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { ExternalToast } from 'sonner';
+import { whenIdle } from './idle.ts';
 
 /*
  * The app's toasts, with sonner loaded on first use: sonner (and its toaster) is not part of any page's
@@ -32,10 +33,7 @@ export const toast = {
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  if (!wanted) {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(want);
-    else window.setTimeout(want, 1);
-  }
+  if (!wanted) whenIdle(want);
   return () => listeners.delete(listener);
 }
 

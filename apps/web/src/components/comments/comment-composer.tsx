@@ -1,16 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { COMMENT_EMPTY, commentTextSchema, REPLY_EMPTY } from '@paddock/contract/comments';
 import { COMMENT_MAX } from '@paddock/contract/limits';
 import { SendIcon } from 'lucide-react';
-import { useId, useMemo, type KeyboardEvent } from 'react';
+import { useId, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast.ts';
-import { z } from 'zod';
 import { SignInPrompt } from '@/components/sign-in-prompt.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { messagesOf } from '@/lib/form-errors.ts';
+import { useLazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
 
 /**
@@ -32,11 +30,8 @@ export function CommentComposer({
   onCancel?: () => void;
 }) {
   const id = useId();
-  const schema = useMemo(
-    () => z.object({ comment: commentTextSchema(isReply ? REPLY_EMPTY : COMMENT_EMPTY) }),
-    [isReply],
-  );
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { comment: '' } });
+  const resolver = useLazyZodResolver(() => import('./comment-schema.ts').then((m) => m.commentFormSchema(isReply)));
+  const form = useForm({ resolver, defaultValues: { comment: '' } });
   const errors = messagesOf(form.formState.errors.comment);
   const label = isReply ? 'Write a reply' : 'Write a comment';
   const pending = form.formState.isSubmitting;

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '@/test/http.ts';
@@ -17,7 +17,9 @@ describe('forgot password page', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
 
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address.');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address.'),
+    );
     expect(requests).toHaveLength(0);
   });
 

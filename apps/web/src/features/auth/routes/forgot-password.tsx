@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { forgotPasswordBodySchema } from '@paddock/contract/auth';
 import { MailCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,6 +8,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
+import { useLazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
@@ -19,7 +18,7 @@ export function ForgotPasswordRoute() {
   const forgot = useForgotPassword();
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm({
-    resolver: zodResolver(forgotPasswordBodySchema),
+    resolver: useLazyZodResolver(() => import('@paddock/contract/auth').then((m) => m.forgotPasswordBodySchema)),
     defaultValues: { email: '' },
     criteriaMode: 'all',
   });

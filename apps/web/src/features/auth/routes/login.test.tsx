@@ -53,7 +53,10 @@ describe('login page', () => {
 
     await signIn('', '');
 
-    expect(screen.getByLabelText('Username or email')).toHaveAccessibleDescription('This field may not be blank.');
+    // The form's schema loads on first use: its messages come once it has.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Username or email')).toHaveAccessibleDescription('This field may not be blank.'),
+    );
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(requests).toHaveLength(0);
   });

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginBodySchema } from '@paddock/contract/auth';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '@/components/form-alert.tsx';
@@ -7,6 +5,7 @@ import { TextField } from '@/components/text-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
+import { useLazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { takeIntendedDestination } from '@/lib/intended-destination.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -15,7 +14,7 @@ export function LoginRoute() {
   const navigate = useNavigate();
   const login = useLogin();
   const form = useForm({
-    resolver: zodResolver(loginBodySchema),
+    resolver: useLazyZodResolver(() => import('@paddock/contract/auth').then((m) => m.loginBodySchema)),
     defaultValues: { username: '', password: '' },
     criteriaMode: 'all',
   });

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN, registerBodySchema, USERNAME_MAX, USERNAME_MIN } from '@paddock/contract/auth';
+import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@paddock/contract/limits';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '@/components/form-alert.tsx';
@@ -7,6 +6,7 @@ import { TextField } from '@/components/text-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
+import { useLazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { takeIntendedDestination } from '@/lib/intended-destination.ts';
 import { useRegister } from '../api/register.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -15,7 +15,7 @@ export function RegisterRoute() {
   const navigate = useNavigate();
   const register = useRegister();
   const form = useForm({
-    resolver: zodResolver(registerBodySchema),
+    resolver: useLazyZodResolver(() => import('@paddock/contract/auth').then((m) => m.registerBodySchema)),
     defaultValues: { username: '', email: '', name: '', password: '' },
     criteriaMode: 'all',
   });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '@/test/http.ts';
@@ -28,8 +28,10 @@ describe('reset password page', () => {
 
     await choose('short', 'other');
 
-    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
-      expect.stringContaining('This password is too short. It must contain at least 8 characters.'),
+    await waitFor(() =>
+      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+        expect.stringContaining('This password is too short. It must contain at least 8 characters.'),
+      ),
     );
     expect(screen.getByLabelText('Confirm new password')).toHaveAccessibleDescription(
       'The two passwords do not match.',

@@ -1,35 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN, passwordSchema } from '@paddock/contract/auth';
+import { PASSWORD_MIN } from '@paddock/contract/limits';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/lib/toast.ts';
-import { z } from 'zod';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
+import { useLazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-
-const MISMATCH = 'The two passwords do not match.';
-
-/** The contract's password rule, plus a confirmation that only this form has. */
-const resetFormSchema = z
-  .object({ password: passwordSchema, confirm: z.string() })
-  .refine((values) => values.password === values.confirm, {
-    message: MISMATCH,
-    path: ['confirm'],
-    // Checked even while the password breaks its own rules, so both problems show at once.
-    when: () => true,
-  });
 
 export function ResetPasswordRoute() {
   const { uid = '', token = '' } = useParams();
   const navigate = useNavigate();
   const reset = useResetPassword();
   const form = useForm({
-    resolver: zodResolver(resetFormSchema),
+    resolver: useLazyZodResolver(() => import('../reset-password-schema.ts').then((m) => m.resetPasswordFormSchema)),
     defaultValues: { password: '', confirm: '' },
     criteriaMode: 'all',
   });

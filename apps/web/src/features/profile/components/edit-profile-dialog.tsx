@@ -1,9 +1,8 @@
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, BIO_MAX, updateMeBodySchema, type CurrentUser } from '@paddock/contract/users';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { NAME_MAX } from '@paddock/contract/auth';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, BIO_MAX, NAME_MAX } from '@paddock/contract/limits';
+import type { CurrentUser } from '@paddock/contract/users';
 import { normalizeParagraphs } from '@paddock/contract/common';
-import { ImageUpIcon, PencilIcon, Trash2Icon } from 'lucide-react';
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { ImageUpIcon, Trash2Icon } from 'lucide-react';
+import { useEffect, useId, useState, type ChangeEvent, type ReactElement } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast.ts';
 import { FormAlert } from '@/components/form-alert.tsx';
@@ -23,6 +22,7 @@ import { Field, FieldDescription, FieldError, FieldLabel } from '@/components/ui
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { toFormErrors } from '@/lib/api-errors.ts';
 import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
+import { useLazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { cn } from '@/lib/utils.ts';
 import { useUpdateMe } from '../api/update-me.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
@@ -37,16 +37,12 @@ export function avatarProblem(file: File): string | null {
   return null;
 }
 
-export function EditProfileDialog({ user }: { user: CurrentUser }) {
-  const [open, setOpen] = useState(false);
+/** The Edit profile dialog, loaded on first use (edit-profile-button.tsx): open as soon as it is loaded. */
+export function EditProfileDialog({ user, trigger }: { user: CurrentUser; trigger: ReactElement }) {
+  const [open, setOpen] = useState(true);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline">
-          <PencilIcon aria-hidden />
-          Edit profile
-        </Button>
-      </DialogTrigger>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Edit profile</DialogTitle>
@@ -64,7 +60,7 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
   const updateMe = useUpdateMe();
   const uploadAvatar = useUploadAvatar();
   const form = useForm({
-    resolver: zodResolver(updateMeBodySchema),
+    resolver: useLazyZodResolver(() => import('@paddock/contract/users').then((m) => m.updateMeBodySchema)),
     defaultValues: { name: user.name, bio: user.bio, is_private: user.is_private },
     criteriaMode: 'all',
   });

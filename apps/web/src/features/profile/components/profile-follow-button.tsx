@@ -1,22 +1,21 @@
 import type { FollowStatus } from '@paddock/contract/follows';
-import { ChevronDownIcon, ClockIcon, UserCheckIcon, UserMinusIcon, UserPlusIcon } from 'lucide-react';
+import { ChevronDownIcon, ClockIcon, UserCheckIcon, UserPlusIcon } from 'lucide-react';
+import { lazy } from 'react';
 import { toast } from '@/lib/toast.ts';
+import { OnFirstUse } from '@/components/on-first-use.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu.tsx';
 import { useFollowStatus, useToggleFollow } from '@/lib/follows.ts';
+
+const ProfileFollowMenu = lazy(() =>
+  import('./profile-follow-menu.tsx').then((m) => ({ default: m.ProfileFollowMenu })),
+);
 
 const failed = () => toast.error('Could not update the follow. Please try again.');
 
 /**
  * The profile header's Follow / Requested / Following. Following and Requested open a menu to unfollow or
  * withdraw the request, so one stray click on a profile never drops a follow that a private account
- * would have to approve again.
+ * would have to approve again. The menu loads on first use.
  */
 export function ProfileFollowButton({
   user,
@@ -46,27 +45,28 @@ export function ProfileFollowButton({
   const following = current === 'following';
   const label = following ? 'Following' : 'Requested';
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" aria-label={`${label} @${user.username}`} disabled={toggle.isPending}>
+    <OnFirstUse
+      trigger={
+        <Button
+          variant="outline"
+          aria-label={`${label} @${user.username}`}
+          aria-haspopup="menu"
+          disabled={toggle.isPending}
+        >
           {following ? <UserCheckIcon aria-hidden /> : <ClockIcon aria-hidden />}
           {label}
           <ChevronDownIcon aria-hidden className="-mr-1 opacity-60" />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="max-w-72">
-        {user.is_private && (
-          <DropdownMenuLabel className="text-xs font-normal whitespace-normal text-muted-foreground">
-            {following
-              ? 'This account is private: following it again needs a new request.'
-              : 'Your request is waiting for an answer.'}
-          </DropdownMenuLabel>
-        )}
-        <DropdownMenuItem onSelect={() => toggle.mutate(current, { onError: failed })}>
-          <UserMinusIcon aria-hidden />
-          {following ? `Unfollow @${user.username}` : 'Withdraw follow request'}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    >
+      {(trigger) => (
+        <ProfileFollowMenu
+          user={user}
+          following={following}
+          trigger={trigger}
+          onUndo={() => toggle.mutate(current, { onError: failed })}
+        />
+      )}
+    </OnFirstUse>
   );
 }

@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { displayNameOf } from '@/components/user-text.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useMe } from '@/lib/current-user.ts';
-import { EditProfileDialog } from '../components/edit-profile-dialog.tsx';
+import { EditProfileButton } from '../components/edit-profile-button.tsx';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header.tsx';
 import { ProfileTabs } from '../components/profile-tabs.tsx';
 import { SeasonReviewLink } from '../components/season-review-link.tsx';
@@ -36,7 +36,7 @@ export function OwnProfileRoute({ reviews }: { reviews?: (me: CurrentUser) => Re
         lists
         action={
           <div className="flex flex-wrap items-center gap-2">
-            <EditProfileDialog user={me.data} />
+            <EditProfileButton user={me.data} />
             <SettingsLink />
           </div>
         }

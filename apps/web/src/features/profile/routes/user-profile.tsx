@@ -1,5 +1,5 @@
 import { NotebookPenIcon } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
@@ -12,6 +12,7 @@ import type { PublicProfile } from '@paddock/contract/follows';
 import { AccountActionsMenu } from '@/components/account-actions-menu.tsx';
 import { useIsSignedIn } from '@/lib/session.ts';
 import { HiddenProfileNotice, profileHidden } from '../components/hidden-profile-notice.tsx';
+import { EditProfileButton } from '../components/edit-profile-button.tsx';
 import { ProfileFollowButton } from '../components/profile-follow-button.tsx';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header.tsx';
 import { ProfileTabs } from '../components/profile-tabs.tsx';
@@ -19,11 +20,6 @@ import { SeasonReviewLink } from '../components/season-review-link.tsx';
 import { SettingsLink } from '../components/settings-link.tsx';
 import { PageTitle, summary } from '@/components/page-title.tsx';
 import { previewImagePath } from '@/config/paths.ts';
-
-// Only the owner sees it (after hydration): its form loads then, outside the page's first load.
-const EditProfileDialog = lazy(() =>
-  import('../components/edit-profile-dialog.tsx').then((m) => ({ default: m.EditProfileDialog })),
-);
 
 /**
  * Someone's profile (/profile/{username}) with Follow / Requested / Following and the tabs; a private
@@ -64,9 +60,7 @@ export function UserProfileRoute({ reviews }: { reviews?: (profile: PublicProfil
           own ? (
             me.data && (
               <div className="flex flex-wrap items-center gap-2">
-                <Suspense>
-                  <EditProfileDialog user={me.data} />
-                </Suspense>
+                <EditProfileButton user={me.data} />
                 <SettingsLink />
               </div>
             )

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Race } from '@paddock/contract/f1';
 import { REVIEW_TEXT_MAX, SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@paddock/contract/limits';
-import { createReviewBodySchema } from '@paddock/contract/reviews';
 import { CheckIcon, SearchIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -12,6 +10,7 @@ import { Field, FieldError, FieldLabel } from '@/components/ui/field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
 import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
+import { useLazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { formatShortRaceDay } from '@/lib/race-time.ts';
 import { cn } from '@/lib/utils.ts';
 import { useCreateReview } from '../api/create-review.ts';
@@ -37,7 +36,7 @@ export function AddReviewForm({
   const create = useCreateReview();
   const [race, setRace] = useState<ReviewableRace | null>(preselected ?? null);
   const form = useForm({
-    resolver: zodResolver(createReviewBodySchema),
+    resolver: useLazyZodResolver(() => import('@paddock/contract/reviews').then((m) => m.createReviewBodySchema)),
     defaultValues: { race_id: preselected?.id, rating: preselectedRating, review_text: '' },
     mode: 'onTouched',
     criteriaMode: 'all',

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { REVIEW_TEXT_MAX } from '@paddock/contract/limits';
-import { updateReviewBodySchema, type Review } from '@paddock/contract/reviews';
+import type { Review } from '@paddock/contract/reviews';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast.ts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Field, FieldError, FieldLabel } from '@/components/ui/field.tsx';
 import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
+import { useLazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { useUpdateReview } from '../api/update-review.ts';
 import { updateReviewErrorMessage } from '../utils/review-errors.ts';
 import { ReviewTextField } from './review-text-field.tsx';
@@ -46,7 +46,7 @@ function EditReviewForm({ review, onDone }: { review: Review; onDone: () => void
   const id = useId();
   const update = useUpdateReview(review.id);
   const form = useForm({
-    resolver: zodResolver(updateReviewBodySchema),
+    resolver: useLazyZodResolver(() => import('@paddock/contract/reviews').then((m) => m.updateReviewBodySchema)),
     // The author's own review: never shielded, so its rating is there.
     defaultValues: { rating: review.rating ?? undefined, review_text: review.review_text ?? '' },
     criteriaMode: 'all',

@@ -1,8 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { deleteMeBodySchema } from '@paddock/contract/account';
 import { useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { DialogFormFooter } from '@/components/dialog-form-footer.tsx';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { TextField } from '@/components/text-field.tsx';
@@ -16,10 +13,9 @@ import {
 } from '@/components/ui/dialog.tsx';
 import { api } from '@/lib/api-client.ts';
 import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
+import { useLazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { useEndSession } from '@/lib/end-session.ts';
 import { toast } from '@/lib/toast.ts';
-
-export const CONFIRM_MISMATCH = 'Type your username exactly to confirm.';
 
 /** The question before deleting the account, loaded on first use: open as soon as it is loaded. */
 export function DeleteAccountDialog({ username, trigger }: { username: string; trigger: ReactElement }) {
@@ -40,11 +36,10 @@ export function DeleteAccountDialog({ username, trigger }: { username: string; t
 
 function DeleteAccountForm({ username }: { username: string }) {
   const endSession = useEndSession();
-  // The contract's body, with the typed confirmation beside it.
-  const schema = deleteMeBodySchema.extend({
-    confirm: z.string().refine((typed) => typed.trim() === username, CONFIRM_MISMATCH),
-  });
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { confirm: '', password: '' } });
+  const resolver = useLazyZodResolver(() =>
+    import('../delete-account-schema.ts').then((m) => m.deleteAccountFormSchema(username)),
+  );
+  const form = useForm({ resolver, defaultValues: { confirm: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async ({ password }) => {
     try {

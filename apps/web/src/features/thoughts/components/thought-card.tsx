@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { HiddenByModerators } from '@/components/hidden-by-moderators.tsx';
-import { THOUGHT_MAX, thoughtTextSchema, type Thought } from '@paddock/contract/thoughts';
+import { THOUGHT_MAX } from '@paddock/contract/limits';
+import type { Thought } from '@paddock/contract/thoughts';
 import { HeartIcon, MessageCircleIcon, PencilIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast.ts';
-import { z } from 'zod';
 import { AuthorAvatarLink, AuthorLine } from '@/components/author-line.tsx';
 import { AuthorActionsMenu } from '@/components/account-actions-menu.tsx';
 import { FollowButton } from '@/components/follow-button.tsx';
@@ -16,6 +15,7 @@ import { Textarea } from '@/components/ui/textarea.tsx';
 import { UserParagraph } from '@/components/user-text.tsx';
 import { useMe } from '@/lib/current-user.ts';
 import { messagesOf } from '@/lib/form-errors.ts';
+import { useLazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
 import { useDeleteThought } from '../api/delete-thought.ts';
@@ -158,13 +158,14 @@ export function ThoughtCard({
   );
 }
 
-const editSchema = z.object({ content: thoughtTextSchema });
-
 /** The author's inline edit: Save only once the text has changed; Escape or Cancel leaves it as it was. */
 function EditThoughtForm({ thought, onDone }: { thought: Thought; onDone: () => void }) {
   const id = useId();
   const update = useUpdateThought(thought);
-  const form = useForm({ resolver: zodResolver(editSchema), defaultValues: { content: thought.content } });
+  const form = useForm({
+    resolver: useLazyZodResolver(() => import('../thought-schema.ts').then((m) => m.thoughtFormSchema)),
+    defaultValues: { content: thought.content },
+  });
   const content = useWatch({ control: form.control, name: 'content' });
   const errors = messagesOf(form.formState.errors.content);
   const pending = form.formState.isSubmitting;

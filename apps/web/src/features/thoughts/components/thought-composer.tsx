@@ -1,19 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { THOUGHT_MAX, THOUGHTS_CLOSED, thoughtTextSchema } from '@paddock/contract/thoughts';
+import { THOUGHT_MAX, THOUGHTS_CLOSED } from '@paddock/contract/limits';
 import { SendIcon } from 'lucide-react';
 import { useId, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast.ts';
-import { z } from 'zod';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FieldError } from '@/components/ui/field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
+import { useLazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { cn } from '@/lib/utils.ts';
 import { isThoughtsClosedError } from '../utils/thoughts-closed.ts';
-
-const schema = z.object({ content: thoughtTextSchema });
 
 /** How many characters of the limit are used: "12/1000", in the destructive colour near the end. */
 export function CharacterCount({ id, length }: { id: string; length: number }) {
@@ -42,7 +39,10 @@ export function isSendShortcut(event: KeyboardEvent<HTMLTextAreaElement>): boole
  */
 export function ThoughtComposer({ onPost }: { onPost: (content: string) => Promise<unknown> }) {
   const id = useId();
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { content: '' } });
+  const form = useForm({
+    resolver: useLazyZodResolver(() => import('../thought-schema.ts').then((m) => m.thoughtFormSchema)),
+    defaultValues: { content: '' },
+  });
   const content = useWatch({ control: form.control, name: 'content' });
   const errors = messagesOf(form.formState.errors.content);
   const formErrors = messagesOf(form.formState.errors.root?.server);

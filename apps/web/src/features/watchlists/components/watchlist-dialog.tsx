@@ -1,43 +1,21 @@
-import type { Watchlist } from '@paddock/contract/watchlists';
-import { lazy, Suspense } from 'react';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import { lazy, Suspense, useState } from 'react';
+import type { WatchlistDialogProps } from './watchlist-dialog-open.tsx';
 
-// The form validates with the contract's zod schema; it loads on first opening, outside the page's chunk.
-const WatchlistForm = lazy(() => import('./watchlist-form.tsx').then((m) => ({ default: m.WatchlistForm })));
+const WatchlistDialogOpen = lazy(() =>
+  import('./watchlist-dialog-open.tsx').then((m) => ({ default: m.WatchlistDialogOpen })),
+);
 
-/** Creates a list, or edits `list` (the edit-watchlist modal). */
-export function WatchlistDialog({
-  open,
-  onOpenChange,
-  list,
-  onSaved,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  list?: Watchlist;
-  onSaved?: (saved: Watchlist) => void;
-}) {
+/**
+ * Creates a list, or edits `list` (the edit-watchlist modal). The dialog and its form load when it is first
+ * opened, outside the page's first load, and stay (so it closes with its animation).
+ */
+export function WatchlistDialog(props: WatchlistDialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{list ? 'Edit watchlist' : 'New watchlist'}</DialogTitle>
-          <DialogDescription>
-            {list ? 'Rename it, describe it or change who can see it.' : 'A list of races to watch, in your order.'}
-          </DialogDescription>
-        </DialogHeader>
-        {open && (
-          <Suspense fallback={<p className="py-8 text-center text-sm text-muted-foreground">Loading…</p>}>
-            <WatchlistForm
-              list={list}
-              onDone={(saved) => {
-                onOpenChange(false);
-                onSaved?.(saved);
-              }}
-            />
-          </Suspense>
-        )}
-      </DialogContent>
-    </Dialog>
+    <Suspense>
+      <WatchlistDialogOpen {...props} />
+    </Suspense>
   );
 }

@@ -1,10 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  createWatchlistBodySchema,
-  WATCHLIST_DESCRIPTION_MAX,
-  WATCHLIST_NAME_MAX,
-  type Watchlist,
-} from '@paddock/contract/watchlists';
+import { WATCHLIST_DESCRIPTION_MAX, WATCHLIST_NAME_MAX } from '@paddock/contract/limits';
+import type { Watchlist } from '@paddock/contract/watchlists';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast.ts';
@@ -14,6 +9,7 @@ import { TextField } from '@/components/text-field.tsx';
 import { Field, FieldError, FieldLabel } from '@/components/ui/field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { messagesOf, setServerErrors } from '@/lib/form-errors.ts';
+import { useLazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { cn } from '@/lib/utils.ts';
 import { useCreateWatchlist } from '../api/create-watchlist.ts';
 import { useUpdateWatchlist } from '../api/update-watchlist.ts';
@@ -29,7 +25,7 @@ export function WatchlistForm({ list, onDone }: { list?: Watchlist; onDone: (sav
   const update = useUpdateWatchlist();
   const form = useForm({
     // Creating and editing check the same fields; every field of an edit is sent.
-    resolver: zodResolver(createWatchlistBodySchema),
+    resolver: useLazyZodResolver(() => import('@paddock/contract/watchlists').then((m) => m.createWatchlistBodySchema)),
     defaultValues: {
       name: list?.name ?? '',
       description: list?.description ?? '',
