@@ -15,12 +15,18 @@ type SchemaLoader<Input extends FieldValues, Output> = () => Promise<ZodType<Out
 
 const loadZodResolver = () => import('@hookform/resolvers/zod').then((module) => module.zodResolver);
 
-/** A resolver for `useForm` that loads the resolver and `loadSchema()`'s schema when first asked. */
+/**
+ * A resolver for `useForm` that loads the resolver and `loadSchema()`'s schema when first asked. If they
+ * cannot be loaded (the connection dropped), the values go to the server unchecked: it checks them with the
+ * same schema, and the form shows its answer (or the failed request) as it shows any.
+ */
 function lazyZodResolver<Input extends FieldValues, Output = Input>(
   loadSchema: SchemaLoader<Input, Output>,
 ): Resolver<Input, unknown, Output> {
   return async (values, context, options) => {
-    const [zodResolver, schema] = await Promise.all([loadZodResolver(), loadSchema()]);
+    const loaded = await Promise.all([loadZodResolver(), loadSchema()]).catch(() => null);
+    if (!loaded) return { values: values as unknown as Output, errors: {} };
+    const [zodResolver, schema] = loaded;
     return zodResolver<Input, unknown, Output>(schema)(values, context, options);
   };
 }
