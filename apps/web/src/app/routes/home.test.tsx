@@ -413,7 +413,7 @@ describe('home feeds', () => {
     await userEvent.click(await screen.findByText('Leclerc making a one-stop work at Monza.'));
 
     const dialog = await screen.findByRole('dialog', { name: 'Italian Grand Prix 2024' });
-    expect(within(dialog).getByRole('textbox', { name: 'Write a comment' })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('textbox', { name: 'Write a comment' })).toBeInTheDocument();
   });
 
   it('deletes an own review after an inline confirmation and refreshes the feed', async () => {

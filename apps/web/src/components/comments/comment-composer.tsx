@@ -1,89 +1,45 @@
 import { COMMENT_MAX } from '@paddock/contract/limits';
 import { SendIcon } from 'lucide-react';
-import { useId, type KeyboardEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from '@/lib/toast.ts';
+import { lazy, Suspense } from 'react';
 import { SignInPrompt } from '@/components/sign-in-prompt.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { FieldError } from '@/components/ui/field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
-import { messagesOf } from '@/lib/form-errors.ts';
-import { useLazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
+import type { CommentComposerProps } from './comment-composer-form.tsx';
 
-/**
- * Writes a comment, or a reply with `isReply`, of a review or a race thought: `onSubmit` sends it.
- * Spec §5: Enter posts, Shift+Enter starts a new line; an empty text says 'Comment cannot be empty' /
- * 'Reply cannot be empty'. Spec §8: a failure says 'Failed to post comment. Please try again.'
- */
-export function CommentComposer({
-  onSubmit: send,
-  isReply = false,
-  autoFocus = false,
-  onPosted,
-  onCancel,
-}: {
-  onSubmit: (comment: string) => Promise<unknown>;
-  isReply?: boolean;
-  autoFocus?: boolean;
-  onPosted?: () => void;
-  onCancel?: () => void;
-}) {
-  const id = useId();
-  const resolver = useLazyZodResolver(() => import('./comment-schema.ts').then((m) => m.commentFormSchema(isReply)));
-  const form = useForm({ resolver, defaultValues: { comment: '' } });
-  const errors = messagesOf(form.formState.errors.comment);
-  const label = isReply ? 'Write a reply' : 'Write a comment';
-  const pending = form.formState.isSubmitting;
+// The form (react-hook-form) is only for a signed-in reader: it loads when first drawn, outside the page's first load.
+const CommentComposerForm = lazy(() =>
+  import('./comment-composer-form.tsx').then((m) => ({ default: m.CommentComposerForm })),
+);
 
-  const onSubmit = form.handleSubmit(({ comment }) =>
-    send(comment).then(
-      () => {
-        toast.success('Comment posted successfully!');
-        form.reset();
-        onPosted?.();
-      },
-      () => toast.error('Failed to post comment. Please try again.'),
-    ),
-  );
-
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    if (!pending) void onSubmit();
-  }
-
+/** Writes a comment, or a reply with `isReply` (comment-composer-form.tsx); its place is held while it loads. */
+export function CommentComposer(props: CommentComposerProps) {
   return (
-    <form className="grid grid-cols-1 gap-2" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <Suspense fallback={<ComposerPlaceholder isReply={props.isReply} />}>
+      <CommentComposerForm {...props} />
+    </Suspense>
+  );
+}
+
+/** The composer's look while its form loads: inert, so nothing typed into it is lost. */
+function ComposerPlaceholder({ isReply = false }: { isReply?: boolean }) {
+  return (
+    <div className="grid grid-cols-1 gap-2" aria-hidden inert>
       <div className="flex items-end gap-2">
         <Textarea
-          aria-label={label}
-          placeholder={isReply ? 'Write a reply…' : 'Add a comment…'}
           rows={1}
           maxLength={COMMENT_MAX}
-          autoFocus={autoFocus}
+          placeholder={isReply ? 'Write a reply…' : 'Add a comment…'}
           className="max-h-40 min-h-9"
-          aria-invalid={errors.length > 0 || undefined}
-          aria-describedby={errors.length > 0 ? `${id}-error` : `${id}-hint`}
-          onKeyDown={onKeyDown}
-          {...form.register('comment')}
+          readOnly
+          tabIndex={-1}
         />
-        <Button type="submit" size="icon" aria-label={isReply ? 'Post reply' : 'Post comment'} disabled={pending}>
+        <Button type="button" size="icon" disabled tabIndex={-1}>
           <SendIcon aria-hidden />
         </Button>
       </div>
-      <FieldError id={`${id}-error`} messages={errors} />
-      <div className="flex items-center justify-between gap-2">
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          Enter to post, Shift+Enter for a new line
-        </p>
-        {onCancel && (
-          <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-      </div>
-    </form>
+      <p className="text-xs text-muted-foreground">Enter to post, Shift+Enter for a new line</p>
+    </div>
   );
 }
 

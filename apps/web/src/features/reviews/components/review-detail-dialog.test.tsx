@@ -44,8 +44,9 @@ function renderDetail(
   return { requests, queryClient };
 }
 
+/** The composer, once its form has loaded (it loads when first drawn). */
 function composer(name = 'Write a comment') {
-  return screen.getByRole('textbox', { name });
+  return screen.findByRole('textbox', { name });
 }
 
 afterEach(() => {
@@ -112,17 +113,17 @@ describe('review detail dialog', () => {
     });
     await screen.findByText('No comments yet.');
 
-    await userEvent.type(composer(), 'First line{Shift>}{Enter}{/Shift}second line');
-    expect(composer()).toHaveValue('First line\nsecond line');
+    await userEvent.type(await composer(), 'First line{Shift>}{Enter}{/Shift}second line');
+    expect(await composer()).toHaveValue('First line\nsecond line');
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
-    await userEvent.type(composer(), '{Enter}');
+    await userEvent.type(await composer(), '{Enter}');
 
     expect(await screen.findByText('Comment posted successfully!')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST').map(sent)[0]).toEqual({
       operation: 'createComment',
       body: { race_review_id: 1, comment: 'First line\nsecond line', parent_comment_id: null },
     });
-    expect(composer()).toHaveValue('');
+    expect(await composer()).toHaveValue('');
     const feed = queryClient.getQueryData(getFeedQueryOptions('forYou').queryKey);
     expect(feed?.pages[0]?.results[0]?.comment_count).toBe(1);
   });
@@ -131,7 +132,7 @@ describe('review detail dialog', () => {
     const { requests } = renderDetail(reviewFixture({ id: 1 }), []);
     await screen.findByText('No comments yet.');
 
-    await userEvent.type(composer(), '   {Enter}');
+    await userEvent.type(await composer(), '   {Enter}');
 
     expect(await screen.findByText('Comment cannot be empty')).toBeInTheDocument();
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
@@ -144,9 +145,9 @@ describe('review detail dialog', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Reply' }));
 
-    await userEvent.type(composer('Write a reply'), '{Enter}');
+    await userEvent.type(await composer('Write a reply'), '{Enter}');
     expect(await screen.findByText('Reply cannot be empty')).toBeInTheDocument();
-    await userEvent.type(composer('Write a reply'), 'Agreed!{Enter}');
+    await userEvent.type(await composer('Write a reply'), 'Agreed!{Enter}');
 
     expect(await screen.findByText('Comment posted successfully!')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
@@ -162,10 +163,10 @@ describe('review detail dialog', () => {
     );
     await screen.findByText('No comments yet.');
 
-    await userEvent.type(composer(), 'Hello{Enter}');
+    await userEvent.type(await composer(), 'Hello{Enter}');
 
     expect(await screen.findByText('Failed to post comment. Please try again.')).toBeInTheDocument();
-    expect(composer()).toHaveValue('Hello');
+    expect(await composer()).toHaveValue('Hello');
   });
 
   it('deletes an own comment after an inline confirmation', async () => {

@@ -248,7 +248,10 @@ describe('race page Thoughts tab', () => {
     const comments = within(card).getByRole('group', { name: 'Comments on the thought by Lena Fischer' });
     expect(await within(comments).findByText('Box, box.')).toBeInTheDocument();
 
-    await userEvent.type(within(comments).getByRole('textbox', { name: 'Write a comment' }), 'Great call{Enter}');
+    await userEvent.type(
+      await within(comments).findByRole('textbox', { name: 'Write a comment' }),
+      'Great call{Enter}',
+    );
     expect(await screen.findByText('Comment posted successfully!')).toBeInTheDocument();
     expect(await within(comments).findByText('Great call')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: '2 comments' })).toBeInTheDocument();
