@@ -1,7 +1,7 @@
 import { deleteMeBodySchema } from '@paddock/contract/account';
 import { z } from 'zod';
 
-export const CONFIRM_MISMATCH = 'Type your username exactly to confirm.';
+const CONFIRM_MISMATCH = 'Type your username exactly to confirm.';
 
 /** The contract's body, with the typed confirmation of `username` beside it (loaded on first use). */
 export const deleteAccountFormSchema = (username: string) =>
