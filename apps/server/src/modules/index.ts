@@ -56,7 +56,7 @@ export const modules: ApiModule[] = [
   // f1 shows community figures through an interface the reviews module fills (decision 006); its cached
   // answers showing them are dropped when reviews change or their figures are recounted (decision 016).
   mount('/f1', f1Routes, { community: reviewsCommunity }, (ctx, _config, app) =>
-    invalidateOnCommunityChanges(ctx.events, app.readCache, app.liveBus, app.log),
+    invalidateOnCommunityChanges(ctx.events, [app.readCache, app.pageCache], app.liveBus, app.log),
   ),
   // Its cards are kept as everyone sees them, and a guest's review lists whole (For You too), each dropped on
   // every change to what it shows (decision 027).
