@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '@/test/http.ts';
@@ -30,7 +30,8 @@ describe('register page', () => {
 
     await fill({ username: 'ab', email: 'not-an-email', password: '12345678' });
 
-    expect(screen.getByText('Username must be at least 3 characters.')).toBeInTheDocument();
+    // The form's schema loads on first use: its messages come once it has.
+    expect(await screen.findByText('Username must be at least 3 characters.')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
     expect(screen.getByText('This password is entirely numeric.')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
@@ -42,8 +43,10 @@ describe('register page', () => {
 
     await fill({ username: 'max_v', email: 'max@example.com', name: 'Max\u2066 V', password: 'box box box box' });
 
-    expect(screen.getByLabelText('Name (optional)')).toHaveAccessibleDescription(
-      'Invisible formatting characters are not allowed.',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Name (optional)')).toHaveAccessibleDescription(
+        'Invisible formatting characters are not allowed.',
+      ),
     );
     expect(requests).toHaveLength(0);
   });
