@@ -24,9 +24,9 @@ export const raceDetailTags = (raceId: number) => [F1_TAG, RACE_DETAIL_TAG, race
 /**
  * Reviews change the community figures of their race (decision 006: the reviews module writes them in
  * its transaction, then emits): that race's detail and every list showing figures are dropped, with the
- * pages kept from them, here at once and on the other instances through the bus. An account changing privacy is recounted into the
- * figures of every race it reviewed (race_figures.recounted, emitted by reviews once the recount is
- * stored): every race detail goes too. Likes and comments change no race figure.
+ * pages kept from them, here at once and on the other instances through the bus. An account changing
+ * privacy is recounted into the figures of every race it reviewed (race_figures.recounted, emitted by
+ * reviews once the recount is stored): every race detail goes too. Likes and comments change no race figure.
  */
 export function invalidateOnCommunityChanges(
   events: EventBus,

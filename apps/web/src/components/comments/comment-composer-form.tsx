@@ -8,6 +8,7 @@ import { FieldError } from '@/components/ui/field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { messagesOf } from '@/lib/form-errors.ts';
 import { useLazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
+import { COMPOSER_HINT, COMPOSER_TEXTAREA_CLASS, composerPlaceholder } from './composer-look.ts';
 
 export interface CommentComposerProps {
   onSubmit: (comment: string) => Promise<unknown>;
@@ -58,11 +59,11 @@ export function CommentComposerForm({
       <div className="flex items-end gap-2">
         <Textarea
           aria-label={label}
-          placeholder={isReply ? 'Write a reply…' : 'Add a comment…'}
+          placeholder={composerPlaceholder(isReply)}
           rows={1}
           maxLength={COMMENT_MAX}
           autoFocus={autoFocus}
-          className="max-h-40 min-h-9"
+          className={COMPOSER_TEXTAREA_CLASS}
           aria-invalid={errors.length > 0 || undefined}
           aria-describedby={errors.length > 0 ? `${id}-error` : `${id}-hint`}
           onKeyDown={onKeyDown}
@@ -75,7 +76,7 @@ export function CommentComposerForm({
       <FieldError id={`${id}-error`} messages={errors} />
       <div className="flex items-center justify-between gap-2">
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          Enter to post, Shift+Enter for a new line
+          {COMPOSER_HINT}
         </p>
         {onCancel && (
           <Button type="button" variant="ghost" size="sm" onClick={onCancel}>

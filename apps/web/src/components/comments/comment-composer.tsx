@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { useIsSignedIn } from '@/lib/session.ts';
 import type { CommentComposerProps } from './comment-composer-form.tsx';
+import { COMPOSER_HINT, COMPOSER_TEXTAREA_CLASS, composerPlaceholder } from './composer-look.ts';
 
 // The form (react-hook-form) is only for a signed-in reader: it loads when first drawn, outside the page's first load.
 const CommentComposerForm = lazy(() =>
@@ -29,8 +30,8 @@ function ComposerPlaceholder({ isReply = false }: { isReply?: boolean }) {
         <Textarea
           rows={1}
           maxLength={COMMENT_MAX}
-          placeholder={isReply ? 'Write a reply…' : 'Add a comment…'}
-          className="max-h-40 min-h-9"
+          placeholder={composerPlaceholder(isReply)}
+          className={COMPOSER_TEXTAREA_CLASS}
           readOnly
           tabIndex={-1}
         />
@@ -38,7 +39,7 @@ function ComposerPlaceholder({ isReply = false }: { isReply?: boolean }) {
           <SendIcon aria-hidden />
         </Button>
       </div>
-      <p className="text-xs text-muted-foreground">Enter to post, Shift+Enter for a new line</p>
+      <p className="text-xs text-muted-foreground">{COMPOSER_HINT}</p>
     </div>
   );
 }
