@@ -1,4 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { auth, register } from './accounts.ts';
+import { storeSession } from './stored-session.ts';
 
 /**
  * Every public page rendered on the server (decision 024). Read with no JavaScript, its HTML carries
@@ -71,6 +73,23 @@ async function contextWithoutJavaScript(browser: Browser) {
   return browser.newContext({ javaScriptEnabled: false });
 }
 
+/** A browser in a time zone, locale and colour scheme other than the server's. */
+function contextElsewhere(browser: Browser) {
+  return browser.newContext({ timezoneId: 'Pacific/Auckland', locale: 'de-DE', colorScheme: 'dark' });
+}
+
+/** The hydration problems a page logs from now on: page errors and React's hydration errors. */
+function hydrationProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|Minified React error|did not match/i.test(message.text())) {
+      problems.push(`console error: ${message.text()}`);
+    }
+  });
+  return problems;
+}
+
 test('every public page is readable without JavaScript and hydrates without a mismatch', async ({
   browser,
   request,
@@ -86,26 +105,68 @@ test('every public page is readable without JavaScript and hydrates without a mi
   }
   await plain.close();
 
-  const elsewhere = await browser.newContext({
-    timezoneId: 'Pacific/Auckland',
-    locale: 'de-DE',
-    colorScheme: 'dark',
-  });
+  const elsewhere = await contextElsewhere(browser);
   const page = await elsewhere.newPage();
-  let problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /hydrat|Minified React error|did not match/i.test(message.text())) {
-      problems.push(`console error: ${message.text()}`);
-    }
-  });
+  const problems = hydrationProblems(page);
   for (const { url, text } of pages) {
-    problems = [];
+    problems.length = 0;
     await page.goto(url, { waitUntil: 'networkidle' });
     await expect(page.getByText(text).first(), url).toBeVisible();
     expect(problems, url).toEqual([]);
   }
   await elsewhere.close();
+});
+
+test("a signed-in reader's Home and own pages arrive drawn, hydrate without a mismatch and fill with their data", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const reader = await register(request, 'Rendered', 'Reader');
+  const author = await register(request, 'Followed', 'Author');
+  const season = (await (await request.get('/api/f1/races/?season=2021')).json()) as { results: { id: number }[] };
+  const words = 'Read by my followers on their Home, drawn before their data came.';
+  const posted = await request.post('/api/core/reviews/', {
+    data: { race_id: season.results.at(-1)!.id, rating: 4, review_text: words },
+    headers: auth(author),
+  });
+  expect(posted.ok()).toBe(true);
+  const followed = await request.post('/api/social/follows/', { headers: auth(reader), data: { user_id: author.id } });
+  expect(followed.ok()).toBe(true);
+
+  // The HTML, before any JavaScript: the reader's tabs with Following chosen, none of their data.
+  const html = await (await request.get('/home', { headers: { cookie: 'signed_in=1' } })).text();
+  expect(html).toMatch(/aria-selected="true"[^>]*>Following</);
+  expect(html).not.toContain(words);
+
+  const elsewhere = await contextElsewhere(browser);
+  await storeSession(elsewhere, reader);
+  const page = await elsewhere.newPage();
+  const problems = hydrationProblems(page);
+  const pages = [
+    { url: '/home', text: words },
+    { url: '/profile', text: `@${reader.username}` },
+    { url: '/watchlists', text: 'No watchlists yet' },
+    { url: '/settings', text: 'You have not blocked anyone.' },
+  ];
+  for (const { url, text } of pages) {
+    problems.length = 0;
+    await page.goto(url);
+    await expect(page.locator('html'), url).toHaveAttribute('data-hydrated', '');
+    await expect(page.getByText(text).first(), url).toBeVisible();
+    expect(problems, url).toEqual([]);
+  }
+  await elsewhere.close();
+
+  // A hint that outlived its session (storage cleared, the cookie kept): the browser draws the guest's Home.
+  const stale = await contextElsewhere(browser);
+  await stale.addCookies([{ name: 'signed_in', value: '1', url: test.info().project.use.baseURL! }]);
+  const guest = await stale.newPage();
+  const guestProblems = hydrationProblems(guest);
+  await guest.goto('/home');
+  await expect(guest.getByRole('heading', { name: 'Welcome to Paddock' })).toBeVisible();
+  expect(guestProblems).toEqual([]);
+  await stale.close();
 });
 
 test('a tap and a shortcut made while the page is still fetching its code are answered once it is hydrated', async ({

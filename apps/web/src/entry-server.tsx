@@ -45,13 +45,18 @@ export type RenderResult =
  * page's data, dependent queries included; one try, since the reader is waiting. A query that failed
  * stops suspending (which would throw its error to the route's boundary), so the page shows its own
  * error state, as the browser does: "not found" for a race that is not there.
+ *
+ * A page rendered for a signed-in reader asks only what is the same for every reader (`sameForEveryReader`,
+ * the next race): the rest is theirs, which the server does not know, so those queries stay pending and the
+ * page shows where each part will be, as the browser's first render of it does.
  */
-function serverQueryClient(): QueryClient {
+function serverQueryClient({ reader }: { reader: boolean }): QueryClient {
   const client = new QueryClient({ defaultOptions: serverDefaults });
   const defaulted = client.defaultQueryOptions.bind(client);
   client.defaultQueryOptions = ((options) => {
     const o = defaulted(options);
     if (o.enabled === false) return o;
+    if (reader && o.meta?.sameForEveryReader !== true) return { ...o, enabled: false };
     const failed = o.queryHash !== undefined && client.getQueryCache().get(o.queryHash)?.state.status === 'error';
     return failed ? { ...o, retry: false } : { ...o, suspense: true, retry: false };
   }) satisfies QueryClient['defaultQueryOptions'];
@@ -78,10 +83,16 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
   }
-  if (context.matches.some((m) => leftToBrowser(m.route.handle, request.cookie))) return { kind: 'client' };
+  const audience = renderedFor(
+    context.matches.map((m): unknown => m.route.handle),
+    request.cookie,
+  );
+  if (audience === 'browser') return { kind: 'client' };
 
-  const queryClient = serverQueryClient();
+  const reader = audience === 'reader';
+  const queryClient = serverQueryClient({ reader });
   const env = {
+    reader,
     cookie: request.cookie,
     timeZone: readerTimeZone(request.cookie),
     now: Date.now(),
@@ -122,6 +133,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       timeZone: env.timeZone,
       now: env.now,
       previewSpoilers: env.previewSpoilers,
+      ...(reader ? { reader } : {}),
     }),
     head,
   };
@@ -131,21 +143,25 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
 const HOISTED = /^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)+/;
 
 /**
- * Whether a route is the browser's to render: the reader's own pages (`clientOnly`), pages whose
- * signed-in version is another page (`guestVersion`: Home's feeds instead of its welcome) when the
- * `signed_in` cookie says a session is stored, and pages that can carry a race's spoilers (`spoilers`: the
- * race, a review, a season) when the `spoiler_shield` cookie also says the reader's shield is on (decision
- * 033): a guest's render would show them what their shield withholds. Those cookies are hints written beside
- * the stored session (lib/session.ts, theme-init.js, lib/spoiler-session.ts), never credentials: the server still
- * renders only what a guest sees.
+ * Whom a page is rendered for, from its routes' handles and two hint cookies written beside the stored
+ * session (lib/session.ts, theme-init.js, lib/spoiler-session.ts), never credentials:
+ * - 'reader': the reader's own pages (`clientOnly`) and a page whose signed-in version is another page
+ *   (`guestVersion`: Home's feeds instead of its welcome), when the `signed_in` cookie says a session is
+ *   stored. They are rendered as that reader sees them while their data loads, with none of it.
+ * - 'browser': the reader's own pages for a visitor with no session (the browser sends them to sign in),
+ *   and pages that can carry a race's spoilers (`spoilers`: the race, a review, a season) when the
+ *   `spoiler_shield` cookie also says the reader's shield is on (decision 033): a guest's render would show
+ *   them what their shield withholds.
+ * - 'guest': every other page, rendered with its data as a guest sees it.
  */
-function leftToBrowser(handle: unknown, cookie: string): boolean {
-  const flags = handle as { clientOnly?: boolean; guestVersion?: boolean; spoilers?: boolean } | undefined;
+function renderedFor(handles: unknown[], cookie: string): 'guest' | 'reader' | 'browser' {
+  const flags = handles.map((h) => (h ?? {}) as { clientOnly?: boolean; guestVersion?: boolean; spoilers?: boolean });
   const signedIn = cookieValue(cookie, SIGNED_IN_COOKIE) === '1';
   const shielded = signedIn && cookieValue(cookie, SPOILER_SHIELD_COOKIE) === '1';
-  return (
-    flags?.clientOnly === true || (flags?.guestVersion === true && signedIn) || (flags?.spoilers === true && shielded)
-  );
+  if (flags.some((f) => f.spoilers === true) && shielded) return 'browser';
+  const readers = flags.some((f) => f.clientOnly === true || f.guestVersion === true);
+  if (readers && signedIn) return 'reader';
+  return flags.some((f) => f.clientOnly === true) ? 'browser' : 'guest';
 }
 
 /** The reader's time zone from the `tz` cookie (build/theme-init.js writes it), if it is one; else UTC. */

@@ -7,7 +7,7 @@ import { routes } from './app/router.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { parsePageState, QUERY_STATE_ELEMENT_ID } from './lib/query-state.ts';
 import { RenderEnvProvider } from './lib/render-env.tsx';
-import { dropExpiredSession } from './lib/session.ts';
+import { dropExpiredSession, isSignedIn } from './lib/session.ts';
 import './index.css';
 
 declare global {
@@ -38,11 +38,14 @@ async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('the page has no #root element');
   const hydrationData = window.__staticRouterHydrationData;
-  const state = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
-  if (hydrationData && state) {
+  const text = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
+  const state = text ? parsePageState(text) : null;
+  // A page rendered for a signed-in reader whose session has gone since (its hint cookie outlived it) is not
+  // theirs to hydrate: the browser renders the page anew, for a guest.
+  if (hydrationData && state && (state.reader !== true || isSignedIn())) {
     // A page rendered on the server: its data is in the page, and React takes over its HTML.
     await loadMatchedRoutes();
-    const { queries, timeZone, now, previewSpoilers } = parsePageState(state);
+    const { queries, timeZone, now, previewSpoilers, reader } = state;
     hydrate(queryClient, queries);
     const router = createBrowserRouter(routes, { hydrationData });
     // Hydrated as a transition: React yields to the browser while it works, so a tap or a scroll on the
@@ -51,7 +54,7 @@ async function start(): Promise<void> {
       hydrateRoot(
         root,
         <StrictMode>
-          <RenderEnvProvider env={{ timeZone, now, previewSpoilers }}>
+          <RenderEnvProvider env={{ timeZone, now, previewSpoilers, reader }}>
             <App router={router} hydrated />
           </RenderEnvProvider>
         </StrictMode>,

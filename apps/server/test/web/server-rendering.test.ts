@@ -155,7 +155,7 @@ describe('a public page rendered on the server', () => {
     expect(res.body).toMatch(/not found/i);
   });
 
-  it("leaves the reader's own pages to the browser: no render, the built page as it is", async () => {
+  it("leaves the reader's own pages to a visitor with no session to the browser: the built page as it is", async () => {
     for (const url of ['/watchlists', '/profile']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
@@ -164,25 +164,46 @@ describe('a public page rendered on the server', () => {
     }
   });
 
-  it("renders a guest's Home, and leaves a signed-in reader's Home (their feeds) to the browser", async () => {
+  it("renders a signed-in reader's Home and own pages as they see them while their data loads, with none of it", async () => {
     const guest = await page('/home');
     expect(guest.body).toContain('query-state');
     expect(guest.body).not.toContain('<div id="root"><p>brand</p></div>');
+    expect(JSON.parse(stateOf(guest.body)!)).not.toHaveProperty('reader');
+    // A guest's For You carries the review; no reader's page may.
+    expect(guest.body).toContain(review.review_text!.slice(0, 16));
 
-    const member = await t.app.inject({
-      url: '/home',
-      headers: { accept: 'text/html', cookie: 'tz=UTC; signed_in=1' },
-    });
-    expect(member.statusCode).toBe(200);
-    expect(member.body).toContain('<div id="root"><p>brand</p></div>');
-    expect(member.body).not.toContain('query-state');
+    for (const url of ['/home', '/profile', '/watchlists', '/settings']) {
+      const member = await t.app.inject({ url, headers: { accept: 'text/html', cookie: 'tz=UTC; signed_in=1' } });
+      expect(member.statusCode, url).toBe(200);
+      expect(member.body, url).not.toContain('<div id="root"><p>brand</p></div>');
+      const state = JSON.parse(stateOf(member.body)!) as {
+        reader?: boolean;
+        queries: { queries: { queryKey: unknown[] }[] };
+      };
+      // Hydrated signed in; of the data only what no session changes (Home's race card), nothing of a reader.
+      expect(state.reader, url).toBe(true);
+      const asked = state.queries.queries.map((q) => q.queryKey);
+      expect(asked, url).toEqual(
+        url === '/home'
+          ? [
+              ['races', 'active-thoughts'],
+              ['races', 'upcoming'],
+            ]
+          : [],
+      );
+      expect(member.body, url).not.toContain(review.review_text!.slice(0, 16));
+    }
+    const home = await t.app.inject({ url: '/home', headers: { accept: 'text/html', cookie: 'signed_in=1' } });
+    // A signed-in reader's tabs, Following first, and no guest's welcome.
+    expect(home.body).toMatch(/aria-selected="true"[^>]*>Following</);
+    expect(home.body).not.toContain('Sign in to see your Following feed');
 
-    // The hint changes only Home: a race is the same page for everyone.
+    // The hint changes only Home and the reader's pages: a race is the same page for everyone.
     const racePage = await t.app.inject({
       url: `/race/${race.id}`,
       headers: { accept: 'text/html', cookie: 'signed_in=1' },
     });
-    expect(racePage.body).toContain('query-state');
+    expect(JSON.parse(stateOf(racePage.body)!)).not.toHaveProperty('reader');
   });
 
   it('sends / and unknown paths to /home with a redirect, as the router does', async () => {

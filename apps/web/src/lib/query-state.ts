@@ -24,6 +24,8 @@ export interface PageState {
   now: number;
   /** The site's PREVIEW_SPOILERS the page's head was written with (lib/render-env.tsx). */
   previewSpoilers?: 'on' | 'off';
+  /** Rendered for a signed-in reader, with none of their data (lib/render-env.tsx). */
+  reader?: boolean;
 }
 
 /**

@@ -21,6 +21,12 @@ export interface RenderEnv {
    * of a page's description and JSON-LD. Carried in the page, so hydration writes the same head.
    */
   previewSpoilers?: 'on' | 'off';
+  /**
+   * Rendered for a signed-in reader (the `signed_in` hint on their Home or their own pages): the page as they
+   * see it while their data loads, with none of it, since the server never knows who reads. Carried in the
+   * page, so hydration renders signed in too and their data fills the same places.
+   */
+  reader?: boolean;
 }
 
 /** The cookie build/theme-init.js writes with the reader's time zone (an IANA name, URI-encoded). */
@@ -36,6 +42,11 @@ export function RenderEnvProvider({ env, children }: { env: RenderEnv | null; ch
 export function useCookies(): string {
   const env = use(RenderEnvContext);
   return env?.cookie ?? document.cookie;
+}
+
+/** Whether the page was rendered for a signed-in reader whose data is still to come (RenderEnv.reader). */
+export function useRenderedForReader(): boolean {
+  return use(RenderEnvContext)?.reader === true;
 }
 
 /** The site's origin: the server's public URL on the server, the page's in the browser. */

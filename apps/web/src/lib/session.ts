@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useRenderedForReader } from './render-env.tsx';
 import { secondsLeft } from './jwt.ts';
 import { STORAGE_KEYS, storage } from './storage.ts';
 
@@ -9,8 +10,8 @@ import { STORAGE_KEYS, storage } from './storage.ts';
 const SESSION_CHANGED = 'paddock:session-changed';
 
 /**
- * The hint the server reads to leave a signed-in reader's Home to the browser: `1` while a session is
- * stored. Written here on every change, and by build/theme-init.js on every load.
+ * The hint from which the server renders a signed-in reader's Home and own pages as they see them while
+ * their data loads (entry-server.tsx): `1` while a session is stored. Written here on every change, and by build/theme-init.js on every load.
  */
 export const SIGNED_IN_COOKIE = 'signed_in';
 
@@ -78,8 +79,10 @@ export function subscribeSession(onChange: () => void): () => void {
 
 /**
  * Whether a session is stored. A page rendered on the server is a guest's (the server never reads
- * browser storage), so hydration renders as a guest too and the stored session fills in right after.
+ * browser storage), so hydration renders as a guest too and the stored session fills in right after;
+ * except a page rendered for a signed-in reader (RenderEnv.reader), which hydrates signed in.
  */
 export function useIsSignedIn(): boolean {
-  return useSyncExternalStore(subscribeSession, isSignedIn, () => false);
+  const forReader = useRenderedForReader();
+  return useSyncExternalStore(subscribeSession, isSignedIn, () => forReader);
 }

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useHydrated } from '@/hooks/use-hydrated.ts';
-import { isSignedIn } from '@/lib/session.ts';
+import { isSignedIn, useIsSignedIn } from '@/lib/session.ts';
 import { STORAGE_KEYS, storage } from '@/lib/storage.ts';
 
 export type HomeTab = 'following' | 'forYou';
@@ -17,13 +17,19 @@ export function initialHomeTab(): HomeTab {
  * remembering (the automatic switch for someone who follows nobody is not their choice).
  */
 export function useHomeTab(): { tab: HomeTab; choose: (tab: HomeTab) => void; show: (tab: HomeTab) => void } {
-  // A page rendered on the server is a guest's (For You); the stored choice applies once hydrated.
+  // A page rendered on the server shows the default tab of a guest (For You) or of a signed-in reader
+  // (Following); the stored choice applies once hydrated.
   const hydrated = useHydrated();
+  const signedIn = useIsSignedIn();
   const [initial] = useState<HomeTab | null>(() => (hydrated ? initialHomeTab() : null));
   const [shown, setShown] = useState<HomeTab | null>(null);
   const choose = useCallback((next: HomeTab) => {
     setShown(next);
     storage.set(STORAGE_KEYS.homeTab, next);
   }, []);
-  return { tab: shown ?? initial ?? (hydrated ? initialHomeTab() : 'forYou'), choose, show: setShown };
+  return {
+    tab: shown ?? initial ?? (hydrated ? initialHomeTab() : signedIn ? 'following' : 'forYou'),
+    choose,
+    show: setShown,
+  };
 }

@@ -1,6 +1,7 @@
 import type { ActiveThoughts } from '@paddock/contract/f1';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import { sameForEveryReader } from '@/lib/query-events.ts';
 
 /** Spec §9: active race thoughts are refetched every 5 minutes and stay fresh 2 minutes. */
 export const ACTIVE_THOUGHTS_STALE_MS = 2 * 60_000;
@@ -16,6 +17,7 @@ export function getActiveThoughtsQueryOptions() {
     queryFn: ({ signal }) => getActiveThoughts({ signal }),
     staleTime: ACTIVE_THOUGHTS_STALE_MS,
     refetchInterval: ACTIVE_THOUGHTS_REFETCH_MS,
+    meta: sameForEveryReader,
   });
 }
 

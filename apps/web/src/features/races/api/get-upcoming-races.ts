@@ -1,6 +1,7 @@
 import type { Race } from '@paddock/contract/f1';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import { sameForEveryReader } from '@/lib/query-events.ts';
 
 /** Spec §9: the next race stays fresh 10 minutes and is refetched every hour. */
 export const NEXT_RACE_STALE_MS = 10 * 60_000;
@@ -16,6 +17,7 @@ export function getUpcomingRacesQueryOptions() {
     queryFn: ({ signal }) => getUpcomingRaces({ signal }),
     staleTime: NEXT_RACE_STALE_MS,
     refetchInterval: NEXT_RACE_REFETCH_MS,
+    meta: sameForEveryReader,
   });
 }
 
