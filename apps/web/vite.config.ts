@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/compress.ts';
+import { layoutChunks } from './build/layout-chunks.ts';
 import { routePreloads } from './build/route-preloads.ts';
 import { themeInitScript } from './build/theme-init-asset.ts';
 
@@ -40,5 +41,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         // One file: the server loads the whole renderer at start, and each instance is self-contained.
         rolldownOptions: { output: { codeSplitting: false } },
       }
-    : { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
+    : {
+        outDir: 'dist',
+        sourcemap: false,
+        chunkSizeWarningLimit: 600,
+        manifest: true,
+        rolldownOptions: { output: { codeSplitting: { groups: layoutChunks() } } },
+      },
 }));
