@@ -169,6 +169,40 @@ test("a signed-in reader's Home and own pages arrive drawn, hydrate without a mi
   await stale.close();
 });
 
+test("a signed-in reader's review page on a phone keeps its layout when their Follow button comes", async ({
+  browser,
+  request,
+}) => {
+  const reader = await register(request, 'Steady', 'Reader');
+  const author = await register(request, 'Steady', 'Author');
+  const season = (await (await request.get('/api/f1/races/?season=2021')).json()) as { results: { id: number }[] };
+  const posted = await request.post('/api/core/reviews/', {
+    data: { race_id: season.results.at(-1)!.id, rating: 3, review_text: 'Nothing moves when the buttons arrive.' },
+    headers: auth(author),
+  });
+  expect(posted.ok()).toBe(true);
+  const review = (await posted.json()) as { id: number };
+  const phone = { width: 390, height: 844 };
+  const card = (page: Page) => page.getByRole('article', { name: /Steady Author on/ });
+
+  // The page as it first paints: the server's HTML, before any JavaScript.
+  const plain = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
+  await storeSession(plain, reader);
+  const first = await plain.newPage();
+  await first.goto(`/review/${review.id}`);
+  const before = await card(first).boundingBox();
+  await plain.close();
+
+  const context = await browser.newContext({ viewport: phone });
+  await storeSession(context, reader);
+  const page = await context.newPage();
+  await page.goto(`/review/${review.id}`);
+  await expect(card(page).getByRole('button', { name: `Follow @${author.username}` })).toBeVisible();
+  const after = await card(page).boundingBox();
+  expect(after?.height).toBe(before?.height);
+  await context.close();
+});
+
 test('a tap and a shortcut made while the page is still fetching its code are answered once it is hydrated', async ({
   page,
   request,

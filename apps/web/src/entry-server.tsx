@@ -91,8 +91,10 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
 
   const reader = audience === 'reader';
   const queryClient = serverQueryClient({ reader });
+  const signedInHint = cookieValue(request.cookie, SIGNED_IN_COOKIE) === '1';
   const env = {
     reader,
+    signedInHint,
     cookie: request.cookie,
     timeZone: readerTimeZone(request.cookie),
     now: Date.now(),
@@ -134,6 +136,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       now: env.now,
       previewSpoilers: env.previewSpoilers,
       ...(reader ? { reader } : {}),
+      ...(signedInHint ? { signedInHint } : {}),
     }),
     head,
   };

@@ -45,7 +45,7 @@ async function start(): Promise<void> {
   if (hydrationData && state && (state.reader !== true || isSignedIn())) {
     // A page rendered on the server: its data is in the page, and React takes over its HTML.
     await loadMatchedRoutes();
-    const { queries, timeZone, now, previewSpoilers, reader } = state;
+    const { queries, timeZone, now, previewSpoilers, reader, signedInHint } = state;
     hydrate(queryClient, queries);
     const router = createBrowserRouter(routes, { hydrationData });
     // Hydrated as a transition: React yields to the browser while it works, so a tap or a scroll on the
@@ -54,7 +54,7 @@ async function start(): Promise<void> {
       hydrateRoot(
         root,
         <StrictMode>
-          <RenderEnvProvider env={{ timeZone, now, previewSpoilers, reader }}>
+          <RenderEnvProvider env={{ timeZone, now, previewSpoilers, reader, signedInHint }}>
             <App router={router} hydrated />
           </RenderEnvProvider>
         </StrictMode>,

@@ -26,6 +26,8 @@ export interface PageState {
   previewSpoilers?: 'on' | 'off';
   /** Rendered for a signed-in reader, with none of their data (lib/render-env.tsx). */
   reader?: boolean;
+  /** The `signed_in` hint the page was rendered with (lib/render-env.tsx). */
+  signedInHint?: boolean;
 }
 
 /**

@@ -27,6 +27,11 @@ export interface RenderEnv {
    * page, so hydration renders signed in too and their data fills the same places.
    */
   reader?: boolean;
+  /**
+   * The `signed_in` hint the page was rendered with: a guest's page for a reader who is likely signed in, so
+   * what their session adds (a Follow button) can have its place from the start (`useLikelySignedIn`).
+   */
+  signedInHint?: boolean;
 }
 
 /** The cookie build/theme-init.js writes with the reader's time zone (an IANA name, URI-encoded). */
@@ -47,6 +52,15 @@ export function useCookies(): string {
 /** Whether the page was rendered for a signed-in reader whose data is still to come (RenderEnv.reader). */
 export function useRenderedForReader(): boolean {
   return use(RenderEnvContext)?.reader === true;
+}
+
+/**
+ * Whether the reader is, or is likely to be, signed in: until hydrated, the hint the page was rendered with;
+ * then the stored session. For layout only, never for what is shown: a place kept for what a session adds.
+ */
+export function useLikelySignedIn(signedIn: boolean): boolean {
+  const hint = use(RenderEnvContext)?.signedInHint === true;
+  return useHydrated() ? signedIn : signedIn || hint;
 }
 
 /** The site's origin: the server's public URL on the server, the page's in the browser. */

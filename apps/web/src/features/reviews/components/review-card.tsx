@@ -22,7 +22,7 @@ import { useDeleteReview } from '../api/delete-review.ts';
 import { useToggleReviewLike } from '../api/toggle-review-like.ts';
 import { reviewTitle } from '../utils/review-title.ts';
 import { ReviewShareMenu } from './review-share-menu.tsx';
-import { useRenderNow } from '@/lib/render-env.tsx';
+import { useLikelySignedIn, useRenderNow } from '@/lib/render-env.tsx';
 
 // The edit form validates with the contract's zod schema: loaded when first opened.
 const EditReviewDialog = lazy(() => import('./edit-review-dialog.tsx').then((m) => ({ default: m.EditReviewDialog })));
@@ -62,6 +62,7 @@ export function ReviewCard({
   className?: string;
 }) {
   const signedIn = useIsSignedIn();
+  const likelySignedIn = useLikelySignedIn(signedIn);
   const now = useRenderNow();
   const me = useMe();
   const isOwner = me.data?.id === review.user.id;
@@ -111,7 +112,14 @@ export function ReviewCard({
             </p>
             {review.rating !== null && <StarRating rating={review.rating} />}
           </div>
-          <div className="ml-auto flex items-center gap-1">
+          {/* On a phone a signed-in reader's buttons (Follow among them) have a row of their own, kept from the
+              first paint of a page rendered for them as a guest, so the card does not grow when they come. */}
+          <div
+            className={cn(
+              'ml-auto flex items-center gap-1',
+              showFollow && likelySignedIn && 'max-sm:basis-full max-sm:justify-end',
+            )}
+          >
             {showFollow && <FollowButton user={review.user} knownStatus={review.user.follow_status} />}
             <ReviewShareMenu reviewId={review.id} title={title} />
             {showFollow && (
@@ -165,7 +173,8 @@ export function ReviewCard({
           </UserParagraph>
         )}
 
-        <footer className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
+        {/* As tall as the signed-in reader's buttons, which replace a guest's counts once hydrated. */}
+        <footer className="flex min-h-8 flex-wrap items-center gap-1 text-sm text-muted-foreground">
           {signedIn ? (
             <Button
               type="button"
