@@ -143,6 +143,8 @@ test("a signed-in reader's Home and own pages arrive drawn, hydrate without a mi
   await storeSession(elsewhere, reader);
   const page = await elsewhere.newPage();
   const problems = hydrationProblems(page);
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
   const pages = [
     { url: '/home', text: words },
     { url: '/profile', text: `@${reader.username}` },
@@ -155,6 +157,8 @@ test("a signed-in reader's Home and own pages arrive drawn, hydrate without a mi
     await expect(page.locator('html'), url).toHaveAttribute('data-hydrated', '');
     await expect(page.getByText(text).first(), url).toBeVisible();
     expect(problems, url).toEqual([]);
+    // Home's race card came with the page, the same for every reader: the app does not ask for it again.
+    if (url === '/home') expect(asked.filter((p) => p.startsWith('/api/f1/races/'))).toEqual([]);
   }
   await elsewhere.close();
 
