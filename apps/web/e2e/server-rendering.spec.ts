@@ -159,6 +159,11 @@ test("a signed-in reader's Home and own pages arrive drawn, hydrate without a mi
     expect(problems, url).toEqual([]);
     // Home's race card came with the page, the same for every reader: the app does not ask for it again.
     if (url === '/home') expect(asked.filter((p) => p.startsWith('/api/f1/races/'))).toEqual([]);
+    // Who the reader is was asked once, as the page was read, before the app's code was.
+    const me = asked.filter((p) => p === '/api/social/users/me/');
+    expect(me, url).toHaveLength(1);
+    expect(asked.indexOf(me[0]!), url).toBeLessThan(asked.findIndex((p) => /^\/assets\/index-[\w-]+\.js$/.test(p)));
+    asked.length = 0;
   }
   await elsewhere.close();
 

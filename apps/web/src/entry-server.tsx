@@ -15,6 +15,8 @@ import { SIDEBAR_COOKIE_NAME } from './components/ui/sidebar.tsx';
 import { SIGNED_IN_COOKIE } from './lib/session.ts';
 import { previewSpoilersShown } from './lib/render-env.tsx';
 import { SPOILER_SHIELD_COOKIE } from './lib/spoiler-session.ts';
+import { earlyAnswersScript } from './lib/early-answers.ts';
+import { routes as apiRoutes } from '@paddock/contract/routes';
 
 /*
  * The server's side of the app (built by `vite build --ssr`, loaded by the API server): a public page
@@ -125,7 +127,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   );
   const head =
     hoisted +
-    (thing ? `<script type="application/ld+json" nonce="${request.nonce}">${scriptJson(thing)}</script>` : '');
+    (thing ? `<script type="application/ld+json" nonce="${request.nonce}">${scriptJson(thing)}</script>` : '') +
+    // A reader's page asks who they are as it is read, not once its code has come (lib/early-answers.ts).
+    (reader ? `<script nonce="${request.nonce}">${earlyAnswersScript([apiRoutes.getMe.path])}</script>` : '');
   return {
     kind: 'page',
     status: notFound ? 404 : context.statusCode,

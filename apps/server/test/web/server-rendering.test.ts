@@ -192,7 +192,12 @@ describe('a public page rendered on the server', () => {
           : [],
       );
       expect(member.body, url).not.toContain(review.review_text!.slice(0, 16));
+      // Who the reader is, asked as the page is read (with their stored token), by a script with the nonce.
+      const nonce = /'nonce-([^']+)'/.exec(String(member.headers['content-security-policy']))?.[1];
+      expect(member.body, url).toContain(`<script nonce="${nonce}">(()=>{try{const t=localStorage.getItem("access")`);
+      expect(member.body, url).toContain('"/api/social/users/me/":fetch(');
     }
+    expect(guest.body).not.toContain('__paddockAnswers');
     const home = await t.app.inject({ url: '/home', headers: { accept: 'text/html', cookie: 'signed_in=1' } });
     // A signed-in reader's tabs, Following first, and no guest's welcome.
     expect(home.body).toMatch(/aria-selected="true"[^>]*>Following</);

@@ -6,6 +6,7 @@ import { readRequest, replyOf, type StubbedRequest } from '@/test/http.ts';
 import { fakeJwt } from '@/test/tokens.ts';
 import { useDatabaseTrouble } from './service-status.ts';
 import { ApiError, apiUrl, createApiClient, isPublicPath, type ApiClientOptions } from './api-client.ts';
+import { earlyAnswersScript } from './early-answers.ts';
 
 const NOW = Date.UTC(2026, 2, 1, 12, 0, 0);
 const REFRESH = routes.refreshToken.path;
@@ -89,6 +90,43 @@ describe('api client', () => {
     expect(star).toMatchObject({ method: 'POST', body: { race_id: 3, driver_id: 'max-verstappen' } });
     expect(star!.headers.get('Content-Type')).toBe('application/json');
     expect(apiUrl('unstarDriver', { params: { id: 'a/b' } })).toBe(routes.unstarDriver.path.replace(':id', 'a%2Fb'));
+  });
+
+  it('takes the answer the page asked for as it was read, once, and only if made with the token it sends', async () => {
+    const ME = routes.getMe.path;
+    const early = vi.fn(async () => new Response(JSON.stringify({ id: 1, username: 'early' }), { status: 200 }));
+    /** The page's inline script, run as the browser runs it, with the browser's fetch. */
+    const readPage = () => {
+      vi.stubGlobal('fetch', early);
+      // The script's own text is what is under test, as the page carries it.
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call
+      new Function(earlyAnswersScript([ME]))();
+      vi.unstubAllGlobals();
+    };
+    const server = fakeServer(() => ({ status: 200, data: { id: 1, username: 'asked' } }));
+    const { api } = client(server.fetch);
+
+    readPage();
+    expect(early.mock.calls[0]).toEqual([
+      ME,
+      { headers: { Accept: 'application/json', Authorization: `Bearer ${oldAccess}` }, credentials: 'same-origin' },
+    ]);
+    expect(await api.call('getMe')).toMatchObject({ username: 'early' });
+    expect(server.requests).toHaveLength(0);
+    // Taken once: the next call asks the server.
+    expect(await api.call('getMe')).toMatchObject({ username: 'asked' });
+
+    // Asked with a token the client no longer sends (it was renewed since): left unused.
+    readPage();
+    localStorage.setItem('access', newAccess);
+    expect(await api.call('getMe')).toMatchObject({ username: 'asked' });
+
+    // An early ask that failed on the network: the client asks itself.
+    localStorage.setItem('access', oldAccess);
+    early.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    readPage();
+    expect(await api.call('getMe')).toMatchObject({ username: 'asked' });
+    expect(server.requests).toHaveLength(3);
   });
 
   it('gives up after 5 s, or the time the call asks for, with an error that has no answer', async () => {

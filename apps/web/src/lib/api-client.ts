@@ -4,6 +4,7 @@ import type { EndpointName, Endpoints } from '@paddock/contract/endpoints';
 import { fillPath, routes } from '@paddock/contract/routes';
 import { DATABASE_UNAVAILABLE } from '@paddock/contract/limits';
 import { ApiError } from './api-error.ts';
+import { takeEarlyAnswer } from './early-answers.ts';
 import { secondsLeft } from './jwt.ts';
 import { spoilerHeaders } from './spoiler-session.ts';
 import { reportDatabaseReachable } from './service-status.ts';
@@ -169,6 +170,15 @@ function deadline(signal: AbortSignal | undefined, ms: number) {
   };
 }
 
+/** The answer, or null once `signal` aborts first (the call's deadline holds for an early answer too). */
+function unlessAborted(answer: Promise<Response | null>, signal: AbortSignal): Promise<Response | null> {
+  if (signal.aborted) return Promise.resolve(null);
+  return Promise.race([
+    answer,
+    new Promise<null>((resolve) => signal.addEventListener('abort', () => resolve(null), { once: true })),
+  ]);
+}
+
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const transport: typeof fetch =
     options.fetch ?? ((input, init) => (serverTransport ?? globalThis.fetch)(input, init));
@@ -202,13 +212,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const limit = deadline(signal, timeout);
     let response: Response;
     try {
-      response = await transport(url, {
-        method,
-        headers,
-        body: payload,
-        signal: limit.signal,
-        credentials: 'same-origin',
-      });
+      // Asked already by the page, with this token (lib/early-answers.ts): that answer, unless it failed.
+      const early = takeEarlyAnswer(method, url, access);
+      response =
+        (early && (await unlessAborted(early, limit.signal))) ??
+        (await transport(url, {
+          method,
+          headers,
+          body: payload,
+          signal: limit.signal,
+          credentials: 'same-origin',
+        }));
     } catch (err) {
       if (signal?.aborted) throw err; // the caller cancelled: not a failure to report
       throw new ApiError(limit.timedOut() ? `timeout of ${timeout}ms exceeded` : 'Network Error', null);
