@@ -1,6 +1,6 @@
 import type { Review } from '@paddock/contract/reviews';
 import { CheckCheckIcon, RotateCwIcon } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { feedParts, useFeed, type FeedKind } from '../api/get-feed.ts';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll.ts';
@@ -76,6 +76,13 @@ export function ReviewFeed({
   const lastAuthor = pages.at(-1)?.meta.last_author_id;
   const canLoadMore = query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError;
   const sentinel = useInfiniteScroll(() => void query.fetchNextPage(), canLoadMore);
+  /*
+   * The cards are drawn from a deferred copy of the answer: a page of twenty cards drawn at once is a long task
+   * on a phone, so React draws them in the background, yielding to the reader's taps, while what was shown
+   * stays. A page rendered on the server hydrates with the answer itself.
+   */
+  const drawn = useDeferredValue(query.data);
+  const drawnParts = feedParts(drawn?.pages ?? []);
 
   // A page may end short, even empty, while more follow (decision 008): an empty start is not the end yet.
   const emptyButMore = shown === 0 && query.hasNextPage;
@@ -89,8 +96,9 @@ export function ReviewFeed({
   }, [lastAuthor, noteLastAuthor]);
 
   let body: ReactNode;
-  if (query.isPending || (emptyButMore && !query.isError)) body = <FeedLoading />;
-  else if (query.isError && shown === 0) body = <FeedError />;
+  if (query.isPending || (emptyButMore && !query.isError) || (drawn === undefined && shown > 0)) {
+    body = <FeedLoading />;
+  } else if (query.isError && shown === 0) body = <FeedError />;
   else if (shown === 0) body = empty;
   else {
     const list = (reviews: Review[], label: string) => (
@@ -104,11 +112,11 @@ export function ReviewFeed({
     );
     body = (
       <>
-        {parts.new.length > 0 && list(parts.new, 'Reviews')}
-        {parts.earlier.length > 0 && (
+        {drawnParts.new.length > 0 && list(drawnParts.new, 'Reviews')}
+        {drawnParts.earlier.length > 0 && (
           <>
             <CaughtUpDivider />
-            {list(parts.earlier, 'Earlier reviews')}
+            {list(drawnParts.earlier, 'Earlier reviews')}
           </>
         )}
         <div ref={sentinel} aria-hidden />
