@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { auth, register } from './accounts.ts';
+import { auth, register, type Account } from './accounts.ts';
 import { storeSession } from './stored-session.ts';
 
 /**
@@ -69,6 +69,22 @@ async function publicPages(request: APIRequestContext): Promise<PublicPage[]> {
   ];
 }
 
+/** A review by `author` of the 2021 season's last race, posted through the API. */
+async function reviewLastRaceOf2021(
+  request: APIRequestContext,
+  author: Account,
+  rating: number,
+  text: string,
+): Promise<{ id: number }> {
+  const season = (await (await request.get('/api/f1/races/?season=2021')).json()) as { results: { id: number }[] };
+  return post(
+    request,
+    '/api/core/reviews/',
+    { race_id: season.results.at(-1)!.id, rating, review_text: text },
+    author.access,
+  );
+}
+
 async function contextWithoutJavaScript(browser: Browser) {
   return browser.newContext({ javaScriptEnabled: false });
 }
@@ -124,13 +140,8 @@ test("a signed-in reader's Home and own pages arrive drawn, hydrate without a mi
   test.setTimeout(120_000);
   const reader = await register(request, 'Rendered', 'Reader');
   const author = await register(request, 'Followed', 'Author');
-  const season = (await (await request.get('/api/f1/races/?season=2021')).json()) as { results: { id: number }[] };
   const words = 'Read by my followers on their Home, drawn before their data came.';
-  const posted = await request.post('/api/core/reviews/', {
-    data: { race_id: season.results.at(-1)!.id, rating: 4, review_text: words },
-    headers: auth(author),
-  });
-  expect(posted.ok()).toBe(true);
+  await reviewLastRaceOf2021(request, author, 4, words);
   const followed = await request.post('/api/social/follows/', { headers: auth(reader), data: { user_id: author.id } });
   expect(followed.ok()).toBe(true);
 
@@ -184,13 +195,7 @@ test("a signed-in reader's review page on a phone keeps its layout when their Fo
 }) => {
   const reader = await register(request, 'Steady', 'Reader');
   const author = await register(request, 'Steady', 'Author');
-  const season = (await (await request.get('/api/f1/races/?season=2021')).json()) as { results: { id: number }[] };
-  const posted = await request.post('/api/core/reviews/', {
-    data: { race_id: season.results.at(-1)!.id, rating: 3, review_text: 'Nothing moves when the buttons arrive.' },
-    headers: auth(author),
-  });
-  expect(posted.ok()).toBe(true);
-  const review = (await posted.json()) as { id: number };
+  const review = await reviewLastRaceOf2021(request, author, 3, 'Nothing moves when the buttons arrive.');
   const phone = { width: 390, height: 844 };
   const card = (page: Page) => page.getByRole('article', { name: /Steady Author on/ });
 

@@ -11,7 +11,8 @@ const SESSION_CHANGED = 'paddock:session-changed';
 
 /**
  * The hint from which the server renders a signed-in reader's Home and own pages as they see them while
- * their data loads (entry-server.tsx): `1` while a session is stored. Written here on every change, and by build/theme-init.js on every load.
+ * their data loads (entry-server.tsx): `1` while a session is stored. Written here on every change, and by
+ * build/theme-init.js on every load.
  */
 export const SIGNED_IN_COOKIE = 'signed_in';
 
