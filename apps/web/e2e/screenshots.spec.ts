@@ -112,9 +112,13 @@ test.describe('f1 pages', () => {
         await expect(page.getByText(/^(Race Thoughts|Next Race|No Upcoming Races)$/)).toBeVisible();
         await shot(page, `f1-home-card-${theme}-${device}`);
 
-        // The Next Race card, whatever the server's clock says about race thoughts.
+        // The Next Race card, whatever the server's clock says about race thoughts: Home reached within the app,
+        // whose request for the active thoughts is answered here (a page the server renders carries its own).
         await page.route('**/api/f1/races/active-thoughts/', (route) => route.fulfill({ json: null }));
-        await page.reload();
+        await page.goto('/settings');
+        // Hydrated first: a link followed before would load Home from the server.
+        await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+        await page.locator('a[href="/home"]:visible').first().click();
         await expect(page.getByText(/^(Next Race|No Upcoming Races)$/)).toBeVisible();
         await shot(page, `f1-home-next-race-${theme}-${device}`);
         await page.unroute('**/api/f1/races/active-thoughts/');
