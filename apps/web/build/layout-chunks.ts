@@ -3,7 +3,7 @@ import path from 'node:path';
 import { readRoutes } from './route-chunks.mjs';
 
 /*
- * What the app shell brings, in one chunk instead of dozens (decision 024, "Fewer chunks"). Every page
+ * What the app shell brings, and the icons pages share, in a few chunks instead of dozens (decision 024, "Fewer chunks"). Every page
  * under the app shell loads the shell's layout module and all it imports. The bundler, which sees each
  * lazy route as an entry of its own, still splits what the shell shares with any page into a small chunk
  * of its own (an icon, a button, the API client): 50–65 requests on a page's first load, each a round
@@ -77,10 +77,13 @@ function iconsImported(modules: Iterable<string>): Set<string> {
   return files;
 }
 
-/** The modules of the `layout-shell` chunk, worked out once per build from the module graph. */
+/**
+ * The modules of the `layout-shell` chunk, and the icons a page outside the shell draws (kept out of `icons`),
+ * worked out once per build from the module graph.
+ */
 function shellModules(ctx: ChunkingContext): { shell: Set<string>; iconsElsewhere: Set<string> } {
   const outside = readRoutes()
-    .filter((route) => !route.modules.includes('src/app/layouts/app-shell.tsx'))
+    .filter((route) => !route.modules.includes(path.relative(web, SHELL)))
     .flatMap((route) => route.modules.map((module) => path.join(web, module)));
   const elsewhere = reach([ENTRY, ...outside], ctx);
   const shell = new Set<string>();
@@ -91,7 +94,7 @@ function shellModules(ctx: ChunkingContext): { shell: Set<string>; iconsElsewher
   return { shell, iconsElsewhere: iconsImported(elsewhere) };
 }
 
-/** The rolldown code-splitting group of the `layout-shell` chunk. */
+/** The rolldown code-splitting group naming each module's chunk: `layout-shell`, `lucide`, `icons`, or none. */
 export function layoutChunks() {
   let groups: ReturnType<typeof shellModules> | null = null;
   return [
