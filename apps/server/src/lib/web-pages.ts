@@ -45,11 +45,18 @@ const EARLY_EVENTS =
   `window.__paddockEarly={held,stop:()=>{document.removeEventListener('click',hold,true);document.removeEventListener('submit',hold,true);document.removeEventListener('keydown',key,true)}}})();`;
 
 /**
+ * Modulepreloads the loader adds per task. Each costs a slow phone's main thread a few milliseconds (4–30 ms
+ * at Lighthouse's 4× slowdown), so a page's 20–40 chunks added at once were one task of 80–150 ms, in which a
+ * tap waits; a few per task keep every task short.
+ */
+const PRELOADS_PER_TASK = 4;
+
+/**
  * A page rendered on the server reads without its scripts, so they are requested once it has painted,
  * not beside its stylesheet: the text shows as soon as the HTML and the CSS are in, without sharing a
- * phone's bandwidth with the app's code. The entry and the route's chunks are then requested together
- * (as modulepreloads would have been), after the first frame, or after a second if no frame comes (a tab
- * opened in the background). Meanwhile taps are held for the app (EARLY_EVENTS).
+ * phone's bandwidth with the app's code. The entry, then the route's chunks (as modulepreloads would have
+ * been, PRELOADS_PER_TASK at a time), are requested after the first frame, or after a second if no frame
+ * comes (a tab opened in the background). Meanwhile taps are held for the app (EARLY_EVENTS).
  */
 function scriptsAfterFirstPaint(html: string): string {
   const entry = MODULE_SCRIPT.exec(html)?.[1];
@@ -57,9 +64,11 @@ function scriptsAfterFirstPaint(html: string): string {
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
   const loader =
     EARLY_EVENTS +
-    `(()=>{let done=false;const load=()=>{if(done)return;done=true;` +
-    `for(const href of ${JSON.stringify(preloads)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}` +
-    `const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};document.head.append(s)};` +
+    `(()=>{let done=false;const hrefs=${JSON.stringify(preloads)};` +
+    `const preload=(from)=>{for(const href of hrefs.slice(from,from+${PRELOADS_PER_TASK})){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}` +
+    `if(hrefs.length>from+${PRELOADS_PER_TASK})setTimeout(()=>preload(from+${PRELOADS_PER_TASK}))};` +
+    `const load=()=>{if(done)return;done=true;` +
+    `const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};document.head.append(s);preload(0)};` +
     `requestAnimationFrame(()=>setTimeout(load));setTimeout(load,1000)})()`;
   return html
     .replace(MODULE_PRELOAD, '')
