@@ -42,6 +42,17 @@ function isFromControl(event: MouseEvent): boolean {
  * review whose race the reader's spoiler shield hides comes without its rating and text (decision 033): the
  * card says so, with the ways to see them.
  */
+/** About how many review cards a phone's screen shows. */
+export const CARDS_ON_A_SCREEN = 3;
+
+/**
+ * The class of a list's `index`th card: past the first screen, a card is laid out and painted only once it
+ * comes near it (`content-auto`, decision 024). The first ones are drawn with the page, for its first paint.
+ */
+export function cardItemClass(index: number): string | undefined {
+  return index < CARDS_ON_A_SCREEN ? undefined : 'content-auto';
+}
+
 export function ReviewCard({
   review,
   onOpen,

@@ -2,10 +2,11 @@ import type { Review } from '@paddock/contract/reviews';
 import { CheckCheckIcon, RotateCwIcon } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button.tsx';
-import { feedParts, useFeed, type FeedKind } from '../api/get-feed.ts';
+import { useHydrated } from '@/hooks/use-hydrated.ts';
+import { feedParts, useFeed, type FeedKind, type FeedPart } from '../api/get-feed.ts';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll.ts';
 import { useSeenTracker } from '../hooks/use-seen-tracker.ts';
-import { ReviewCard } from './review-card.tsx';
+import { CARDS_ON_A_SCREEN, cardItemClass, ReviewCard } from './review-card.tsx';
 
 // Comments validate with the contract's zod schema: the dialog loads when a review is first opened.
 const ReviewDetailDialog = lazy(() =>
@@ -47,6 +48,53 @@ function CaughtUpDivider() {
       </p>
       <span className="h-px flex-1 bg-border" aria-hidden />
     </div>
+  );
+}
+
+/**
+ * A feed's cards, the ones not seen before first, then `children` (what comes after the last card). Cards the
+ * browser asked for are drawn a screen first (CARDS_ON_A_SCREEN) and the rest of the page of twenty in the
+ * background, so the reader does not wait for cards below the screen to see the first. A
+ * page rendered on the server hydrates with all of them, as its HTML has them.
+ */
+function FeedCards({
+  parts,
+  track,
+  onOpen,
+  children,
+}: {
+  parts: Record<FeedPart, Review[]>;
+  track: ReturnType<typeof useSeenTracker>['track'];
+  onOpen: (review: Review) => void;
+  children: ReactNode;
+}) {
+  const total = parts.new.length + parts.earlier.length;
+  const hydrated = useHydrated();
+  const [first] = useState(() => (hydrated ? Math.min(total, CARDS_ON_A_SCREEN) : total));
+  const count = useDeferredValue(total, first);
+  const fresh = parts.new.slice(0, count);
+  const earlier = parts.earlier.slice(0, Math.max(0, count - parts.new.length));
+  const list = (reviews: Review[], label: string, before: number) => (
+    <ul className="grid gap-4" aria-label={label}>
+      {reviews.map((review, index) => (
+        <li key={review.id} ref={track(review.id)} className={cardItemClass(before + index)}>
+          <ReviewCard review={review} onOpen={onOpen} />
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <>
+      {fresh.length > 0 && list(fresh, 'Reviews', 0)}
+      {earlier.length > 0 && (
+        <>
+          <CaughtUpDivider />
+          {list(earlier, 'Earlier reviews', fresh.length)}
+        </>
+      )}
+      {/* The end of the feed (and its next page's trigger) follows the last card, once it is drawn. */}
+      {count >= total && children}
+    </>
   );
 }
 
@@ -101,29 +149,13 @@ export function ReviewFeed({
   } else if (query.isError && shown === 0) body = <FeedError />;
   else if (shown === 0) body = empty;
   else {
-    const list = (reviews: Review[], label: string) => (
-      <ul className="grid gap-4" aria-label={label}>
-        {reviews.map((review) => (
-          <li key={review.id} ref={track(review.id)}>
-            <ReviewCard review={review} onOpen={setOpened} />
-          </li>
-        ))}
-      </ul>
-    );
     body = (
-      <>
-        {drawnParts.new.length > 0 && list(drawnParts.new, 'Reviews')}
-        {drawnParts.earlier.length > 0 && (
-          <>
-            <CaughtUpDivider />
-            {list(drawnParts.earlier, 'Earlier reviews')}
-          </>
-        )}
+      <FeedCards parts={drawnParts} track={track} onOpen={setOpened}>
         <div ref={sentinel} aria-hidden />
         {query.isFetchingNextPage && <FeedLoading label="Loading more…" />}
         {query.isFetchNextPageError && <FeedError />}
         {!query.hasNextPage && end}
-      </>
+      </FeedCards>
     );
   }
 

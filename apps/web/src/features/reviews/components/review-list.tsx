@@ -4,7 +4,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { LoadMoreButton } from '@/components/load-more-button.tsx';
 import type { ApiOutput } from '@/lib/api-client.ts';
 import { FeedError, FeedLoading } from './review-feed.tsx';
-import { ReviewCard } from './review-card.tsx';
+import { cardItemClass, ReviewCard } from './review-card.tsx';
 
 const ReviewDetailDialog = lazy(() =>
   import('./review-detail-dialog.tsx').then((m) => ({ default: m.ReviewDetailDialog })),
@@ -33,8 +33,8 @@ export function ReviewList({
   return (
     <>
       <ul className="grid gap-4" aria-label={label}>
-        {reviews.map((review) => (
-          <li key={review.id}>
+        {reviews.map((review, index) => (
+          <li key={review.id} className={cardItemClass(index)}>
             <ReviewCard review={review} onOpen={setOpened} showRace={showRace} showFollow={showFollow} />
           </li>
         ))}
