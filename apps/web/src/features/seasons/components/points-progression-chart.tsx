@@ -45,6 +45,29 @@ function ProgressionTooltip({
   );
 }
 
+interface TickProps {
+  x?: number | string;
+  y?: number | string;
+  textAnchor?: 'start' | 'middle' | 'end' | 'inherit';
+  payload?: { value?: string | number };
+}
+
+/**
+ * An axis label as plain SVG text. Recharts' own measures each label in the page to wrap it, a forced
+ * layout per label: a season's chart spent a quarter of a second of a slow phone on it. These labels are
+ * short numbers that never wrap.
+ */
+function AxisTick({ x, y, textAnchor, payload, dy }: TickProps & { dy: string }) {
+  return (
+    <text x={x} y={y} dy={dy} textAnchor={textAnchor} fill="var(--muted-foreground)" fontSize={12}>
+      {payload?.value}
+    </text>
+  );
+}
+
+/** The X axis's rounds: every one up to 12, else every other, set rather than measured label by label. */
+const roundsInterval = (rounds: number): number => (rounds > 12 ? 1 : 0);
+
 /**
  * Cumulative points after each round for the season's leading drivers, in team colours; a driver
  * whose team-mate is already drawn gets a dashed line. `markRound`: the round the standings below are
@@ -88,9 +111,15 @@ export default function PointsProgressionChart({
           dataKey="round"
           tickLine={false}
           axisLine={false}
-          tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
+          interval={roundsInterval(rows.length)}
+          tick={(props: TickProps) => <AxisTick {...props} dy="0.71em" />}
         />
-        <YAxis tickLine={false} axisLine={false} tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }} width={48} />
+        <YAxis
+          tickLine={false}
+          axisLine={false}
+          width={48}
+          tick={(props: TickProps) => <AxisTick {...props} dy="0.355em" />}
+        />
         <Tooltip content={<ProgressionTooltip names={names} />} />
         {markRound !== null && rows.some((row) => row.round === markRound) && (
           <ReferenceLine
