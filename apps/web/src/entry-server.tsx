@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
-import { routes } from './app/router.tsx';
+import { routes, type RouteHandle } from './app/router.tsx';
 import { setServerTransport } from './lib/api-client.ts';
 import { queryDefaults } from './lib/query-client.ts';
 import { RenderEnvProvider, TIME_ZONE_COOKIE } from './lib/render-env.tsx';
@@ -162,7 +162,7 @@ const HOISTED = /^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)+/;
  * - 'guest': every other page, rendered with its data as a guest sees it.
  */
 function renderedFor(handles: unknown[], cookie: string): 'guest' | 'reader' | 'browser' {
-  const flags = handles.map((h) => (h ?? {}) as { clientOnly?: boolean; guestVersion?: boolean; spoilers?: boolean });
+  const flags = handles.map((h) => (h ?? {}) as RouteHandle);
   const signedIn = cookieValue(cookie, SIGNED_IN_COOKIE) === '1';
   const shielded = signedIn && cookieValue(cookie, SPOILER_SHIELD_COOKIE) === '1';
   if (flags.some((f) => f.spoilers === true) && shielded) return 'browser';

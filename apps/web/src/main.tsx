@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { App } from './app/app.tsx';
-import { routes } from './app/router.tsx';
+import { routes, type RouteHandle } from './app/router.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { parsePageState, QUERY_STATE_ELEMENT_ID } from './lib/query-state.ts';
 import { RenderEnvProvider } from './lib/render-env.tsx';
@@ -17,15 +17,16 @@ declare global {
 }
 
 /** The code of the routes a page rendered on the server shows, loaded before it is hydrated. */
-async function loadMatchedRoutes(): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
+async function loadMatchedRoutes(): Promise<RouteObject[]> {
+  const matched = (matchRoutes(routes, window.location) ?? []).map(({ route }) => route);
   await Promise.all(
-    matches.map(async ({ route }) => {
+    matched.map(async (route) => {
       if (typeof route.lazy !== 'function') return;
       const loaded = await route.lazy();
       Object.assign(route, { ...loaded, lazy: undefined } satisfies Partial<RouteObject>);
     }),
   );
+  return matched;
 }
 
 async function start(): Promise<void> {
@@ -44,8 +45,12 @@ async function start(): Promise<void> {
   // theirs to hydrate: the browser renders the page anew, for a guest.
   if (hydrationData && state && (state.reader !== true || isSignedIn())) {
     // A page rendered on the server: its data is in the page, and React takes over its HTML.
-    await loadMatchedRoutes();
+    const matched = await loadMatchedRoutes();
     const { queries, timeZone, now, previewSpoilers, reader, signedInHint } = state;
+    // A page drawn for a signed-in reader without their data asks for it now, not once hydrated. An ask
+    // that fails is only one not made early: the page's queries ask again.
+    if (reader)
+      for (const route of matched) void (route.handle as RouteHandle | undefined)?.askEarly?.().catch(() => {});
     hydrate(queryClient, queries);
     const router = createBrowserRouter(routes, { hydrationData });
     // Hydrated as a transition: React yields to the browser while it works, so a tap or a scroll on the

@@ -9,6 +9,18 @@ function lazyComponent<M, K extends keyof M>(load: () => Promise<M>, name: K): R
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
 
+/** What a route's `handle` says of how its page is rendered (entry-server.tsx) and hydrated (main.tsx). */
+export interface RouteHandle {
+  /** The reader's own page: drawn in the browser, or, for a signed-in reader, while its data loads. */
+  clientOnly?: boolean;
+  /** A page whose signed-in version is another page: Home's feeds instead of its welcome. */
+  guestVersion?: boolean;
+  /** A page that can carry a race's spoilers: a shielded reader's is drawn in the browser. */
+  spoilers?: boolean;
+  /** Asks for the reader's data the page will show, as a page rendered for a signed-in reader hydrates. */
+  askEarly?: () => Promise<void>;
+}
+
 /** `/` and unknown paths go home, replacing history (spec §2); on the server, a redirect answer. */
 const toHome = () => redirect(paths.home.getHref());
 
@@ -55,8 +67,12 @@ export const routes: RouteObject[] = [
               {
                 path: paths.home.path,
                 lazy: lazyComponent(() => import('./routes/home.tsx'), 'HomeRoute'),
-                // A signed-in reader's Home (their feeds) is rendered in the browser (entry-server.tsx).
-                handle: { guestVersion: true },
+                // A signed-in reader's Home is rendered on the server without their feeds (entry-server.tsx),
+                // which the page asks for as it hydrates.
+                handle: {
+                  guestVersion: true,
+                  askEarly: () => import('./routes/home.tsx').then((m) => m.askReaderDataEarly()),
+                } satisfies RouteHandle,
               },
               {
                 path: paths.driver.path,

@@ -6,7 +6,7 @@ import { readRequest, replyOf, type StubbedRequest } from '@/test/http.ts';
 import { fakeJwt } from '@/test/tokens.ts';
 import { useDatabaseTrouble } from './service-status.ts';
 import { ApiError, apiUrl, createApiClient, isPublicPath, type ApiClientOptions } from './api-client.ts';
-import { earlyAnswersScript } from './early-answers.ts';
+import { EARLY_ANSWERS_MS, earlyAnswersScript, peekEarlyAnswer } from './early-answers.ts';
 
 const NOW = Date.UTC(2026, 2, 1, 12, 0, 0);
 const REFRESH = routes.refreshToken.path;
@@ -127,6 +127,42 @@ describe('api client', () => {
     readPage();
     expect(await api.call('getMe')).toMatchObject({ username: 'asked' });
     expect(server.requests).toHaveLength(3);
+  });
+
+  it('asks a GET early for its first call to take, lets the app read a copy first, and leaves one left too long', async () => {
+    const now = vi.spyOn(performance, 'now').mockReturnValue(1_000);
+    try {
+      let served = 0;
+      const server = fakeServer(() => ({ status: 200, data: { results: [{ n: ++served }], next_cursor: null } }));
+      const { api } = client(server.fetch);
+      const stars = { query: { user_id: 4 } } as const;
+
+      api.askEarly('listStarredDrivers', stars);
+      await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+      expect(bearer(server.requests[0]!)).toBe(`Bearer ${oldAccess}`);
+      // A copy for the app to read, the answer itself left for the client.
+      const copy = await peekEarlyAnswer(apiUrl('listStarredDrivers', stars), oldAccess);
+      expect(await copy?.json()).toEqual({ results: [{ n: 1 }], next_cursor: null });
+      expect(await listStars(api)).toEqual({ results: [{ n: 1 }], next_cursor: null });
+      expect(server.requests).toHaveLength(1);
+
+      // Only GETs are asked early; and a page's early answers are for its first moments only.
+      api.askEarly('unstarDriver', { params: { id: 12 } });
+      api.askEarly('listStarredDrivers', stars);
+      await vi.waitFor(() => expect(server.requests).toHaveLength(2));
+      expect(server.requests[1]).toMatchObject({ method: 'GET' });
+      now.mockReturnValue(EARLY_ANSWERS_MS + 1);
+      expect(await listStars(api)).toEqual({ results: [{ n: 3 }], next_cursor: null });
+
+      // Nothing is asked without a session.
+      localStorage.removeItem('access');
+      localStorage.removeItem('refresh');
+      api.askEarly('listStarredDrivers', stars);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(server.requests).toHaveLength(3);
+    } finally {
+      delete window.__paddockAnswers;
+    }
   });
 
   it('gives up after 5 s, or the time the call asks for, with an error that has no answer', async () => {

@@ -5,11 +5,14 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeIntersectionObserver } from '@/test/intersection-observer.ts';
 import type { EndpointName } from '@paddock/contract/endpoints';
+import { routes } from '@paddock/contract/routes';
+import { earlyAnswersScript } from '@/lib/early-answers.ts';
+import { STORAGE_KEYS } from '@/lib/storage.ts';
 import { stubApi, type StubbedRequest, type StubReply } from '@/test/http.ts';
 import { renderRoutes } from '@/test/render.tsx';
 import { checo, feedPage, marco, meFixture, reviewFixture, sam } from '@/test/review-fixtures.ts';
 import { AddReviewProvider } from '../layouts/add-review-provider.tsx';
-import { HomeRoute } from './home.tsx';
+import { askReaderDataEarly, HomeRoute } from './home.tsx';
 
 const FOLLOWING = 'followingFeed';
 const FOR_YOU = 'forYouFeed';
@@ -167,6 +170,50 @@ describe('home feeds', () => {
       screen.getByText("You don't follow anyone yet, follow some people to see their reviews here!"),
     ).toBeInTheDocument();
     expect(feedRequests(requests, FOLLOWING)).toHaveLength(0);
+  });
+
+  describe('a page drawn on the server for a signed-in reader', () => {
+    /** The page's inline script, as the browser runs it while reading the page: it asks who the reader is. */
+    const readPage = () => {
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call
+      new Function(earlyAnswersScript([routes.getMe.path]))();
+    };
+    afterEach(() => {
+      delete window.__paddockAnswers;
+    });
+
+    it('asks for the Following feed while it hydrates, and the feed shows that answer without asking again', async () => {
+      vi.spyOn(performance, 'now').mockReturnValue(1_000);
+      const review = reviewFixture({ user: marco, review_text: 'Asked for before the page was hydrated.' });
+      localStorage.setItem('seen:following:v1', JSON.stringify({ ts: Date.now(), ids: [7, 9], lastAuthorId: 12 }));
+      const requests = serve({ feeds: { [FOLLOWING]: [feedPage([review])] } });
+      readPage();
+      await askReaderDataEarly();
+      const [asked] = feedRequests(requests, FOLLOWING);
+      expect(asked?.query).toEqual({ page_size: '20', seen_ids: '7,9', last_author_id: '12' });
+
+      renderHome();
+      expect(await screen.findByText('Asked for before the page was hydrated.')).toBeInTheDocument();
+      // Neither who the reader is nor their feed was asked twice.
+      expect(feedRequests(requests, FOLLOWING)).toHaveLength(1);
+      expect(feedRequests(requests, 'getMe')).toHaveLength(1);
+      expect(feedRequests(requests, FOR_YOU)).toHaveLength(0);
+    });
+
+    it('asks for For You instead for a reader who follows nobody, or who chose it', async () => {
+      vi.spyOn(performance, 'now').mockReturnValue(1_000);
+      const requests = serve({ following_count: 0, feeds: { [FOR_YOU]: [feedPage([reviewFixture({ user: sam })])] } });
+      readPage();
+      await askReaderDataEarly();
+      expect(feedRequests(requests, FOR_YOU)).toHaveLength(1);
+
+      localStorage.setItem(STORAGE_KEYS.homeTab, 'forYou');
+      const chosen = serve({ following_count: 3 });
+      readPage();
+      await askReaderDataEarly();
+      expect(feedRequests(chosen, FOR_YOU)).toHaveLength(1);
+      expect(feedRequests(chosen, FOLLOWING)).toHaveLength(0);
+    });
   });
 
   it('shows a guest For You with counts but no like button, and no Following feed request', async () => {

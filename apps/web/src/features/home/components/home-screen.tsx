@@ -8,7 +8,7 @@ import { paths } from '@/config/paths.ts';
 import { useMe } from '@/lib/current-user.ts';
 import { useIsSignedIn } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
-import { useHomeTab } from '../hooks/use-home-tab.ts';
+import { arrivalTab, useHomeTab } from '../hooks/use-home-tab.ts';
 import { useTouchScreen } from '../hooks/use-touch-screen.ts';
 import { FloatingAddReviewButton } from './floating-add-review-button.tsx';
 import { WelcomeCard } from './welcome-card.tsx';
@@ -39,7 +39,8 @@ export function HomeScreen({
   useEffect(() => {
     if (arrivalChecked.current || !signedIn || !me.data) return;
     arrivalChecked.current = true;
-    if (me.data.following_count === 0 && tab === 'following') show('forYou');
+    const arrival = arrivalTab(tab, me.data.following_count);
+    if (arrival !== tab) show(arrival);
   }, [signedIn, me.data, tab, show]);
 
   let following: ReactNode;

@@ -12,6 +12,11 @@ export function initialHomeTab(): HomeTab {
   return isSignedIn() ? 'following' : 'forYou';
 }
 
+/** The tab Home opens on: the remembered one, except that someone who follows nobody is taken to For You. */
+export function arrivalTab(tab: HomeTab, followingCount: number): HomeTab {
+  return tab === 'following' && followingCount === 0 ? 'forYou' : tab;
+}
+
 /**
  * The active tab. `choose` is the visitor's choice and is remembered; `show` switches without
  * remembering (the automatic switch for someone who follows nobody is not their choice).

@@ -18,20 +18,21 @@ export interface FeedParams {
   lastAuthorId?: number | null;
 }
 
+function feedQuery({ cursor, seenIds, lastAuthorId }: FeedParams) {
+  return {
+    page_size: FEED_PAGE_SIZE,
+    cursor: cursor ?? undefined,
+    seen_ids: seenIds.length > 0 ? seenIds.join(',') : undefined,
+    last_author_id: lastAuthorId ?? undefined,
+  };
+}
+
 export async function getFeed(
   feed: FeedKind,
-  { cursor, seenIds, lastAuthorId }: FeedParams,
+  params: FeedParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<FeedPage> {
-  return api.call(OPERATIONS[feed], {
-    query: {
-      page_size: FEED_PAGE_SIZE,
-      cursor: cursor ?? undefined,
-      seen_ids: seenIds.length > 0 ? seenIds.join(',') : undefined,
-      last_author_id: lastAuthorId ?? undefined,
-    },
-    signal,
-  });
+  return api.call(OPERATIONS[feed], { query: feedQuery(params), signal });
 }
 
 /**
@@ -82,6 +83,25 @@ function nextPageParam(last: CachedFeedPage): FeedPageParam | undefined {
   return undefined;
 }
 
+/** What a page of the feed asks with, from where it starts and the feed's seen-ids snapshot. */
+function pageQuery(pageParam: FeedPageParam, snapshot: CachedFeedPage['snapshot']): FeedParams {
+  const isNew = pageParam.part === 'new';
+  return {
+    cursor: pageParam.cursor,
+    seenIds: isNew ? snapshot.ids : [],
+    // The first page continues from the last author the viewer saw, later pages from the page before.
+    lastAuthorId: isNew && pageParam.cursor === null ? snapshot.lastAuthorId : pageParam.lastAuthorId,
+  };
+}
+
+/**
+ * Asks for the feed's first page now, as its query will (the seen-ids snapshot it will take is the one in
+ * storage now): a signed-in reader's Home asks while it hydrates, and the query takes the answer.
+ */
+export function askFeedEarly(feed: FeedKind): void {
+  api.askEarly(OPERATIONS[feed], { query: feedQuery(pageQuery(FIRST_PAGE, takeSeenSnapshot(feed))) });
+}
+
 /** Spec §9: Following fresh 1 min, For You 3 min; both kept 30 min; no refetch on focus. */
 const STALE_MS: Record<FeedKind, number> = { following: 60_000, forYou: 3 * 60_000 };
 
@@ -95,11 +115,7 @@ export function getFeedQueryOptions(feed: FeedKind) {
     queryFn: async ({ pageParam, signal, client, queryKey }): Promise<CachedFeedPage> => {
       const started = client.getQueryData<InfiniteData<CachedFeedPage>>(queryKey)?.pages[0];
       const snapshot = started?.snapshot ?? takeSeenSnapshot(feed);
-      const isNew = pageParam.part === 'new';
-      // The first page continues from the last author the viewer saw, later pages from the page before.
-      const lastAuthorId = isNew && pageParam.cursor === null ? snapshot.lastAuthorId : pageParam.lastAuthorId;
-      const seenIds = isNew ? snapshot.ids : [];
-      const page = await getFeed(feed, { cursor: pageParam.cursor, seenIds, lastAuthorId }, { signal });
+      const page = await getFeed(feed, pageQuery(pageParam, snapshot), { signal });
       return { ...page, part: pageParam.part, snapshot: { ids: snapshot.ids, lastAuthorId: snapshot.lastAuthorId } };
     },
     initialPageParam: FIRST_PAGE,
