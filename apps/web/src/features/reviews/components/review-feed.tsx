@@ -54,8 +54,8 @@ function CaughtUpDivider() {
 /**
  * A feed's cards, the ones not seen before first, then `children` (what comes after the last card). Cards the
  * browser asked for are drawn a screen first (CARDS_ON_A_SCREEN) and the rest of the page of twenty in the
- * background, so the reader does not wait for cards below the screen to see the first. A
- * page rendered on the server hydrates with all of them, as its HTML has them.
+ * background, so the reader does not wait for cards below the screen to see the first. A page rendered on
+ * the server hydrates with all of them, as its HTML has them.
  */
 function FeedCards({
   parts,
