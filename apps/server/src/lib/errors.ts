@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE } from '@paddock/contract';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import { pgErrorCode } from './sql.ts';
+import { violatesForeignKey } from './sql.ts';
 
 /** An error with a status and a DRF-shaped body, thrown by services and rendered by one handler. */
 export class HttpError extends Error {
@@ -108,9 +108,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.code(500).send(SERVER_ERROR);
   });
 }
-
-/** Whether the error is PostgreSQL's foreign key violation (23503), PGlite's too. */
-const violatesForeignKey = (err: unknown): boolean => pgErrorCode(err) === '23503';
 
 /**
  * Fastify's `frameworkErrors`: a path that is not valid percent-encoded UTF-8, or a path parameter

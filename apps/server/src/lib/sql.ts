@@ -88,6 +88,9 @@ export function pgErrorCode(err: unknown): string | null {
   return null;
 }
 
+/** Whether the error is PostgreSQL's foreign key violation (23503), PGlite's too. */
+export const violatesForeignKey = (err: unknown): boolean => pgErrorCode(err) === '23503';
+
 /**
  * Runs a transaction again when PostgreSQL chose it as a deadlock's victim (or a serialization failure),
  * up to `attempts` times: for a wide write (an account deleted) that meets the row locks of requests in

@@ -3,7 +3,7 @@ import { nowDate } from '../../lib/clock.ts';
 import type { UserRef } from '@paddock/contract';
 import type { Db } from '../../db/client.ts';
 import { notifications, type NotificationType } from '../../db/schema/notifications.ts';
-import { countUpTo, rowLimit, selectRows } from '../../lib/sql.ts';
+import { countUpTo, rowLimit, selectRows, violatesForeignKey } from '../../lib/sql.ts';
 import { shownInListsOf } from '../follows/visibility.ts';
 import { raceTitleOf } from '../f1/sql.ts';
 import { joinUser, userRefJson } from '../users/sql.ts';
@@ -23,11 +23,24 @@ export interface NewNotification {
 
 /**
  * Stores a notification unless the same one (recipient, type, sender, object) is still pending, or a block
- * stands between the two, or the recipient muted the sender (decision 028): one statement.
+ * stands between the two, or the recipient muted the sender (decision 028): one statement. Nothing is stored
+ * when the recipient, the sender or the object went as the action happened (an account deleted meanwhile:
+ * a foreign key refuses the row).
  */
 export async function insertNotification(db: Db, n: NewNotification): Promise<boolean> {
   const v = (x: number | undefined) => x ?? null;
-  const rows = await selectRows<{ id: number }>(
+  let rows: { id: number }[];
+  try {
+    rows = await insertNotificationRow(db, n, v);
+  } catch (err) {
+    if (violatesForeignKey(err)) return false;
+    throw err;
+  }
+  return rows.length > 0;
+}
+
+function insertNotificationRow(db: Db, n: NewNotification, v: (x: number | undefined) => number | null) {
+  return selectRows<{ id: number }>(
     db,
     sql`insert into notifications (recipient_id, sender_id, type, target_id, review_id, comment_id, race_id,
           thought_id, thought_comment_id, created_at)
@@ -37,7 +50,6 @@ export async function insertNotification(db: Db, n: NewNotification): Promise<bo
         on conflict do nothing
         returning id`,
   );
-  return rows.length > 0;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Comment, CreateCommentBody, LikeToggleResult, Liker, Reply, Report
 import { nowDate } from '../../lib/clock.ts';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import { fieldErrors, forbidden, notFound } from '../../lib/errors.ts';
+import { retryingDeadlocks } from '../../lib/sql.ts';
 import { commentsGoneWith, hiddenFrom, threadParentOf } from '../../lib/comment-threads.ts';
 import { listReviewCommentLikers, removeLikesBy, toggleLike } from '../review-likes/service.ts';
 import { assertNoBlock } from '../follows/service.ts';
@@ -184,13 +185,16 @@ export async function toggleReviewCommentLike(
   if (!peek || peek.userId === null || hiddenFrom(peek, viewer)) throw notFound();
   const review = await findReviewToActOn(ctx.db, viewer, peek.reviewId);
   await assertNoBlock(ctx.db, viewer, peek.userId);
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const comment = await selectCommentRef(tx, commentId, true);
-    if (!comment?.userId) throw notFound();
-    const liked = await toggleLike(tx, 'comment', commentId, viewer);
-    const likeCount = await threads.addToCommentLikes(tx, commentId, liked ? 1 : -1);
-    return { comment, liked, likeCount };
-  });
+  // A deadlock's victim (an account deleted meanwhile takes the same rows in another order) is run again.
+  const outcome = await retryingDeadlocks(() =>
+    ctx.db.transaction(async (tx) => {
+      const comment = await selectCommentRef(tx, commentId, true);
+      if (!comment?.userId) throw notFound();
+      const liked = await toggleLike(tx, 'comment', commentId, viewer);
+      const likeCount = await threads.addToCommentLikes(tx, commentId, liked ? 1 : -1);
+      return { comment, liked, likeCount };
+    }),
+  );
   if (outcome.liked) {
     await ctx.events.emit('comment.liked', {
       commentId,

@@ -5,6 +5,7 @@ import { clock, nowDate } from '../../lib/clock.ts';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import { fieldErrors, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
+import { retryingDeadlocks } from '../../lib/sql.ts';
 import { emptyDistribution, type RaceCommunity, type RaceFigures } from '../f1/community.ts';
 import { raceCompletion, toRaceRef } from '../f1/service.ts';
 import { assertCanSeeAccount, refusalFor } from '../follows/service.ts';
@@ -342,12 +343,15 @@ export async function toggleReviewLike(
   viewer: number,
   reviewId: number,
 ): Promise<LikeToggleResult> {
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const review = await findReviewToActOn(tx, viewer, reviewId, true);
-    const liked = await toggleLike(tx, 'review', reviewId, viewer);
-    const counts = await addToReviewCounts(tx, reviewId, { likes: liked ? 1 : -1 });
-    return { review, liked, likeCount: counts?.like_count ?? 0 };
-  });
+  // A deadlock's victim (an account deleted meanwhile takes the same rows in another order) is run again.
+  const outcome = await retryingDeadlocks(() =>
+    ctx.db.transaction(async (tx) => {
+      const review = await findReviewToActOn(tx, viewer, reviewId, true);
+      const liked = await toggleLike(tx, 'review', reviewId, viewer);
+      const counts = await addToReviewCounts(tx, reviewId, { likes: liked ? 1 : -1 });
+      return { review, liked, likeCount: counts?.like_count ?? 0 };
+    }),
+  );
   await ctx.events.emit('review.like_toggled', {
     reviewId,
     reviewAuthorId: outcome.review.user_id,
