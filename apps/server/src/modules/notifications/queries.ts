@@ -29,27 +29,22 @@ export interface NewNotification {
  */
 export async function insertNotification(db: Db, n: NewNotification): Promise<boolean> {
   const v = (x: number | undefined) => x ?? null;
-  let rows: { id: number }[];
   try {
-    rows = await insertNotificationRow(db, n, v);
+    const rows = await selectRows<{ id: number }>(
+      db,
+      sql`insert into notifications (recipient_id, sender_id, type, target_id, review_id, comment_id, race_id,
+            thought_id, thought_comment_id, created_at)
+          select ${n.recipientId}, ${n.senderId}, ${n.type}, ${n.targetId}, ${v(n.reviewId)}::int, ${v(n.commentId)}::int,
+            ${v(n.raceId)}::int, ${v(n.thoughtId)}::int, ${v(n.thoughtCommentId)}::int, ${nowDate().toISOString()}::timestamptz
+          where ${shownInListsOf(n.recipientId, sql`${n.senderId}::int`)}
+          on conflict do nothing
+          returning id`,
+    );
+    return rows.length > 0;
   } catch (err) {
     if (violatesForeignKey(err)) return false;
     throw err;
   }
-  return rows.length > 0;
-}
-
-function insertNotificationRow(db: Db, n: NewNotification, v: (x: number | undefined) => number | null) {
-  return selectRows<{ id: number }>(
-    db,
-    sql`insert into notifications (recipient_id, sender_id, type, target_id, review_id, comment_id, race_id,
-          thought_id, thought_comment_id, created_at)
-        select ${n.recipientId}, ${n.senderId}, ${n.type}, ${n.targetId}, ${v(n.reviewId)}::int, ${v(n.commentId)}::int,
-          ${v(n.raceId)}::int, ${v(n.thoughtId)}::int, ${v(n.thoughtCommentId)}::int, ${nowDate().toISOString()}::timestamptz
-        where ${shownInListsOf(n.recipientId, sql`${n.senderId}::int`)}
-        on conflict do nothing
-        returning id`,
-  );
 }
 
 /**

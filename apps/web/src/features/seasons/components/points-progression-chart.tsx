@@ -54,8 +54,7 @@ interface TickProps {
 
 /**
  * An axis label as plain SVG text. Recharts' own measures each label in the page to wrap it, a forced
- * layout per label: a season's chart spent a quarter of a second of a slow phone on it. These labels are
- * short numbers that never wrap.
+ * layout per label in the chart's one long task on a phone. These labels are short numbers that never wrap.
  */
 function AxisTick({ x, y, textAnchor, payload, dy }: TickProps & { dy: string }) {
   return (
