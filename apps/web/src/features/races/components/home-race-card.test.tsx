@@ -106,7 +106,7 @@ describe('home race card: next race', () => {
     expect(screen.getByText('Soon')).toBeInTheDocument();
     const bar = screen.getByRole('progressbar');
     expect(bar).toHaveAttribute('aria-valuenow', '90');
-    expect(bar.firstElementChild).toHaveStyle({ width: '90%' });
+    expect(bar.firstElementChild).toHaveStyle({ transform: 'translateX(-10.0%)' });
 
     act(() => {
       vi.advanceTimersByTime(SECOND);
