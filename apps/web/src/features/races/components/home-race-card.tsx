@@ -1,5 +1,6 @@
 import type { ActiveThoughts, Race } from '@paddock/contract/f1';
 import { CalendarIcon, FlagIcon, MapPinIcon, MessagesSquareIcon, RotateCwIcon } from 'lucide-react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { SpoilersHidden } from '@/components/spoilers-hidden.tsx';
@@ -61,6 +62,41 @@ function RaceCardSkeleton() {
   );
 }
 
+/**
+ * A race card's race: its name (a link over the whole card when `linked`), day and circuit. Memoised: the
+ * cards' clocks re-render them every second, and only their countdown, badge and bar change.
+ */
+const RaceCardDetails = memo(function RaceCardDetails({ race, linked }: { race: Race; linked: boolean }) {
+  const timeZone = useTimeZone();
+  const name = `${race.name} ${race.season.year}`;
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <h3 className="text-xl leading-tight font-semibold sm:text-2xl">
+        {linked ? (
+          // The link's box covers the whole card, so a click anywhere opens the race.
+          <Link
+            to={paths.race.getHref(race.id)}
+            className="outline-none after:absolute after:inset-0 after:content-['']"
+          >
+            {name}
+          </Link>
+        ) : (
+          name
+        )}
+      </h3>
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <CalendarIcon aria-hidden className="size-4 shrink-0" />
+        {formatRaceDay(race, timeZone)}
+      </p>
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <MapPinIcon aria-hidden className="size-4 shrink-0" />
+        <CountryFlag code={race.country_code} />
+        <span className="truncate">{race.circuit_name}</span>
+      </p>
+    </div>
+  );
+});
+
 const badgeClass: Record<NextRaceBadge, string> = {
   Starting: 'border-transparent bg-primary text-primary-foreground',
   Soon: 'border-transparent bg-amber-500/15 text-amber-800 dark:text-amber-300',
@@ -69,7 +105,6 @@ const badgeClass: Record<NextRaceBadge, string> = {
 
 function NextRaceCard({ race }: { race: Race }) {
   const now = useNow(1000);
-  const timeZone = useTimeZone();
   const startMs = raceStartMs(race);
   const badge = nextRaceBadge(startMs, now);
   const value = countdown(startMs, now);
@@ -86,26 +121,7 @@ function NextRaceCard({ race }: { race: Race }) {
         <Badge className={badgeClass[badge]}>{badge}</Badge>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
-        <div className="grid min-w-0 gap-1.5">
-          <h3 className="text-xl leading-tight font-semibold sm:text-2xl">
-            {/* The link's box covers the whole card, so a click anywhere opens the race. */}
-            <Link
-              to={paths.race.getHref(race.id)}
-              className="outline-none after:absolute after:inset-0 after:content-['']"
-            >
-              {race.name} {race.season.year}
-            </Link>
-          </h3>
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <CalendarIcon aria-hidden className="size-4 shrink-0" />
-            {formatRaceDay(race, timeZone)}
-          </p>
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <MapPinIcon aria-hidden className="size-4 shrink-0" />
-            <CountryFlag code={race.country_code} />
-            <span className="truncate">{race.circuit_name}</span>
-          </p>
-        </div>
+        <RaceCardDetails race={race} linked />
         <CountdownDisplay value={value} />
       </CardContent>
       {bar !== null && (
@@ -199,7 +215,6 @@ function NextRaceError({ onRetry }: { onRetry: () => void }) {
 function RaceThoughtsCard({ active, fetchedAt }: { active: NonNullable<ActiveThoughts>; fetchedAt: number }) {
   const { race, status } = active;
   const now = useNow(1000);
-  const timeZone = useTimeZone();
   const opensAt = status.is_open ? null : fetchedAt + status.opens_in_seconds * 1000;
   useInvalidateAt(getActiveThoughtsQueryOptions().queryKey, opensAt);
 
@@ -228,20 +243,7 @@ function RaceThoughtsCard({ active, fetchedAt }: { active: NonNullable<ActiveTho
         )}
       </CardHeader>
       <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="grid min-w-0 gap-1.5">
-          <h3 className="text-xl leading-tight font-semibold sm:text-2xl">
-            {race.name} {race.season.year}
-          </h3>
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <CalendarIcon aria-hidden className="size-4 shrink-0" />
-            {formatRaceDay(race, timeZone)}
-          </p>
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <MapPinIcon aria-hidden className="size-4 shrink-0" />
-            <CountryFlag code={race.country_code} />
-            <span className="truncate">{race.circuit_name}</span>
-          </p>
-        </div>
+        <RaceCardDetails race={race} linked={false} />
         <Button asChild variant={live ? 'default' : 'outline'} className="sm:min-w-28">
           <Link to={paths.race.getHref(race.id, { tab: 'thoughts' })}>{live ? 'Join' : 'View'}</Link>
         </Button>
