@@ -64,8 +64,17 @@ function AxisTick({ x, y, textAnchor, payload, dy }: TickProps & { dy: string })
   );
 }
 
-/** The X axis's rounds: every one up to 12, else every other, set rather than measured label by label. */
+/**
+ * The X axis's rounds: every one up to 12, else every other, set rather than measured label by label. The Y
+ * axis's five or so labels, 60 pixels apart, never collide: all are drawn, none measured.
+ */
 const roundsInterval = (rounds: number): number => (rounds > 12 ? 1 : 0);
+
+/**
+ * The grid's vertical lines, which the chart does not draw: recharts works out where they would go all the
+ * same, measuring the X axis's labels in the page, unless told there are none.
+ */
+const noGridLines = (): number[] => [];
 
 /**
  * Cumulative points after each round for the season's leading drivers, in team colours; a driver
@@ -105,7 +114,7 @@ export default function PointsProgressionChart({
         margin={{ top: 8, right: 12, bottom: 0, left: -8 }}
         accessibilityLayer
       >
-        <CartesianGrid vertical={false} stroke="var(--border)" />
+        <CartesianGrid vertical={false} verticalCoordinatesGenerator={noGridLines} stroke="var(--border)" />
         <XAxis
           dataKey="round"
           tickLine={false}
@@ -117,6 +126,7 @@ export default function PointsProgressionChart({
           tickLine={false}
           axisLine={false}
           width={48}
+          interval={0}
           tick={(props: TickProps) => <AxisTick {...props} dy="0.355em" />}
         />
         <Tooltip content={<ProgressionTooltip names={names} />} />
