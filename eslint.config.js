@@ -300,6 +300,19 @@ export default tseslint.config(
     },
   },
   {
+    // A module's transactions run again when PostgreSQL picks one as a deadlock's victim (decision 032).
+    files: [`${server}/modules/**/*.ts`],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'transaction',
+          message: "Use inTransaction(db, work) from lib/sql.ts: it runs a deadlock's victim again (decision 032).",
+        },
+      ],
+    },
+  },
+  {
     // The web calls the API only through its client, by operation name (decision 023).
     files: [`${web}/**/*.{ts,tsx}`],
     ignores: [`${web}/lib/api-client.ts`],

@@ -91,18 +91,26 @@ export function pgErrorCode(err: unknown): string | null {
 /** Whether the error is PostgreSQL's foreign key violation (23503), PGlite's too. */
 export const violatesForeignKey = (err: unknown): boolean => pgErrorCode(err) === '23503';
 
+/** PostgreSQL's codes for a transaction it gave up so that others could go on: a deadlock, a serialization failure. */
+const RUN_AGAIN_CODES = new Set(['40P01', '40001']);
+
+/** How many times a transaction is run in all when PostgreSQL keeps picking it as the victim. */
+const TRANSACTION_ATTEMPTS = 3;
+
 /**
- * Runs a transaction again when PostgreSQL chose it as a deadlock's victim (or a serialization failure),
- * up to `attempts` times: for a wide write (an account deleted) that meets the row locks of requests in
- * flight in whatever order they come.
+ * A transaction, run again (up to `TRANSACTION_ATTEMPTS` in all) when PostgreSQL picks it as a deadlock's
+ * victim or refuses it as a serialization failure (decision 032): two requests that lock the same rows in
+ * other orders (an account deleted while its reviews are liked) end with one of them refused, a 500 unless
+ * it runs again. Every transaction of the modules goes through here, which is safe because a transaction's
+ * work is the database's alone: what it sets off beyond (events, files, mail) runs after it commits.
  */
-export async function retryingDeadlocks<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await work();
+      return await db.transaction(work);
     } catch (err) {
       const code = pgErrorCode(err);
-      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw err;
+      if (attempt >= TRANSACTION_ATTEMPTS || code === null || !RUN_AGAIN_CODES.has(code)) throw err;
     }
   }
 }

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { isDatabaseUnavailable } from '../../src/db/unavailable.ts';
-import { selectRows } from '../../src/lib/sql.ts';
+import { inTransaction, pgErrorCode, selectRows } from '../../src/lib/sql.ts';
 
 /*
  * Transactions on a PostgreSQL pool give their connection back whatever fails (decision 019). A BEGIN
@@ -87,5 +87,56 @@ describe('a pooled transaction', () => {
       .transaction(async (tx) => tx.execute(sql`insert into laps values (7)`), { accessMode: 'read only' })
       .catch((err: unknown) => err);
     expect(String((readOnly as { cause?: unknown }).cause ?? readOnly)).toMatch(/read-only transaction/);
+  });
+});
+
+describe('a transaction PostgreSQL gives up (inTransaction, decision 032)', () => {
+  beforeAll(async () => {
+    await database.db.execute(sql`create table cars (id int primary key, laps int not null)`);
+    await database.db.execute(sql`insert into cars values (1, 0), (2, 0)`);
+  });
+
+  const lapsOf = async () =>
+    (await selectRows<{ laps: number }>(database.db, sql`select laps from cars order by id`)).map((r) => r.laps);
+
+  it('runs a deadlock victim again: two that lock the same rows in other orders both commit, each once', async () => {
+    let runs = 0;
+    let firstLocks = 0;
+    let bothLocked!: () => void;
+    const locked = new Promise<void>((resolve) => (bothLocked = resolve));
+    const lapBoth = (first: number, second: number) =>
+      inTransaction(database.db, async (tx) => {
+        runs += 1;
+        await tx.execute(sql`update cars set laps = laps + 1 where id = ${first}`);
+        // Each holds its first row before either asks for its second: PostgreSQL must pick a victim.
+        if (++firstLocks === 2) bothLocked();
+        await locked;
+        await tx.execute(sql`update cars set laps = laps + 1 where id = ${second}`);
+      });
+    await Promise.all([lapBoth(1, 2), lapBoth(2, 1)]);
+    expect(runs).toBe(3);
+    expect(await lapsOf()).toEqual([2, 2]);
+  });
+
+  it('gives up after three runs, answering with PostgreSQL’s refusal', async () => {
+    let runs = 0;
+    const refused = await inTransaction(database.db, async (tx) => {
+      runs += 1;
+      await tx.execute(sql`update cars set laps = laps + 1 where id = 1`);
+      await tx.execute(sql`do $$ begin raise exception 'could not serialize' using errcode = '40001'; end $$`);
+    }).catch((err: unknown) => err);
+    expect(runs).toBe(3);
+    expect(pgErrorCode(refused)).toBe('40001');
+    expect(await lapsOf()).toEqual([2, 2]);
+  });
+
+  it('runs a transaction that fails for any other reason once', async () => {
+    let runs = 0;
+    const refused = await inTransaction(database.db, async (tx) => {
+      runs += 1;
+      await tx.execute(sql`insert into cars values (1, 0)`);
+    }).catch((err: unknown) => err);
+    expect(runs).toBe(1);
+    expect(pgErrorCode(refused)).toBe('23505');
   });
 });

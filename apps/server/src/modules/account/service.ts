@@ -3,7 +3,6 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { nowDate } from '../../lib/clock.ts';
 import { fieldErrors, unauthorized } from '../../lib/errors.ts';
 import { jsonDocument, type DocumentPart } from '../../lib/json-stream.ts';
-import { retryingDeadlocks } from '../../lib/sql.ts';
 import { isAccountPassword } from '../auth/service.ts';
 import { forgetFollowsOf, relationsForExport } from '../follows/service.ts';
 import { forgetCommentsOf, reviewCommentsForExport } from '../review-comments/service.ts';
@@ -28,6 +27,7 @@ import {
 } from '../users/service.ts';
 import { watchedForExport } from '../watched/service.ts';
 import { watchlistsForExport } from '../watchlists/service.ts';
+import { inTransaction } from '../../lib/sql.ts';
 
 /*
  * The account as a whole: its data export (decision 029) gathers what every module holds of it, each
@@ -91,18 +91,16 @@ export async function deleteAccount(
   if (!(await isAccountPassword(credentials.passwordHash, password))) {
     throw fieldErrors({ password: [DELETE_PASSWORD_WRONG] });
   }
-  const gone = await retryingDeadlocks(() =>
-    ctx.db.transaction(async (tx) => {
-      const account = await lockAccountForDeletion(tx, userId);
-      if (!account) throw unauthorized();
-      await forgetFollowsOf(tx, userId);
-      const commentedReviewIds = await forgetCommentsOf(tx, userId);
-      await forgetThoughtsOf(tx, userId);
-      const reviews = await forgetReviewsOf(tx, userId);
-      await deleteAccountHoldingUsername(tx, userId, account.username);
-      return { ...reviews, commentedReviewIds, picture: account.profilePicture };
-    }),
-  );
+  const gone = await inTransaction(ctx.db, async (tx) => {
+    const account = await lockAccountForDeletion(tx, userId);
+    if (!account) throw unauthorized();
+    await forgetFollowsOf(tx, userId);
+    const commentedReviewIds = await forgetCommentsOf(tx, userId);
+    await forgetThoughtsOf(tx, userId);
+    const reviews = await forgetReviewsOf(tx, userId);
+    await deleteAccountHoldingUsername(tx, userId, account.username);
+    return { ...reviews, commentedReviewIds, picture: account.profilePicture };
+  });
   await ctx.deletedAccounts.announce(userId);
   await discardAccountPicture(ctx, gone.picture);
   await ctx.events.emit('account.deleted', {

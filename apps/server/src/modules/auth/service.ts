@@ -25,6 +25,7 @@ import {
   revokeLiveRefreshToken,
 } from './queries.ts';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './reset-tokens.ts';
+import { inTransaction } from '../../lib/sql.ts';
 
 export const NO_ACTIVE_ACCOUNT = 'No active account found with the given credentials';
 export const RESET_LINK_INVALID = 'The reset link is invalid or has expired.';
@@ -201,7 +202,7 @@ export async function login(ctx: AuthContext, ip: string, body: LoginBody): Prom
  */
 export async function refresh(ctx: AuthContext, token: string): Promise<TokenPair> {
   const claims = await verifyRefresh(ctx, token);
-  const rotated = await ctx.db.transaction(async (tx) => {
+  const rotated = await inTransaction(ctx.db, async (tx) => {
     const live = await revokeLiveRefreshToken(tx, claims.jti);
     return live ? { userId: live.userId, pair: await issuePair(ctx, live.userId, tx) } : null;
   });
@@ -247,7 +248,7 @@ export async function resetPassword(ctx: AuthContext, ip: string, body: ResetPas
   const problems = passwordProblems(body.password, user.username);
   if (problems.length > 0) throw fieldErrors({ password: problems });
   const newHash = await hashPassword(body.password);
-  const changed = await ctx.db.transaction(async (tx) => {
+  const changed = await inTransaction(ctx.db, async (tx) => {
     if (!(await swapPasswordHash(tx, user.id, user.passwordHash, newHash))) return false;
     await revokeAllRefreshTokens(tx, user.id);
     return true;

@@ -23,6 +23,7 @@ import {
   removeFromTimeline,
   selectTimelinePage,
 } from './queries.ts';
+import { inTransaction } from '../../lib/sql.ts';
 
 /** What the feeds services read from the settings. */
 export interface FeedSettings {
@@ -202,7 +203,7 @@ export async function fanOutNextBatch(
   batch: number,
   readersChanged: ReadersChanged = async () => {},
 ): Promise<boolean> {
-  const done = await ctx.db.transaction(async (tx) => {
+  const done = await inTransaction(ctx.db, async (tx) => {
     const job = await claimFanOut(tx);
     if (!job) return null;
     const { written, lastFollower, readers } = await fanOutBatch(tx, job, batch);
@@ -287,11 +288,11 @@ export function subscribeFeeds(
     }
   });
   ctx.events.on('review.deleted', async ({ reviewId }) => {
-    await ctx.db.transaction((tx) => deleteTimelineRowsOf(tx, reviewId));
+    await inTransaction(ctx.db, (tx) => deleteTimelineRowsOf(tx, reviewId));
     await timelinesShrank();
   });
   ctx.events.on('account.deleted', async ({ userId, reviewIds }) => {
-    await ctx.db.transaction((tx) => deleteTimelineRowsOfAccount(tx, userId, reviewIds));
+    await inTransaction(ctx.db, (tx) => deleteTimelineRowsOfAccount(tx, userId, reviewIds));
     await timelinesShrank();
   });
   ctx.events.on('follow.accepted', async ({ followerId, followingId }) => {

@@ -41,6 +41,7 @@ import {
 } from './queries.ts';
 import { keysetRows } from '../../lib/json-stream.ts';
 import { viewerCanSee } from './visibility.ts';
+import { inTransaction } from '../../lib/sql.ts';
 
 export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself.';
 export const PRIVATE_ACCOUNT = 'This account is private.';
@@ -85,7 +86,7 @@ export async function follow(
   if (targetId === viewer) throw fieldErrors({ user_id: [CANNOT_FOLLOW_SELF] });
   const target = await findUserBrief(ctx.db, targetId);
   if (!target) throw fieldErrors({ user_id: [`Invalid pk "${targetId}" - object does not exist.`] });
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await inTransaction(ctx.db, async (tx) => {
     // Under the pair's lock, as a block is written: a follow never lands beside a block.
     await lockPair(tx, viewer, targetId);
     const blocks = await selectBlocksBetween(tx, viewer, targetId);
@@ -116,7 +117,7 @@ function countFollow(tx: ServiceContext['db'], followerId: number, followingId: 
 
 /** DELETE /social/follows/{user_id}/: unfollows, or withdraws a pending request. */
 export async function unfollow(ctx: ServiceContext, viewer: number, targetId: number): Promise<void> {
-  const removed = await ctx.db.transaction(async (tx) => {
+  const removed = await inTransaction(ctx.db, async (tx) => {
     const state = await deleteFollow(tx, viewer, targetId);
     if (state === 'accepted') await countFollow(tx, viewer, targetId, -1);
     return state;
@@ -131,7 +132,7 @@ export async function unfollow(ctx: ServiceContext, viewer: number, targetId: nu
 
 /** Accepts every pending request to an account (it went public); each requester now follows it. */
 export async function acceptPendingRequests(ctx: ServiceContext, userId: number): Promise<void> {
-  const followers = await ctx.db.transaction(async (tx) => {
+  const followers = await inTransaction(ctx.db, async (tx) => {
     const ids = await acceptAllPending(tx, userId);
     if (ids.length > 0) {
       await adjustCountersOfUsers(tx, [
@@ -151,7 +152,7 @@ export async function acceptPendingRequests(ctx: ServiceContext, userId: number)
  * have been withdrawn or answered elsewhere: as unknown as if it had never been made).
  */
 export async function acceptRequest(ctx: ServiceContext, ownerId: number, followerId: number): Promise<void> {
-  const accepted = await ctx.db.transaction(async (tx) => {
+  const accepted = await inTransaction(ctx.db, async (tx) => {
     if (!(await acceptPending(tx, followerId, ownerId))) return false;
     await countFollow(tx, followerId, ownerId, 1);
     return true;
@@ -290,7 +291,7 @@ export async function addRelation(
   if (!(await findUserBrief(ctx.db, targetId))) {
     throw fieldErrors({ user_id: [`Invalid pk "${targetId}" - object does not exist.`] });
   }
-  const { created, removed } = await ctx.db.transaction(async (tx) => {
+  const { created, removed } = await inTransaction(ctx.db, async (tx) => {
     if (kind === 'mute') return { created: await insertRelation(tx, kind, viewer, targetId), removed: [] };
     await lockPair(tx, viewer, targetId);
     const removed = await deleteFollowsBetween(tx, viewer, targetId);

@@ -30,6 +30,7 @@ import {
   type ReportRow,
   type StaffReportRow,
 } from './queries.ts';
+import { inTransaction } from '../../lib/sql.ts';
 
 /*
  * Reports and the staff's queue (decision 030), and what staff do about them (decision 031). A member
@@ -169,7 +170,7 @@ export async function resolveReport(
   await assertStaff(ctx, viewer);
   const staff = await findUserBrief(ctx.db, viewer);
   if (!staff) throw forbidden();
-  const after = await ctx.db.transaction(async (tx) => {
+  const after = await inTransaction(ctx.db, async (tx) => {
     const report = await lockReport(tx, reportId);
     if (!report) throw notFound();
     if (report.status !== 'open') throw conflict(REPORT_RESOLVED_ALREADY);

@@ -2,7 +2,6 @@ import type { Comment, CreateCommentBody, LikeToggleResult, Liker, Reply, Report
 import { nowDate } from '../../lib/clock.ts';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import { fieldErrors, forbidden, notFound } from '../../lib/errors.ts';
-import { retryingDeadlocks } from '../../lib/sql.ts';
 import { commentsGoneWith, hiddenFrom, threadParentOf } from '../../lib/comment-threads.ts';
 import { listReviewCommentLikers, removeLikesBy, toggleLike } from '../review-likes/service.ts';
 import { assertNoBlock } from '../follows/service.ts';
@@ -24,6 +23,7 @@ import { byId } from '../../lib/moderation-content.ts';
 import { keysetRows } from '../../lib/json-stream.ts';
 import type { Db } from '../../db/client.ts';
 import { reviewCommentsExportPage } from './queries.ts';
+import { inTransaction } from '../../lib/sql.ts';
 
 /** How many replies a top-level comment carries in a list; the rest come from /comments/{id}/replies/. */
 export { REPLIES_INLINE } from '../../lib/comment-threads.ts';
@@ -96,7 +96,7 @@ export async function createReviewComment(
   viewer: number,
   body: CreateCommentBody,
 ): Promise<Comment | Reply> {
-  const created = await ctx.db.transaction(async (tx) => {
+  const created = await inTransaction(ctx.db, async (tx) => {
     // A review the viewer may not see (a private account's) is answered as one that is not there; one
     // across a block, or a reply to a comment across one, is refused (403).
     const review = await findReviewToActOn(tx, viewer, body.race_review_id, true);
@@ -154,7 +154,7 @@ export async function updateReviewComment(
   commentId: number,
   text: string,
 ): Promise<Comment | Reply> {
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     await lockOwnComment(tx, viewer, commentId);
     await threads.updateCommentBody(tx, commentId, text, nowDate());
   });
@@ -164,7 +164,7 @@ export async function updateReviewComment(
 
 /** DELETE /social/comments/{id}/ (author only): a top-level comment goes with its replies. */
 export async function deleteReviewComment(ctx: ServiceContext, viewer: number, commentId: number): Promise<void> {
-  const comment = await ctx.db.transaction(async (tx) => {
+  const comment = await inTransaction(ctx.db, async (tx) => {
     const own = await lockOwnComment(tx, viewer, commentId);
     await deleteCommentRow(tx, commentId);
     if (own.parentId !== null) await threads.addToReplyCount(tx, own.parentId, -1);
@@ -185,16 +185,13 @@ export async function toggleReviewCommentLike(
   if (!peek || peek.userId === null || hiddenFrom(peek, viewer)) throw notFound();
   const review = await findReviewToActOn(ctx.db, viewer, peek.reviewId);
   await assertNoBlock(ctx.db, viewer, peek.userId);
-  // A deadlock's victim (an account deleted meanwhile takes the same rows in another order) is run again.
-  const outcome = await retryingDeadlocks(() =>
-    ctx.db.transaction(async (tx) => {
-      const comment = await selectCommentRef(tx, commentId, true);
-      if (!comment?.userId) throw notFound();
-      const liked = await toggleLike(tx, 'comment', commentId, viewer);
-      const likeCount = await threads.addToCommentLikes(tx, commentId, liked ? 1 : -1);
-      return { comment, liked, likeCount };
-    }),
-  );
+  const outcome = await inTransaction(ctx.db, async (tx) => {
+    const comment = await selectCommentRef(tx, commentId, true);
+    if (!comment?.userId) throw notFound();
+    const liked = await toggleLike(tx, 'comment', commentId, viewer);
+    const likeCount = await threads.addToCommentLikes(tx, commentId, liked ? 1 : -1);
+    return { comment, liked, likeCount };
+  });
   if (outcome.liked) {
     await ctx.events.emit('comment.liked', {
       commentId,

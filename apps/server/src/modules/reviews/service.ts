@@ -5,7 +5,6 @@ import { clock, nowDate } from '../../lib/clock.ts';
 import type { ServiceContext, Viewer } from '../../lib/context.ts';
 import { fieldErrors, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { decodeIdCursor, encodeCursor, toPage } from '../../lib/pagination.ts';
-import { retryingDeadlocks } from '../../lib/sql.ts';
 import { emptyDistribution, type RaceCommunity, type RaceFigures } from '../f1/community.ts';
 import { raceCompletion, toRaceRef } from '../f1/service.ts';
 import { assertCanSeeAccount, refusalFor } from '../follows/service.ts';
@@ -50,6 +49,7 @@ import { shieldedRaceIds } from '../spoilers/service.ts';
 import type { ReaderSideRow, ReviewCardRow } from './sql.ts';
 import { keysetRows } from '../../lib/json-stream.ts';
 import { reviewsExportPage } from './queries.ts';
+import { inTransaction } from '../../lib/sql.ts';
 
 export type { FeedItem, RankedItem };
 
@@ -248,7 +248,7 @@ async function requireCompletedRace(ctx: ServiceContext, raceId: number) {
 export async function createReview(ctx: ServiceContext, viewer: number, body: CreateReviewBody): Promise<Review> {
   await requireCompletedRace(ctx, body.race_id);
   const at = nowDate();
-  const created = await ctx.db.transaction(async (tx) => {
+  const created = await inTransaction(ctx.db, async (tx) => {
     const author = await findUserBrief(tx, viewer);
     if (!author) throw unauthorized();
     const id = await insertReview(tx, {
@@ -305,7 +305,7 @@ export async function updateReview(
   reviewId: number,
   body: UpdateReviewBody,
 ): Promise<Review> {
-  const review = await ctx.db.transaction(async (tx) => {
+  const review = await inTransaction(ctx.db, async (tx) => {
     const current = await lockOwnReview(tx, viewer, reviewId);
     await updateReviewFields(tx, reviewId, { rating: body.rating, reviewText: body.review_text, at: nowDate() });
     if (body.rating !== undefined && body.rating !== current.rating && countsInFigures(current)) {
@@ -323,7 +323,7 @@ export async function updateReview(
  * commit (`review.deleted`, the feeds module).
  */
 export async function deleteReview(ctx: ServiceContext, viewer: number, reviewId: number): Promise<void> {
-  const review = await ctx.db.transaction(async (tx) => {
+  const review = await inTransaction(ctx.db, async (tx) => {
     const current = await lockOwnReview(tx, viewer, reviewId);
     await deleteReviewRow(tx, reviewId);
     if (countsInFigures(current)) await addToRaceStats(tx, current.race_id, current.rating, -1);
@@ -343,15 +343,12 @@ export async function toggleReviewLike(
   viewer: number,
   reviewId: number,
 ): Promise<LikeToggleResult> {
-  // A deadlock's victim (an account deleted meanwhile takes the same rows in another order) is run again.
-  const outcome = await retryingDeadlocks(() =>
-    ctx.db.transaction(async (tx) => {
-      const review = await findReviewToActOn(tx, viewer, reviewId, true);
-      const liked = await toggleLike(tx, 'review', reviewId, viewer);
-      const counts = await addToReviewCounts(tx, reviewId, { likes: liked ? 1 : -1 });
-      return { review, liked, likeCount: counts?.like_count ?? 0 };
-    }),
-  );
+  const outcome = await inTransaction(ctx.db, async (tx) => {
+    const review = await findReviewToActOn(tx, viewer, reviewId, true);
+    const liked = await toggleLike(tx, 'review', reviewId, viewer);
+    const counts = await addToReviewCounts(tx, reviewId, { likes: liked ? 1 : -1 });
+    return { review, liked, likeCount: counts?.like_count ?? 0 };
+  });
   await ctx.events.emit('review.like_toggled', {
     reviewId,
     reviewAuthorId: outcome.review.user_id,
@@ -446,7 +443,7 @@ export const reviewsCommunity: RaceCommunity = {
  */
 export function subscribeReviews(ctx: ServiceContext): void {
   ctx.events.on('user.privacy_changed', async ({ userId }) => {
-    await ctx.db.transaction((tx) => recountRaceStatsOfUser(tx, userId));
+    await inTransaction(ctx.db, (tx) => recountRaceStatsOfUser(tx, userId));
     await ctx.events.emit('race_figures.recounted', { userId });
   });
 }

@@ -25,6 +25,7 @@ import {
 import { keysetRows } from '../../lib/json-stream.ts';
 import type { Db } from '../../db/client.ts';
 import { starsExportPage } from './queries.ts';
+import { inTransaction } from '../../lib/sql.ts';
 
 export const RACE_NOT_COMPLETED = 'You can star drivers only once the race is completed.';
 export const DRIVER_NOT_IN_RACE = 'This driver is not in the classification of this race.';
@@ -54,7 +55,7 @@ export async function starDriver(
   if (!race) throw fieldErrors({ race_id: [`Invalid pk "${body.race_id}" - object does not exist.`] });
   if (!race.is_completed) throw fieldErrors({ race_id: [RACE_NOT_COMPLETED] });
   if (!race.classified) throw fieldErrors({ driver_id: [DRIVER_NOT_IN_RACE] });
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await inTransaction(ctx.db, async (tx) => {
     await lockUserStars(tx, userId);
     const star = { userId, raceId: body.race_id, driverId: body.driver_id };
     const existing = await countStarsOfRace(tx, userId, body.race_id, STARS_PER_RACE);

@@ -47,6 +47,7 @@ import {
   thoughtLikesExportPage,
   thoughtCommentLikesExportPage,
 } from './queries.ts';
+import { inTransaction } from '../../lib/sql.ts';
 
 /*
  * Race thoughts: fans post, edit and delete their own thoughts on a race, comment (one level of
@@ -152,7 +153,7 @@ export async function createThought(
   const startsMs = await selectRaceStartMs(ctx.db, body.race_id);
   if (startsMs === null) throw invalidPk('race_id', body.race_id);
   assertOpen(startsMs);
-  const { thought, eventId } = await ctx.db.transaction(async (tx) => {
+  const { thought, eventId } = await inTransaction(ctx.db, async (tx) => {
     const id = await insertThought(tx, { raceId: body.race_id, userId: viewer, body: body.content, at: nowDate() });
     const thought = toThought((await selectThought(tx, viewer, id))!);
     const eventId = await logEvent(tx, body.race_id, viewer, { type: 'thought.created', thought: neutral(thought) });
@@ -177,7 +178,7 @@ export async function updateThought(
   thoughtId: number,
   content: string,
 ): Promise<Thought> {
-  const { thought, raceId, eventId } = await ctx.db.transaction(async (tx) => {
+  const { thought, raceId, eventId } = await inTransaction(ctx.db, async (tx) => {
     const ref = await lockOwnThought(tx, viewer, thoughtId);
     await updateThoughtBody(tx, thoughtId, content, nowDate());
     const thought = toThought((await selectThought(tx, viewer, thoughtId))!);
@@ -190,7 +191,7 @@ export async function updateThought(
 
 /** DELETE /core/race-thoughts/{id}/ (author only): its comments and likes go with it. */
 export async function deleteThought(ctx: ServiceContext, viewer: number, thoughtId: number): Promise<void> {
-  const { raceId, eventId } = await ctx.db.transaction(async (tx) => {
+  const { raceId, eventId } = await inTransaction(ctx.db, async (tx) => {
     const ref = await lockOwnThought(tx, viewer, thoughtId);
     await deleteThoughtRow(tx, thoughtId);
     const eventId = await logEvent(tx, ref.race_id, viewer, { type: 'thought.deleted', thought_id: thoughtId });
@@ -206,7 +207,7 @@ export async function toggleThoughtLike(
   viewer: number,
   thoughtId: number,
 ): Promise<LikeToggleResult> {
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await inTransaction(ctx.db, async (tx) => {
     const ref = await selectThoughtRef(tx, viewer, thoughtId, true);
     if (!ref) throw await refusal(tx, viewer, 'thought', thoughtId, notFound());
     assertOpen(ref.race_starts_ms);
@@ -292,7 +293,7 @@ export async function createThoughtComment(
   viewer: number,
   body: { thought_id: number; comment: string; parent_comment_id?: number | null },
 ): Promise<AnyThoughtComment> {
-  const created = await ctx.db.transaction(async (tx) => {
+  const created = await inTransaction(ctx.db, async (tx) => {
     const thought = await selectThoughtRef(tx, viewer, body.thought_id, true);
     if (!thought) throw await refusal(tx, viewer, 'thought', body.thought_id, invalidPk('thought_id', body.thought_id));
     assertOpen(thought.race_starts_ms);
@@ -357,7 +358,7 @@ export async function updateThoughtComment(
   commentId: number,
   text: string,
 ): Promise<AnyThoughtComment> {
-  const { comment, raceId, eventId } = await ctx.db.transaction(async (tx) => {
+  const { comment, raceId, eventId } = await inTransaction(ctx.db, async (tx) => {
     const own = await lockOwnComment(tx, viewer, commentId);
     await threads.updateCommentBody(tx, commentId, text, nowDate());
     const comment = await threads.withFirstReplies(tx, viewer, (await threads.selectComment(tx, viewer, commentId))!);
@@ -374,7 +375,7 @@ export async function updateThoughtComment(
 
 /** DELETE /core/thought-comments/{id}/ (author only): a top-level comment goes with its replies. */
 export async function deleteThoughtComment(ctx: ServiceContext, viewer: number, commentId: number): Promise<void> {
-  const { own, replyIds, eventId } = await ctx.db.transaction(async (tx) => {
+  const { own, replyIds, eventId } = await inTransaction(ctx.db, async (tx) => {
     const own = await lockOwnComment(tx, viewer, commentId);
     const replyIds = await deleteCommentRow(tx, commentId);
     if (own.parent_id !== null) await threads.addToReplyCount(tx, own.parent_id, -1);
@@ -406,7 +407,7 @@ export async function toggleThoughtCommentLike(
   viewer: number,
   commentId: number,
 ): Promise<LikeToggleResult> {
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await inTransaction(ctx.db, async (tx) => {
     const found = await selectCommentRef(tx, viewer, commentId, true);
     if (!found) throw await refusal(tx, viewer, 'comment', commentId, notFound());
     // A placeholder (a deleted account's comment) or a comment hidden from the viewer is nothing to like.

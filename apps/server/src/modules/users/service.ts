@@ -12,7 +12,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { clock } from '../../lib/clock.ts';
 import { byId } from '../../lib/moderation-content.ts';
 import { fieldErrors, userNotFound } from '../../lib/errors.ts';
-import { violatedUniqueIndex } from '../../lib/sql.ts';
+import { inTransaction, violatedUniqueIndex } from '../../lib/sql.ts';
 import { deleteAvatar, storeAvatar } from './avatars.ts';
 import {
   addToCounters,
@@ -222,7 +222,7 @@ async function discardAvatar(ctx: UsersContext, url: string | null) {
  * (`spoilers.changed`): the reader's kept review pages go.
  */
 export async function updateMe(ctx: UsersContext, userId: number, body: UpdateMeBody): Promise<CurrentUser> {
-  const before = await ctx.db.transaction(async (tx) => {
+  const before = await inTransaction(ctx.db, async (tx) => {
     const locked = await lockProfile(tx, userId);
     if (!locked) return null;
     if (
@@ -262,7 +262,7 @@ export async function setAvatar(ctx: UsersContext, userId: number, webp: Buffer)
   const url = await storeAvatar(ctx.mediaDir, webp);
   let previous: { profilePicture: string | null } | null;
   try {
-    previous = await ctx.db.transaction(async (tx) => {
+    previous = await inTransaction(ctx.db, async (tx) => {
       const locked = await lockProfile(tx, userId);
       if (locked) await updateProfileFields(tx, userId, { profilePicture: url });
       return locked;

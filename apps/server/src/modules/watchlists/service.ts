@@ -34,6 +34,7 @@ import {
 import { keysetRows } from '../../lib/json-stream.ts';
 import type { Db } from '../../db/client.ts';
 import { watchlistsExportPage } from './queries.ts';
+import { inTransaction } from '../../lib/sql.ts';
 
 export const TOO_MANY_WATCHLISTS = `You can have at most ${WATCHLISTS_PER_USER} watchlists.`;
 export const WATCHLIST_FULL = `A watchlist holds at most ${WATCHLIST_RACES_MAX} races.`;
@@ -111,7 +112,7 @@ export async function createWatchlist(
   userId: number,
   body: CreateWatchlistBody,
 ): Promise<Watchlist> {
-  const id = await ctx.db.transaction(async (tx) => {
+  const id = await inTransaction(ctx.db, async (tx) => {
     await lockUserWatchlists(tx, userId);
     if ((await countUserWatchlists(tx, userId, WATCHLISTS_PER_USER)) >= WATCHLISTS_PER_USER) {
       throw fieldErrors({ non_field_errors: [TOO_MANY_WATCHLISTS] });
@@ -173,7 +174,7 @@ export async function addWatchlistRace(
   id: number,
   raceId: number,
 ): Promise<{ watchlist: Watchlist; created: boolean }> {
-  const created = await ctx.db.transaction(async (tx) => {
+  const created = await inTransaction(ctx.db, async (tx) => {
     const list = await lockOwnWatchlist(tx, userId, id);
     if (!list) throw notFound();
     if ((await raceCompletion({ ...ctx, db: tx }, raceId)) === null) throw notFound();
@@ -193,7 +194,7 @@ export async function removeWatchlistRace(
   id: number,
   raceId: number,
 ): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     if (!(await lockOwnWatchlist(tx, userId, id))) throw notFound();
     if (!(await deleteWatchlistRace(tx, id, raceId))) throw notFound();
     await touchWatchlist(tx, id, -1, nowDate());
@@ -207,7 +208,7 @@ export async function reorderWatchlist(
   id: number,
   raceIds: readonly number[],
 ): Promise<Watchlist> {
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     if (!(await lockOwnWatchlist(tx, userId, id))) throw notFound();
     const held = new Set(await selectWatchlistRaceIds(tx, id));
     const given = new Set(raceIds);
