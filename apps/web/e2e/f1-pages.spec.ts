@@ -91,7 +91,7 @@ test('home race card, search palette, race, driver, team and season overview', a
   // The winner's flag: an image of its own, from our origin.
   const flag = classification.getByRole('row').nth(1).locator('img').first();
   await expect(flag).toBeVisible();
-  expect(await flag.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect.poll(() => flag.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   // A driver from the classification, then his team.
   await classification.getByRole('link', { name: 'Charles Leclerc' }).click();

@@ -7,6 +7,8 @@ describe('CountryFlag', () => {
     render(<CountryFlag code="it" label="Italy" />);
     const flag = await screen.findByRole('img', { name: 'Italy' });
     expect(flag.getAttribute('src')).toMatch(/IT(-[\w-]+)?\.svg/);
+    // A flag far below the screen (a long feed's) is fetched only as the reader scrolls near it.
+    expect(flag).toHaveAttribute('loading', 'lazy');
   });
 
   it('is decorative without a label, knows subdivisions, and draws nothing for an unknown code', async () => {

@@ -5,7 +5,8 @@ type FlagUrl = (code: string) => string | undefined;
 
 /*
  * The map from codes to flag files is loaded with the first flag shown (a few kB), and each flag is an
- * image of its own, served from our origin and cached for a year: a page fetches only the flags it shows.
+ * image of its own, served from our origin and cached for a year: a page fetches only the flags it shows,
+ * and those far below the screen (a feed's twentieth card) only as the reader scrolls near them.
  */
 let flagUrlOf: FlagUrl | null = null;
 let loading: Promise<FlagUrl> | null = null;
@@ -64,8 +65,8 @@ export function CountryFlag({
   const src = urlOf(code);
   if (!src) return null;
   return label ? (
-    <img src={src} alt={label} className={classes} decoding="async" />
+    <img src={src} alt={label} className={classes} loading="lazy" decoding="async" />
   ) : (
-    <img src={src} alt="" aria-hidden className={classes} decoding="async" />
+    <img src={src} alt="" aria-hidden className={classes} loading="lazy" decoding="async" />
   );
 }
