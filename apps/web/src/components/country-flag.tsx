@@ -64,9 +64,14 @@ export function CountryFlag({
   if (urlOf === null) return <span aria-hidden className={cn(classes, 'bg-muted shadow-none')} />;
   const src = urlOf(code);
   if (!src) return null;
-  return label ? (
-    <img src={src} alt={label} className={classes} loading="lazy" decoding="async" />
-  ) : (
-    <img src={src} alt="" aria-hidden className={classes} loading="lazy" decoding="async" />
+  return (
+    <img
+      src={src}
+      alt={label ?? ''}
+      aria-hidden={label ? undefined : true}
+      className={classes}
+      loading="lazy"
+      decoding="async"
+    />
   );
 }
