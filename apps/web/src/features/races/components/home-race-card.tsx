@@ -1,6 +1,6 @@
 import type { ActiveThoughts, Race } from '@paddock/contract/f1';
 import { CalendarIcon, FlagIcon, MapPinIcon, MessagesSquareIcon, RotateCwIcon } from 'lucide-react';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { SpoilersHidden } from '@/components/spoilers-hidden.tsx';
@@ -21,8 +21,10 @@ import {
   countdownBarPercent,
   countdownLabel,
   nextRaceBadge,
+  nextRaceTickMs,
   thoughtsBarPercent,
   thoughtsStatusText,
+  thoughtsTickMs,
   type Countdown,
   type NextRaceBadge,
 } from '../utils/race-card-rules.ts';
@@ -103,9 +105,18 @@ const badgeClass: Record<NextRaceBadge, string> = {
   Upcoming: 'border-transparent bg-secondary text-secondary-foreground',
 };
 
+/** A card's clock, ticking as often as `tickMsAt` asks at the time it shows. */
+function useCardNow(tickMsAt: (nowMs: number) => number): number {
+  const [tickMs, setTickMs] = useState(1000);
+  const now = useNow(tickMs);
+  const wanted = tickMsAt(now);
+  if (wanted !== tickMs) setTickMs(wanted);
+  return now;
+}
+
 function NextRaceCard({ race }: { race: Race }) {
-  const now = useNow(1000);
   const startMs = raceStartMs(race);
+  const now = useCardNow((nowMs) => nextRaceTickMs(startMs, nowMs));
   const badge = nextRaceBadge(startMs, now);
   const value = countdown(startMs, now);
   const bar = countdownBarPercent(startMs, now);
@@ -214,7 +225,7 @@ function NextRaceError({ onRetry }: { onRetry: () => void }) {
  */
 function RaceThoughtsCard({ active, fetchedAt }: { active: NonNullable<ActiveThoughts>; fetchedAt: number }) {
   const { race, status } = active;
-  const now = useNow(1000);
+  const now = useCardNow(() => thoughtsTickMs(status.is_open));
   const opensAt = status.is_open ? null : fetchedAt + status.opens_in_seconds * 1000;
   useInvalidateAt(getActiveThoughtsQueryOptions().queryKey, opensAt);
 

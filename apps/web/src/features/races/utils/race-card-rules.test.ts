@@ -5,8 +5,10 @@ import {
   countdownLabel,
   countdownText,
   nextRaceBadge,
+  nextRaceTickMs,
   thoughtsBarPercent,
   thoughtsStatusText,
+  thoughtsTickMs,
 } from './race-card-rules.ts';
 
 const SECOND = 1000;
@@ -81,5 +83,19 @@ describe('race thoughts card', () => {
     expect(thoughtsStatusText(false, 7 * MINUTE)).toBe('Opens in 7m');
     expect(thoughtsStatusText(false, 59 * SECOND)).toBe('Opening Soon');
     expect(thoughtsStatusText(false, null)).toBe('Opening Soon');
+  });
+});
+
+describe("a card's clock", () => {
+  it('ticks every second while the countdown shows seconds, every minute while it shows days and hours', () => {
+    expect(nextRaceTickMs(start, at(5 * DAY))).toBe(MINUTE);
+    expect(nextRaceTickMs(start, at(2 * DAY + MINUTE))).toBe(MINUTE);
+    expect(nextRaceTickMs(start, at(2 * DAY - MINUTE))).toBe(SECOND);
+    expect(nextRaceTickMs(start, at(-MINUTE))).toBe(SECOND);
+  });
+
+  it('ticks every minute once thoughts are open (the bar alone moves), every second before', () => {
+    expect(thoughtsTickMs(true)).toBe(MINUTE);
+    expect(thoughtsTickMs(false)).toBe(SECOND);
   });
 });

@@ -103,3 +103,18 @@ export function thoughtsStatusText(isOpen: boolean, opensInMs: number | null): s
   if (hours > 0) return `Opens in ${hours}h ${minutes}m`;
   return `Opens in ${minutes}m`;
 }
+
+/**
+ * How often a card's clock ticks (decision 024): every second while what it shows changes by the second (a
+ * countdown's seconds, the minutes before thoughts open), else every minute: a countdown of days and hours,
+ * and a bar that moves a tenth of a percent in no less than 86 s. A clock ticking for nothing re-renders the
+ * card every second for as long as Home stays open.
+ */
+export function nextRaceTickMs(startMs: number, nowMs: number): number {
+  return countdown(startMs, nowMs).kind === 'coarse' ? MINUTE_MS : SECOND_MS;
+}
+
+/** The Race Thoughts card's clock: its bar alone moves once the window is open (see `nextRaceTickMs`). */
+export function thoughtsTickMs(isOpen: boolean): number {
+  return isOpen ? MINUTE_MS : SECOND_MS;
+}
