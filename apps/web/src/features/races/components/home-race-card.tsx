@@ -66,7 +66,7 @@ function RaceCardSkeleton() {
 
 /**
  * A race card's race: its name (a link over the whole card when `linked`), day and circuit. Memoised: the
- * cards' clocks re-render them every second, and only their countdown, badge and bar change.
+ * cards' clocks re-render them up to every second, and only their countdown, badge and bar change.
  */
 const RaceCardDetails = memo(function RaceCardDetails({ race, linked }: { race: Race; linked: boolean }) {
   const timeZone = useTimeZone();
