@@ -1,6 +1,5 @@
 import type { DriverDetail } from '@paddock/contract/f1';
-import { Bar, BarChart, Cell, Tooltip, XAxis, YAxis } from 'recharts';
-import { ChartGrid } from '@/components/chart-grid.tsx';
+import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import { teamColour } from '@/components/team-colour.tsx';
 import { formatPoints } from '@/lib/f1-format.ts';
 
@@ -53,7 +52,7 @@ export default function DriverSeasonChart({ seasons }: { seasons: DriverDetail['
       margin={{ top: 8, right: 8, bottom: 0, left: -12 }}
       accessibilityLayer
     >
-      <ChartGrid lines="horizontal" />
+      <CartesianGrid vertical={false} stroke="var(--border)" />
       <XAxis
         dataKey="year"
         tickLine={false}
