@@ -2,18 +2,14 @@ import { Progress as ProgressPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils.ts';
 
-/** The steps the bar moves in, in percent: a tenth, under a pixel of any bar on a phone. */
-const STEP = 0.1;
-
 /**
  * `value` is a percentage, 0-100. The indicator is moved with a transform, as shadcn's own Progress does,
  * which the compositor animates; a width lays the whole page out on every frame of its transition. And it
- * moves in steps of `STEP`: a bar fed by a clock (Home's race card, every second) is not restyled by a tick
- * that would move it by less, so no transition runs while the page sits open.
+ * moves in steps of a tenth of a percent, under a pixel of any bar on a phone: a bar fed by a clock (Home's race
+ * card) is not restyled by a tick that would move it by less, so no transition runs while the page sits open.
  */
 export function Progress({ className, value, ...props }: ComponentProps<typeof ProgressPrimitive.Root>) {
   const percent = Math.min(100, Math.max(0, value ?? 0));
-  const shown = Math.round(percent / STEP) * STEP;
   return (
     <ProgressPrimitive.Root
       data-slot="progress"
@@ -24,7 +20,7 @@ export function Progress({ className, value, ...props }: ComponentProps<typeof P
       <ProgressPrimitive.Indicator
         data-slot="progress-indicator"
         className="size-full bg-primary transition-transform duration-500"
-        style={{ transform: `translateX(-${(100 - shown).toFixed(1)}%)` }}
+        style={{ transform: `translateX(-${(100 - percent).toFixed(1)}%)` }}
       />
     </ProgressPrimitive.Root>
   );
