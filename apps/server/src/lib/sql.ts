@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
@@ -98,6 +99,13 @@ const RUN_AGAIN_CODES = new Set(['40P01', '40001']);
 const TRANSACTION_ATTEMPTS = 3;
 
 /**
+ * About how long a victim waits before it runs again (a random 0.5–1.5 of it, times the attempt): the
+ * transaction that won woke when the victim rolled back and takes the rows the victim let go; run again at
+ * once, the victim could lock one of them first and make the same deadlock over.
+ */
+const RUN_AGAIN_AFTER_MS = 20;
+
+/**
  * A transaction, run again (up to `TRANSACTION_ATTEMPTS` in all) when PostgreSQL picks it as a deadlock's
  * victim or refuses it as a serialization failure (decision 032): two requests that lock the same rows in
  * other orders (an account deleted while its reviews are liked) end with one of them refused, a 500 unless
@@ -112,6 +120,7 @@ export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Pr
       const code = pgErrorCode(err);
       if (attempt >= TRANSACTION_ATTEMPTS || code === null || !RUN_AGAIN_CODES.has(code)) throw err;
     }
+    await sleep(RUN_AGAIN_AFTER_MS * attempt * (0.5 + Math.random()));
   }
 }
 

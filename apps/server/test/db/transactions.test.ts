@@ -114,7 +114,8 @@ describe('a transaction PostgreSQL gives up (inTransaction, decision 032)', () =
         await tx.execute(sql`update cars set laps = laps + 1 where id = ${second}`);
       });
     await Promise.all([lapBoth(1, 2), lapBoth(2, 1)]);
-    expect(runs).toBe(3);
+    // One ran again at least (without that, Promise.all rejects with the deadlock); each committed once.
+    expect(runs).toBeGreaterThanOrEqual(3);
     expect(await lapsOf()).toEqual([2, 2]);
   });
 
