@@ -100,6 +100,8 @@ test('home race card, search palette, race, driver, team and season overview', a
   await expect(page.getByRole('table', { name: 'Season results' }).getByRole('row', { name: /2024/ })).toContainText(
     'Ferrari',
   );
+  // The chart is drawn as the reader scrolls towards it (NearScreen).
+  await page.getByRole('heading', { name: 'Season by season' }).scrollIntoViewIfNeeded();
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
 
   await page.getByRole('main').getByRole('link', { name: 'Ferrari', exact: true }).first().click();

@@ -1,5 +1,6 @@
 import type { DriverDetail } from '@paddock/contract/f1';
-import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, Cell, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartGrid } from '@/components/chart-grid.tsx';
 import { teamColour } from '@/components/team-colour.tsx';
 import { formatPoints } from '@/lib/f1-format.ts';
 
@@ -52,7 +53,7 @@ export default function DriverSeasonChart({ seasons }: { seasons: DriverDetail['
       margin={{ top: 8, right: 8, bottom: 0, left: -12 }}
       accessibilityLayer
     >
-      <CartesianGrid vertical={false} stroke="var(--border)" />
+      <ChartGrid lines="horizontal" />
       <XAxis
         dataKey="year"
         tickLine={false}

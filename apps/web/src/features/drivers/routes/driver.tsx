@@ -1,10 +1,11 @@
 import type { DriverDetail } from '@paddock/contract/f1';
 import { differenceInYears, parseISO } from 'date-fns';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
 import { FirstLastRace } from '@/components/first-last-race.tsx';
+import { NearScreen } from '@/components/near-screen.tsx';
 import { PageSection } from '@/components/page-section.tsx';
 import { CAREER_FIGURES, StatGrid, StatGridSkeleton } from '@/components/stat-grid.tsx';
 import { TeamColourBar, teamColour } from '@/components/team-colour.tsx';
@@ -151,9 +152,9 @@ function DriverProfile({ driver }: { driver: DriverDetail }) {
               <CardDescription>Bars in the colours of the team driven for.</CardDescription>
             </CardHeader>
             <CardContent>
-              <Suspense fallback={<Skeleton className="h-[260px] w-full" />}>
+              <NearScreen placeholder={<Skeleton className="h-[260px] w-full" />}>
                 <DriverSeasonChart seasons={driver.seasons} />
-              </Suspense>
+              </NearScreen>
             </CardContent>
           </Card>
           <SeasonTable seasons={driver.seasons} />

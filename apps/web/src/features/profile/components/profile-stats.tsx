@@ -1,7 +1,8 @@
 import type { UserStats } from '@paddock/contract/profiles';
 import { ChartColumnIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartGrid } from '@/components/chart-grid.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { LoadErrorState } from '@/components/query-states.tsx';
 import { StatGrid } from '@/components/stat-grid.tsx';
@@ -50,7 +51,7 @@ function ColumnChart({ data, unit, height = 220 }: { data: Datum[]; unit: string
       margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
       accessibilityLayer={false}
     >
-      <CartesianGrid vertical={false} stroke="var(--border)" />
+      <ChartGrid lines="horizontal" />
       <XAxis dataKey="short" tickLine={false} axisLine={false} tick={axisTick} />
       <YAxis allowDecimals={false} tickLine={false} axisLine={false} tick={axisTick} width={44} />
       <Tooltip cursor={{ fill: 'var(--accent)' }} content={<CountTooltip unit={unit} />} />
@@ -72,7 +73,7 @@ function DriverChart({ data }: { data: Datum[] }) {
       margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
       accessibilityLayer={false}
     >
-      <CartesianGrid horizontal={false} stroke="var(--border)" />
+      <ChartGrid lines="vertical" />
       <XAxis type="number" allowDecimals={false} tickLine={false} axisLine={false} tick={axisTick} />
       <YAxis
         type="category"

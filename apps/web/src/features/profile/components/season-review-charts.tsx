@@ -1,5 +1,6 @@
 import type { SeasonReview } from '@paddock/contract/profiles';
-import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, Cell, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartGrid } from '@/components/chart-grid.tsx';
 import { axisTick, ChartFigure } from './chart-figure.tsx';
 
 /*
@@ -65,7 +66,7 @@ function RacesChart({ data, name }: { data: Pair[]; name: string }) {
         margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
         accessibilityLayer={false}
       >
-        <CartesianGrid vertical={false} stroke="var(--border)" />
+        <ChartGrid lines="horizontal" />
         <XAxis dataKey="label" tickLine={false} axisLine={false} tick={axisTick} />
         <YAxis allowDecimals={false} tickLine={false} axisLine={false} tick={axisTick} width={44} />
         <Tooltip cursor={{ fill: 'var(--accent)' }} content={<PairTooltip name={name} />} />
@@ -94,7 +95,7 @@ function RatingChart({ rows }: { rows: { label: string; rating: number; fill: st
       margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
       accessibilityLayer={false}
     >
-      <CartesianGrid horizontal={false} stroke="var(--border)" />
+      <ChartGrid lines="vertical" />
       <XAxis
         type="number"
         domain={[0, 5]}

@@ -1,5 +1,6 @@
 import type { SeasonStats } from '@paddock/contract/f1';
-import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartGrid } from '@/components/chart-grid.tsx';
 import { teamColour } from '@/components/team-colour.tsx';
 import { formatPoints } from '@/lib/f1-format.ts';
 
@@ -71,12 +72,6 @@ function AxisTick({ x, y, textAnchor, payload, dy }: TickProps & { dy: string })
 const roundsInterval = (rounds: number): number => (rounds > 12 ? 1 : 0);
 
 /**
- * The grid's vertical lines, which the chart does not draw: recharts works out where they would go all the
- * same, measuring the X axis's labels in the page, unless told there are none.
- */
-const noGridLines = (): number[] => [];
-
-/**
  * Cumulative points after each round for the season's leading drivers, in team colours; a driver
  * whose team-mate is already drawn gets a dashed line. `markRound`: the round the standings below are
  * picked after, marked with a vertical line. Loaded lazily with recharts.
@@ -114,7 +109,7 @@ export default function PointsProgressionChart({
         margin={{ top: 8, right: 12, bottom: 0, left: -8 }}
         accessibilityLayer
       >
-        <CartesianGrid vertical={false} verticalCoordinatesGenerator={noGridLines} stroke="var(--border)" />
+        <ChartGrid lines="horizontal" />
         <XAxis
           dataKey="round"
           tickLine={false}

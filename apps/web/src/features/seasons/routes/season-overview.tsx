@@ -3,10 +3,11 @@ import type { SeasonStandings } from '@paddock/contract/standings';
 import { CalendarRangeIcon, EyeOffIcon, TrophyIcon } from 'lucide-react';
 import { CONSTRUCTORS_CHAMPIONSHIP_FROM } from '@paddock/contract/championships';
 import { SPOILERS_HIDDEN_TEXT } from '@paddock/contract/spoilers';
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { lazy, useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
+import { NearScreen } from '@/components/near-screen.tsx';
 import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
 import { TeamColourBar } from '@/components/team-colour.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -148,9 +149,9 @@ function SeasonContent({
             <CardDescription>Cumulative points of the top drivers after each round.</CardDescription>
           </CardHeader>
           <CardContent>
-            <Suspense fallback={<Skeleton className="h-[320px] w-full" />}>
+            <NearScreen placeholder={<Skeleton className="h-[320px] w-full" />}>
               <PointsProgressionChart progression={data.points_progression} markRound={standings.round} />
-            </Suspense>
+            </NearScreen>
           </CardContent>
         </Card>
       )}

@@ -1,0 +1,16 @@
+import { CartesianGrid } from 'recharts';
+
+const none = (): number[] => [];
+
+/**
+ * A chart's grid, with lines one way only. recharts works out where the other way's lines would go although
+ * it does not draw them, measuring that axis's labels in the page, a forced layout each: it is told there are
+ * none. Loaded with recharts, by the charts only.
+ */
+export function ChartGrid({ lines }: { lines: 'horizontal' | 'vertical' }) {
+  return lines === 'horizontal' ? (
+    <CartesianGrid vertical={false} verticalCoordinatesGenerator={none} stroke="var(--border)" />
+  ) : (
+    <CartesianGrid horizontal={false} horizontalCoordinatesGenerator={none} stroke="var(--border)" />
+  );
+}
