@@ -201,7 +201,7 @@ export function connectEventStream(options: EventStreamOptions): () => void {
 }
 
 /** What parses a stream's messages: a zod schema, named by the one method used, so no zod is imported here. */
-interface MessageSchema<T> {
+export interface MessageSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false };
 }
 

@@ -9,8 +9,8 @@ const STREAM_WAIT_MS = 3000;
  * Keeps the bell live while `enabled` (signed in): the server pushes each new notification and each
  * change of the badge's counts. Returns whether the stream is open; while it is not (connecting, down,
  * refused), the counts are polled instead (useNotificationCounts), and asked for at once. The stream's code
- * (with the contract's schemas it parses with) is fetched when the browser is first idle, at most 3 s after
- * the first render: on a phone it would otherwise share the first second with the page's own data.
+ * is fetched when the browser is first idle, at most 3 s after the first render: on a phone it would
+ * otherwise share the first second with the page's own data.
  */
 export function useNotificationStream(enabled: boolean): boolean {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
-import { notificationStreamEventSchema, type NotificationStreamEvent } from '@paddock/contract/notifications';
+import type { NotificationStreamEvent } from '@paddock/contract/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiUrl, renewSession } from '@/lib/api-client.ts';
-import { connectEventStream, parsedEvents } from '@/lib/event-stream.ts';
+import { connectEventStream, parsedEvents, type MessageSchema } from '@/lib/event-stream.ts';
 import { getAccessToken } from '@/lib/session.ts';
 import { notificationKeys, type NotificationCounts } from '../api/get-counts.ts';
 
@@ -10,8 +10,35 @@ import { notificationKeys, type NotificationCounts } from '../api/get-counts.ts'
  * useNotificationStream so that the header every page carries stays light.
  */
 
+/** What the bell reads of a message of its stream (the contract's `notificationStreamEventSchema`). */
+export type BellSignal =
+  | Pick<Extract<NotificationStreamEvent, { type: 'notification' }>, 'type'>
+  | Extract<NotificationStreamEvent, { type: 'counts' }>;
+
+const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
+
+/**
+ * Reads a message of the stream as far as the bell acts on it: its type, and the counts. Not with the
+ * contract's schema: that would bring zod (28 KiB gzip) into every signed-in page, and building its schemas
+ * is a long task on a phone, for two numbers. A test holds it to the contract's schema.
+ */
+export const bellSignal: MessageSchema<BellSignal> = {
+  safeParse(value) {
+    if (typeof value !== 'object' || value === null) return { success: false };
+    const event = value as Record<string, unknown>;
+    if (event.type === 'notification' && typeof event.notification === 'object' && event.notification !== null)
+      return { success: true, data: { type: 'notification' } };
+    if (event.type === 'counts' && isCount(event.notifications) && isCount(event.follow_requests))
+      return {
+        success: true,
+        data: { type: 'counts', notifications: event.notifications, follow_requests: event.follow_requests },
+      };
+    return { success: false };
+  },
+};
+
 /** What a message of the bell's stream changes in the cache. */
-export function applyNotificationEvent(queryClient: QueryClient, event: NotificationStreamEvent): void {
+export function applyNotificationEvent(queryClient: QueryClient, event: BellSignal): void {
   if (event.type === 'notification') {
     void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
     return;
@@ -42,6 +69,6 @@ export function connectNotificationStream(queryClient: QueryClient, onOpenChange
     },
     onUnauthorized: renewSession,
     onStateChange: (state) => onOpenChange(state === 'open'),
-    onEvent: parsedEvents(notificationStreamEventSchema, (event) => applyNotificationEvent(queryClient, event)),
+    onEvent: parsedEvents(bellSignal, (event) => applyNotificationEvent(queryClient, event)),
   });
 }
