@@ -1,7 +1,7 @@
 import { REVIEW_TRUNCATE_AT } from '@paddock/contract/limits';
 import type { Review } from '@paddock/contract/reviews';
 import { HeartIcon, MapPinIcon, MessageCircleIcon, PencilIcon } from 'lucide-react';
-import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { lazy, memo, Suspense, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { AuthorActionsMenu } from '@/components/account-actions-menu.tsx';
@@ -36,12 +36,6 @@ function isFromControl(event: MouseEvent): boolean {
   );
 }
 
-/**
- * A review as the feeds, lists and dialogs show it (spec §2 "Review UI"). `onOpen` makes the card open
- * the detail dialog (signed-in viewers only); `full` shows the whole text (detail dialog, shared page). A
- * review whose race the reader's spoiler shield hides comes without its rating and text (decision 033): the
- * card says so, with the ways to see them.
- */
 /** About how many review cards a phone's screen shows. */
 export const CARDS_ON_A_SCREEN = 3;
 
@@ -53,7 +47,14 @@ export function cardItemClass(index: number): string | undefined {
   return index < CARDS_ON_A_SCREEN ? undefined : 'content-auto';
 }
 
-export function ReviewCard({
+/**
+ * A review as the feeds, lists and dialogs show it (spec §2 "Review UI"). `onOpen` makes the card open
+ * the detail dialog (signed-in viewers only); `full` shows the whole text (detail dialog, shared page). A
+ * review whose race the reader's spoiler shield hides comes without its rating and text (decision 033): the
+ * card says so, with the ways to see them. Memoised: a feed drawn again (a page fetched, a state of the feed's
+ * query) draws again only the cards whose review changed, the query keeping the others' objects as they were.
+ */
+export const ReviewCard = memo(function ReviewCard({
   review,
   onOpen,
   full = false,
@@ -252,4 +253,4 @@ export function ReviewCard({
       )}
     </>
   );
-}
+});
