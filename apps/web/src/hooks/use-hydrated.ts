@@ -33,9 +33,13 @@ export function useHydrated(): boolean {
 
 /**
  * A browser store's value (`useSyncExternalStore`), with `serverValue` on the server and while the page is
- * hydrated: the stored value fills in with `useHydrated`'s transition, not in a blocking render of its own.
+ * being hydrated: the stored value fills in with `useHydrated`'s transition, not in a blocking render of its own.
  */
-export function useBrowserStore<T>(subscribe: (onChange: () => void) => () => void, getSnapshot: () => T, serverValue: T): T {
+export function useBrowserStore<T>(
+  subscribe: (onChange: () => void) => () => void,
+  getSnapshot: () => T,
+  serverValue: T,
+): T {
   const hydrated = useHydrated();
   // While hydrating, the browser's value stands for the server's, so React finds nothing changed once hydrated.
   const live = useSyncExternalStore(subscribe, getSnapshot, () =>

@@ -200,7 +200,7 @@ export function connectEventStream(options: EventStreamOptions): () => void {
   };
 }
 
-/** What parses a stream's messages: a zod schema, named by the one method used, so no zod is imported here. */
+/** What parses a stream's messages: a zod schema, or a check with the same method (no zod is imported here). */
 export interface MessageSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false };
 }
