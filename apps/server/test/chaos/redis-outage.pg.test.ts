@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { RaceDetail } from '@paddock/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
+import { REDIS_COMMAND_TIMEOUT_MS } from '../../src/lib/redis.ts';
 import { createUser } from '../support/factories/users.ts';
 import { createTestDatabase } from '../support/test-app.ts';
 import {
@@ -22,7 +23,12 @@ import { startTcpProxy, type TcpProxy } from '../support/servers.ts';
  * once it is back, everything works as before without a restart.
  */
 
-/** How much slower (p99) a kind of request may be while Redis is away. */
+/**
+ * How much slower a kind of request may be while Redis is away: its median by this much (nothing is slower
+ * all along), its p99 by less than one Redis command's timeout (no request waited for Redis). A p99 held to
+ * 50 ms failed on a scheduling hiccup of this shared 2-core machine (67 → 137 ms), which no request to Redis
+ * made: one that waited would have taken 250 ms more.
+ */
 const SLOWER_BY_AT_MOST_MS = 50;
 
 let template: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -97,6 +103,7 @@ class Probes {
   }
 }
 
+const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? 0;
 const p99 = (values: number[]) => [...values].sort((x, y) => x - y)[Math.ceil(values.length * 0.99) - 1] ?? 0;
 const raceOn = async (site: Site, raceId: number) =>
   (await (await fetch(`${site.url}/api/f1/races/${raceId}/`)).json()) as RaceDetail;
@@ -191,11 +198,14 @@ describe('Redis unreachable, then back, under load with two instances', () => {
       const up = probes.of('with Redis', kind).map((t) => t.ms);
       const away = probes.of('Redis away', kind).map((t) => t.ms);
       lines.push(
-        `${kind} p99 ${p99(up).toFixed(1)} → ${p99(away).toFixed(1)} ms (max ${Math.max(...up).toFixed(1)} → ${Math.max(
+        `${kind} median ${median(up).toFixed(1)} → ${median(away).toFixed(1)} ms, p99 ${p99(up).toFixed(1)} → ${p99(away).toFixed(1)} ms (max ${Math.max(...up).toFixed(1)} → ${Math.max(
           ...away,
         ).toFixed(1)} ms, ${away.length} requests)`,
       );
-      expect(p99(away), `${kind} while Redis is away`).toBeLessThanOrEqual(p99(up) + SLOWER_BY_AT_MOST_MS);
+      expect(median(away), `${kind} while Redis is away (median)`).toBeLessThanOrEqual(
+        median(up) + SLOWER_BY_AT_MOST_MS,
+      );
+      expect(p99(away), `${kind} while Redis is away (p99)`).toBeLessThan(p99(up) + REDIS_COMMAND_TIMEOUT_MS);
       for (const t of probes.of('Redis away', kind)) expect(t.status).toBe(kind === 'sign-in' ? 503 : 200);
     }
     const writesAway = writers.outcomes.filter((o) => o.at >= cutAt && o.at < restoredAt);
