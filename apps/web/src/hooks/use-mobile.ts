@@ -1,4 +1,4 @@
-import { useBrowserStore } from './use-hydrated.ts';
+import { useSyncExternalStore } from 'react';
 
 /** Spec §9: below 768 px the sidebar becomes a sheet with its own open state. */
 export const MOBILE_BREAKPOINT = 768;
@@ -12,5 +12,9 @@ function subscribe(onChange: () => void): () => void {
 
 export function useIsMobile(): boolean {
   // The server renders the desktop layout (CSS hides its sidebar on a phone); a phone switches after hydration.
-  return useBrowserStore(subscribe, () => window.matchMedia(QUERY).matches, false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => false,
+  );
 }

@@ -1,4 +1,4 @@
-import { useBrowserStore } from '@/hooks/use-hydrated.ts';
+import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, storage } from './storage.ts';
 
 export type Theme = 'light' | 'dark';
@@ -26,6 +26,6 @@ function subscribe(listener: () => void): () => void {
 
 export function useTheme(): { theme: Theme; setTheme: (theme: Theme) => void; toggleTheme: () => void } {
   // The server renders the light theme's controls; the stored theme is applied before paint by theme-init.
-  const theme = useBrowserStore<Theme>(subscribe, currentTheme, 'light');
+  const theme = useSyncExternalStore(subscribe, currentTheme, () => 'light' as const);
   return { theme, setTheme, toggleTheme: () => setTheme(theme === 'dark' ? 'light' : 'dark') };
 }

@@ -1,4 +1,4 @@
-import { useBrowserStore } from '@/hooks/use-hydrated.ts';
+import { useSyncExternalStore } from 'react';
 
 /**
  * The spec's unnamed device check for the floating Add review button, decided here as "the main
@@ -14,5 +14,9 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useTouchScreen(): boolean {
-  return useBrowserStore(subscribe, () => window.matchMedia(COARSE_POINTER).matches, false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(COARSE_POINTER).matches,
+    () => false,
+  );
 }
