@@ -1,4 +1,5 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { useNearScreen } from '@/hooks/use-near-screen.ts';
 
 /** How far below (or above) the screen a place counts as near: about half a phone's screen. */
 const NEAR = '400px';
@@ -11,18 +12,6 @@ const NEAR = '400px';
  */
 export function NearScreen({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
   const [near, setNear] = useState(false);
-  const place = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = place.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: NEAR },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
+  const place = useNearScreen(() => setNear(true), !near, NEAR);
   return near ? <Suspense fallback={placeholder}>{children}</Suspense> : <div ref={place}>{placeholder}</div>;
 }
