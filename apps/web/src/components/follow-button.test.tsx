@@ -124,6 +124,28 @@ describe('follow button', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('follows a payload that mounts after a card seeded from an older one has gone', async () => {
+    // A card seeds the shared status from its payload and is gone before anything asks the server (or
+    // React threw its render away); a newer payload's card then shows what it says, asking nothing.
+    const queryClient = testQueryClient();
+    localStorage.setItem('access', 'token');
+    queryClient.setQueryData(['auth', 'me'], meFixture());
+    const requests = stubApi(() => ({ status: 404 }));
+    let refetched!: () => void;
+    function Card() {
+      const [payload, setPayload] = useState<'none' | 'following'>('none');
+      refetched = () => setPayload('following');
+      return <FollowButton key={payload} user={lena} knownStatus={payload} />;
+    }
+    renderRoutes([{ path: '/home', element: <Card /> }], { at: '/home', queryClient });
+    expect(await screen.findByRole('button', { name: 'Follow @lena' })).toBeInTheDocument();
+
+    act(() => refetched());
+
+    expect(await screen.findByRole('button', { name: 'Following @lena' })).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
   it('is not offered on the viewer themself, and asks nothing about them', () => {
     const requests = renderButton({ getProfileByUsername: profile('self') }, { userId: meFixture().id });
     expect(screen.queryByRole('button')).not.toBeInTheDocument();

@@ -19,14 +19,16 @@ export function useHighlight(elementId: string | null, found: boolean): boolean 
   const [faded, setFaded] = useState<string | null>(null);
   const hydrated = useHydrated();
 
+  // Scrolled to and focused once hydrated, with the highlight drawn: the element takes focus only then
+  // (its `tabIndex` may follow the highlight).
   useEffect(() => {
-    if (!found || elementId === null) return;
+    if (!hydrated || !found || elementId === null) return;
     const element = document.getElementById(elementId);
     element?.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
     element?.focus({ preventScroll: true });
     const timer = window.setTimeout(() => setFaded(elementId), HIGHLIGHT_MS);
     return () => window.clearTimeout(timer);
-  }, [found, elementId]);
+  }, [hydrated, found, elementId]);
 
   return hydrated && found && elementId !== null && faded !== elementId;
 }

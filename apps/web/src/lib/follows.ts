@@ -49,7 +49,8 @@ export function getFollowStatusQueryOptions(user: Pick<UserRef, 'id' | 'username
  *
  * The first `known` seeds the shared status; a later one that differs comes from the same payload fetched
  * again (a guest's page turned into the reader's, a list refreshed after a follow elsewhere) and replaces
- * it. One mounting later with an older payload does not: it never changed under this button.
+ * it. One mounting later with an older payload does not: it never changed under this button. A mounting
+ * payload does replace a status that was only ever seeded.
  */
 export function useFollowStatus(
   user: Pick<UserRef, 'id' | 'username'>,
@@ -58,10 +59,17 @@ export function useFollowStatus(
   const signedIn = useIsSignedIn();
   const queryClient = useQueryClient();
   const options = getFollowStatusQueryOptions(user);
-  const adopt = useEffectEvent((status: FollowStatus) => queryClient.setQueryData(options.queryKey, status));
+  // A status only seeded from some payload (never fetched, followed or adopted) is no better than this one,
+  // which is newer: it may come from a card that is gone, or from a render React began and then threw away
+  // (a transition interrupted by newer data) after its `useQuery` had seeded the cache.
+  const adopt = useEffectEvent((status: FollowStatus, changed: boolean) => {
+    const state = queryClient.getQueryState(options.queryKey);
+    const onlySeeded = state !== undefined && state.dataUpdateCount === 0;
+    if (changed || (onlySeeded && state.data !== status)) queryClient.setQueryData(options.queryKey, status);
+  });
   const seen = useRef(known);
   useEffect(() => {
-    if (signedIn && known !== undefined && known !== seen.current) adopt(known);
+    if (signedIn && known !== undefined) adopt(known, known !== seen.current);
     seen.current = known;
   }, [signedIn, known]);
   // A guest's `known` ('none' in every guest payload) is never kept: it would outlive a sign-in.

@@ -1,0 +1,43 @@
+import { act } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, expect, it, vi } from 'vitest';
+import { useHighlight } from './use-highlight.ts';
+
+function LinkedComment() {
+  const highlighted = useHighlight('comment-7', true);
+  // As the comment lists do: the target takes focus (tabIndex -1) while it is highlighted.
+  return (
+    <article id="comment-7" tabIndex={highlighted ? -1 : undefined} data-highlighted={highlighted}>
+      They boxed a lap late.
+    </article>
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+it('focuses and highlights a deep link’s target on a page rendered on the server, once hydrated', async () => {
+  const host = document.createElement('div');
+  host.innerHTML = renderToString(<LinkedComment />);
+  document.body.append(host);
+  // A browser focuses only what can take focus (jsdom is laxer): note what each call found.
+  const focusable: boolean[] = [];
+  const focus = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'focus')?.value as (
+    this: HTMLElement,
+    options?: FocusOptions,
+  ) => void;
+  vi.spyOn(HTMLElement.prototype, 'focus').mockImplementation(function (this: HTMLElement, options) {
+    focusable.push(this.hasAttribute('tabindex'));
+    focus.call(this, options);
+  });
+  const recoverable = vi.fn();
+  await act(async () => {
+    hydrateRoot(host, <LinkedComment />, { onRecoverableError: recoverable });
+  });
+  const target = document.getElementById('comment-7');
+  expect(target).toHaveAttribute('data-highlighted', 'true');
+  expect(focusable).toEqual([true]);
+  expect(document.activeElement).toBe(target);
+  expect(recoverable).not.toHaveBeenCalled();
+  host.remove();
+});
