@@ -1,8 +1,35 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { viewports } from './shots.ts';
 import { storeSession } from './stored-session.ts';
 
 /* The members a journey registers through the API, and a browser of each one's own. */
+
+/** The browsers `openAs` opened in the running test. */
+const opened = new Set<BrowserContext>();
+
+/**
+ * Playwright's `test`, closing the browsers `openAs` opened once each test ends. The browser itself lives
+ * through the whole run: a page left open keeps its streams, clocks and polls going, and slows every journey
+ * after it.
+ */
+export const test = base.extend<{ closeOpenedBrowsers: void }>({
+  closeOpenedBrowsers: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      await use();
+      await Promise.all([...opened].map((context) => context.close()));
+      opened.clear();
+    },
+    { auto: true },
+  ],
+});
 
 export interface Account {
   id: number;
@@ -35,14 +62,22 @@ export const auth = (account: Account) => ({ authorization: `Bearer ${account.ac
  */
 export async function openAs(
   browser: Browser,
-  account: Account | null,
+  account: Pick<Account, 'access' | 'refresh'> | null,
   {
     theme = 'light',
     viewport = viewports.desktop,
     expected,
-  }: { theme?: 'light' | 'dark'; viewport?: { width: number; height: number }; expected?: RegExp } = {},
+    context: options,
+  }: {
+    theme?: 'light' | 'dark';
+    viewport?: { width: number; height: number };
+    expected?: RegExp;
+    /** More of the browser's settings (a touch screen, reduced motion). */
+    context?: Parameters<Browser['newContext']>[0];
+  } = {},
 ): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ ...options, viewport });
+  opened.add(context);
   await storeSession(context, account, theme);
   const page = await context.newPage();
   const problems: string[] = [];

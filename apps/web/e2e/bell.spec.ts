@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { auth, openAs, register } from './accounts.ts';
+import { expect } from '@playwright/test';
+import { test, auth, openAs, register } from './accounts.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { raceIdOf } from './races.ts';
 import { shot } from './shots.ts';

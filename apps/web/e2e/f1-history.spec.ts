@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { openAs, register } from './accounts.ts';
+import { expect } from '@playwright/test';
+import { test, openAs, register } from './accounts.ts';
 import { raceIdOf } from './races.ts';
 import { shot, viewports } from './shots.ts';
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { auth, openAs, PASSWORD, register } from './accounts.ts';
+import { expect } from '@playwright/test';
+import { test, auth, openAs, PASSWORD, register } from './accounts.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { raceIdOf } from './races.ts';
 

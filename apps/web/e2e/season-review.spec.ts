@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { auth, openAs, register, type Account } from './accounts.ts';
+import { expect, type Page } from '@playwright/test';
+import { test, auth, openAs, register, type Account } from './accounts.ts';
 import { completedRaces, reviewAndStar } from './races.ts';
 import { shot, viewports } from './shots.ts';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { raceIdOf } from './races.ts';
-import { auth, openAs, register, type Account } from './accounts.ts';
+import { test, auth, openAs, register, type Account } from './accounts.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 /**

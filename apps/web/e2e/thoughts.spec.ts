@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { openAs, register, type Account } from './accounts.ts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, openAs, register, type Account } from './accounts.ts';
 import { shot, viewports } from './shots.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { storeSession } from './stored-session.ts';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { openAs, test } from './accounts.ts';
 import { shot, viewports } from './shots.ts';
 
 /**
@@ -29,22 +29,15 @@ async function register(request: APIRequestContext): Promise<Account> {
   return { username, name, access: body.access, refresh: body.refresh };
 }
 
-/** A fresh browser in a theme and on a device, signed in as `account` or a guest; page errors are collected. */
-async function openAs(browser: Browser, account: Account | null, theme: Theme = 'light', device: Device = 'desktop') {
-  const context = await browser.newContext({
+/** A fresh browser in a theme and on a device (a phone's is a touch screen), signed in as `account` or a guest. */
+function openIn(browser: Browser, account: Account | null, theme: Theme = 'light', device: Device = 'desktop') {
+  return openAs(browser, account, {
+    theme,
     viewport: viewports[device],
-    ...(device === 'mobile' ? { isMobile: true, hasTouch: true } : {}),
-    reducedMotion: 'reduce',
+    // A private list's link answers 404 on purpose; every other error is a problem.
+    expected: /404/,
+    context: { ...(device === 'mobile' ? { isMobile: true, hasTouch: true } : {}), reducedMotion: 'reduce' },
   });
-  await storeSession(context, account, theme);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    // A private list's link answers 404 on purpose; everything else is a problem.
-    if (message.type() === 'error' && !message.text().includes('404')) problems.push(message.text());
-  });
-  return { page, problems };
 }
 
 async function addRace(page: Page, search: string, title: string) {
@@ -62,7 +55,7 @@ const racesIn = (page: Page) => page.getByRole('list', { name: 'Races in Classic
 test('a guest opens a shared watchlist', async ({ browser, request }) => {
   test.setTimeout(240_000);
   const wendy = await register(request);
-  const owner = await openAs(browser, wendy);
+  const owner = await openIn(browser, wendy);
   const w = owner.page;
 
   // No lists yet: the page offers to create one.
@@ -123,7 +116,7 @@ test('a guest opens a shared watchlist', async ({ browser, request }) => {
   expect(link).toMatch(/\/watchlist\/[A-Za-z0-9_-]{22}$/);
 
   // A guest in a fresh browser sees the list, its owner and its races in order.
-  const guest = await openAs(browser, null);
+  const guest = await openIn(browser, null);
   const g = guest.page;
   await g.goto(link);
   await expect(g.getByRole('heading', { level: 1, name: 'Classic title deciders' })).toBeVisible();
@@ -143,11 +136,11 @@ test('a guest opens a shared watchlist', async ({ browser, request }) => {
   for (const theme of ['light', 'dark'] as const) {
     for (const device of ['desktop', 'mobile'] as const) {
       const suffix = `${theme}-${device}`;
-      const ownerView = await openAs(browser, wendy, theme, device);
+      const ownerView = await openIn(browser, wendy, theme, device);
       await ownerView.page.goto('/watchlists');
       await expect(racesIn(ownerView.page).getByRole('listitem')).toHaveCount(3);
       await shot(ownerView.page, `watchlists-manage-${suffix}`);
-      const guestView = await openAs(browser, null, theme, device);
+      const guestView = await openIn(browser, null, theme, device);
       await guestView.page.goto(link);
       await expect(racesIn(guestView.page).getByRole('listitem')).toHaveCount(3);
       await shot(guestView.page, `watchlists-shared-${suffix}`);
