@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { openAs, test } from './accounts.ts';
 import { storeSession } from './stored-session.ts';
-import { shot, viewports } from './shots.ts';
+import { deviceSettings, shot, viewports } from './shots.ts';
 
 /**
  * Every page and dialog in both themes, as a guest and signed in, on a desktop and a phone: saved for
@@ -253,19 +254,12 @@ test.describe('reviews and feeds', () => {
     device: keyof typeof viewports,
     member: Member | null,
   ): Promise<Page> {
-    const context = await browser.newContext({
+    const { page } = await openAs(browser, member, {
+      theme,
       viewport: viewports[device],
-      // A phone has a finger for a pointer: that is what shows the floating Add review button.
-      ...(device === 'mobile' ? { isMobile: true, hasTouch: true } : {}),
-      reducedMotion: 'reduce',
+      context: deviceSettings(device),
     });
-    const page = await context.newPage();
-    await prepareContext(page, theme, member);
     return page;
-  }
-
-  async function prepareContext(page: Page, theme: 'light' | 'dark', member: Member | null) {
-    await storeSession(page, member, theme);
   }
 
   async function atFeeds(page: Page) {

@@ -8,6 +8,14 @@ export const viewports = {
   mobile: { width: 390, height: 844 },
 } as const;
 
+/**
+ * A device's browser settings besides its size, for steady screenshots: a phone has a finger for a pointer
+ * (which is what shows the floating Add review button), and motion is reduced.
+ */
+export function deviceSettings(device: keyof typeof viewports) {
+  return { ...(device === 'mobile' ? { isMobile: true, hasTouch: true } : {}), reducedMotion: 'reduce' as const };
+}
+
 /** Where the journeys save their screenshots, for a person to look at (light and dark, desktop and phone). */
 const outDir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
 

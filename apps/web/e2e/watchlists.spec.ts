@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { openAs, test } from './accounts.ts';
-import { shot, viewports } from './shots.ts';
+import { deviceSettings, shot, viewports } from './shots.ts';
 
 /**
  * Watchlists against the real server: a fan builds a public list of real races in the UI (create,
@@ -29,14 +29,14 @@ async function register(request: APIRequestContext): Promise<Account> {
   return { username, name, access: body.access, refresh: body.refresh };
 }
 
-/** A fresh browser in a theme and on a device (a phone's is a touch screen), signed in as `account` or a guest. */
+/** A fresh browser in a theme and on a device, signed in as `account` or a guest. */
 function openIn(browser: Browser, account: Account | null, theme: Theme = 'light', device: Device = 'desktop') {
   return openAs(browser, account, {
     theme,
     viewport: viewports[device],
     // A private list's link answers 404 on purpose; every other error is a problem.
     expected: /404/,
-    context: { ...(device === 'mobile' ? { isMobile: true, hasTouch: true } : {}), reducedMotion: 'reduce' },
+    context: deviceSettings(device),
   });
 }
 
