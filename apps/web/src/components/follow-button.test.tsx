@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi, type StubReply } from '@/test/http.ts';
@@ -23,6 +23,25 @@ function renderButton(replies: Record<string, StubReply>, { signedIn = true, use
     queryClient,
   });
   return requests;
+}
+
+/**
+ * Signed in, draws what a payload saying 'none' shows; `refetch` makes it say 'following', as the same
+ * payload fetched again would.
+ */
+function renderPayload(draw: (payload: 'none' | 'following') => ReactNode) {
+  const queryClient = testQueryClient();
+  localStorage.setItem('access', 'token');
+  queryClient.setQueryData(['auth', 'me'], meFixture());
+  const requests = stubApi(() => ({ status: 404 }));
+  let refetch!: () => void;
+  function Payload() {
+    const [payload, setPayload] = useState<'none' | 'following'>('none');
+    refetch = () => setPayload('following');
+    return draw(payload);
+  }
+  renderRoutes([{ path: '/home', element: <Payload /> }], { at: '/home', queryClient });
+  return { requests, refetch: () => refetch() };
 }
 
 const profile = (follow_status: string, is_private = false) => ({
@@ -98,27 +117,17 @@ describe('follow button', () => {
   });
 
   it('follows the payload fetched again, and not an older one that mounts later', async () => {
-    const queryClient = testQueryClient();
-    localStorage.setItem('access', 'token');
-    queryClient.setQueryData(['auth', 'me'], meFixture());
-    const requests = stubApi(() => ({ status: 404 }));
-    let refetched!: () => void;
-    function Cards() {
-      // The list's payload says 'none', then, fetched again (a follow made in another tab), 'following'. A
-      // dialog opened afterwards from an older copy still says 'none'.
-      const [payload, setPayload] = useState<'none' | 'following'>('none');
-      refetched = () => setPayload('following');
-      return (
-        <>
-          <FollowButton user={lena} knownStatus={payload} />
-          {payload === 'following' && <FollowButton user={lena} knownStatus="none" />}
-        </>
-      );
-    }
-    renderRoutes([{ path: '/home', element: <Cards /> }], { at: '/home', queryClient });
+    // The list's payload says 'none', then, fetched again (a follow made in another tab), 'following'. A
+    // dialog opened afterwards from an older copy still says 'none'.
+    const { requests, refetch } = renderPayload((payload) => (
+      <>
+        <FollowButton user={lena} knownStatus={payload} />
+        {payload === 'following' && <FollowButton user={lena} knownStatus="none" />}
+      </>
+    ));
     expect(await screen.findByRole('button', { name: 'Follow @lena' })).toBeInTheDocument();
 
-    act(() => refetched());
+    act(() => refetch());
 
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Following @lena' })).toHaveLength(2));
     expect(requests).toHaveLength(0);
@@ -127,20 +136,12 @@ describe('follow button', () => {
   it('follows a payload that mounts after a card seeded from an older one has gone', async () => {
     // A card seeds the shared status from its payload and is gone before anything asks the server (or
     // React threw its render away); a newer payload's card then shows what it says, asking nothing.
-    const queryClient = testQueryClient();
-    localStorage.setItem('access', 'token');
-    queryClient.setQueryData(['auth', 'me'], meFixture());
-    const requests = stubApi(() => ({ status: 404 }));
-    let refetched!: () => void;
-    function Card() {
-      const [payload, setPayload] = useState<'none' | 'following'>('none');
-      refetched = () => setPayload('following');
-      return <FollowButton key={payload} user={lena} knownStatus={payload} />;
-    }
-    renderRoutes([{ path: '/home', element: <Card /> }], { at: '/home', queryClient });
+    const { requests, refetch } = renderPayload((payload) => (
+      <FollowButton key={payload} user={lena} knownStatus={payload} />
+    ));
     expect(await screen.findByRole('button', { name: 'Follow @lena' })).toBeInTheDocument();
 
-    act(() => refetched());
+    act(() => refetch());
 
     expect(await screen.findByRole('button', { name: 'Following @lena' })).toBeInTheDocument();
     expect(requests).toHaveLength(0);
