@@ -1,7 +1,7 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { test, auth, openAs, register, type Account } from './accounts.ts';
 import { completedRaces, reviewAndStar } from './races.ts';
-import { shot, viewports } from './shots.ts';
+import { expectNoSidewaysScroll, shot, viewports } from './shots.ts';
 
 /**
  * Profiles against the real server: a fan with reviews over two seasons and starred drivers; a follower
@@ -9,12 +9,6 @@ import { shot, viewports } from './shots.ts';
  * private account shows a stranger only its header. Screenshots in both themes on a desktop and a phone,
  * each checked with axe-core.
  */
-
-/** Nothing on the page is wider than the window (a phone must not scroll sideways). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /** Brings a section to the top of the page, below the sticky header. */
 async function scrollToTop(locator: Locator) {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations, settled } from './axe.ts';
 
 /** The two screens every screen is shot on. */
@@ -18,6 +18,12 @@ export function deviceSettings(device: keyof typeof viewports) {
 
 /** Where the journeys save their screenshots, for a person to look at (light and dark, desktop and phone). */
 const outDir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
+
+/** Nothing on the page is wider than the window (a phone must not scroll sideways). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
 
 /** Saves a screenshot of the page as it is once settled, and checks it with axe-core. */
 export async function shot(page: Page, name: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test, openAs, register, type Account } from './accounts.ts';
-import { shot, viewports } from './shots.ts';
+import { expectNoSidewaysScroll, shot, viewports } from './shots.ts';
 
 /**
  * Live race thoughts against the real server, whose clock (CLOCK_START in start-server.ts) is set inside
@@ -120,6 +120,7 @@ test('a link to a thought’s comment opens it, scrolled to, focused and highlig
       await expect(target).toContainText('They boxed a lap late, for sure.');
       await expect(target).toBeFocused();
       await expect(target).toBeInViewport();
+      await expectNoSidewaysScroll(page);
       await expect(page.locator(`#thought-${thoughtId}`)).toContainText('Pit wall asleep again?');
       await shot(page, `thoughts-deeplink-${theme}-${device}`);
       expect(view.problems).toEqual([]);
@@ -160,6 +161,7 @@ test('the Thoughts tab in both themes, signed in and as a guest, on a desktop an
         await page.getByRole('heading', { name: 'Race thoughts' }).evaluate((element) => {
           window.scrollBy(0, element.getBoundingClientRect().top - 72);
         });
+        await expectNoSidewaysScroll(page);
         await shot(page, `thoughts-${who}-${theme}-${device}`);
         expect(view.problems).toEqual([]);
         await page.context().close();

@@ -68,7 +68,7 @@ export function ThoughtCard({
       aria-label={`Thought by ${name}`}
       tabIndex={target ? -1 : undefined}
       className={cn(
-        'grid scroll-mt-24 gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs transition-colors duration-700 outline-none sm:p-5',
+        'grid scroll-mt-24 grid-cols-1 gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs transition-colors duration-700 outline-none sm:p-5',
         highlighted && 'bg-primary/10 ring-2 ring-primary/60',
       )}
     >

@@ -72,7 +72,7 @@ export function ThoughtsTab({ race }: { race: { id: number } }) {
   );
 
   return (
-    <section aria-labelledby={`race-thoughts-${race.id}`} className="grid gap-4">
+    <section aria-labelledby={`race-thoughts-${race.id}`} className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`race-thoughts-${race.id}`} className="text-lg font-semibold">
           Race thoughts
@@ -122,7 +122,7 @@ export function ThoughtsTab({ race }: { race: { id: number } }) {
           }
         />
       ) : (
-        <ul className="grid gap-3" aria-label="Thoughts">
+        <ul className="grid grid-cols-1 gap-3" aria-label="Thoughts">
           {list.map((thought) => (
             <li key={thought.id}>{card(thought)}</li>
           ))}
