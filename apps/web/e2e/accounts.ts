@@ -6,7 +6,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { viewports } from './shots.ts';
+import { deviceSettings, viewports } from './shots.ts';
 import { storeSession } from './stored-session.ts';
 
 /* The members a journey registers through the API, and a browser of each one's own. */
@@ -67,16 +67,18 @@ export async function openAs(
     theme = 'light',
     viewport = viewports.desktop,
     expected,
-    context: options,
+    device,
   }: {
     theme?: 'light' | 'dark';
     viewport?: { width: number; height: number };
     expected?: RegExp;
-    /** More of the browser's settings (a touch screen, reduced motion). */
-    context?: Parameters<Browser['newContext']>[0];
+    /** A device as the screenshots see it: its size, and a phone's touch screen, with motion reduced. */
+    device?: keyof typeof viewports;
   } = {},
 ): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ ...options, viewport });
+  const context = await browser.newContext(
+    device ? { viewport: viewports[device], ...deviceSettings(device) } : { viewport },
+  );
   opened.add(context);
   await storeSession(context, account, theme);
   const page = await context.newPage();

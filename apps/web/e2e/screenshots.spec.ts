@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { openAs, test } from './accounts.ts';
 import { storeSession } from './stored-session.ts';
-import { deviceSettings, shot, viewports } from './shots.ts';
+import { shot, viewports } from './shots.ts';
 
 /**
  * Every page and dialog in both themes, as a guest and signed in, on a desktop and a phone: saved for
@@ -254,12 +254,7 @@ test.describe('reviews and feeds', () => {
     device: keyof typeof viewports,
     member: Member | null,
   ): Promise<Page> {
-    const { page } = await openAs(browser, member, {
-      theme,
-      viewport: viewports[device],
-      context: deviceSettings(device),
-    });
-    return page;
+    return (await openAs(browser, member, { theme, device })).page;
   }
 
   async function atFeeds(page: Page) {

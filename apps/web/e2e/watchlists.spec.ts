@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { openAs, test } from './accounts.ts';
-import { deviceSettings, shot, viewports } from './shots.ts';
+import { shot, type viewports } from './shots.ts';
 
 /**
  * Watchlists against the real server: a fan builds a public list of real races in the UI (create,
@@ -33,10 +33,9 @@ async function register(request: APIRequestContext): Promise<Account> {
 function openIn(browser: Browser, account: Account | null, theme: Theme = 'light', device: Device = 'desktop') {
   return openAs(browser, account, {
     theme,
-    viewport: viewports[device],
+    device,
     // A private list's link answers 404 on purpose; every other error is a problem.
     expected: /404/,
-    context: deviceSettings(device),
   });
 }
 
