@@ -93,6 +93,7 @@ describe('api client', () => {
   });
 
   it('takes the answer the page asked for as it was read, once, and only if made with the token it sends', async () => {
+    vi.spyOn(performance, 'now').mockReturnValue(1_000);
     const ME = routes.getMe.path;
     const early = vi.fn(async () => new Response(JSON.stringify({ id: 1, username: 'early' }), { status: 200 }));
     /** The page's inline script, run as the browser runs it, with the browser's fetch. */

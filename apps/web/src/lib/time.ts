@@ -20,6 +20,14 @@ export function dateFormat(
   return format;
 }
 
+/**
+ * Forgets the formats built so far. A format built without a time zone keeps the process's zone of that
+ * moment; the tests change the process's zone (TZ) between files that share these modules.
+ */
+export function forgetDateFormats(): void {
+  formats.clear();
+}
+
 /** A Date from an ISO timestamp, or null when it is not one. */
 export function parseDate(iso: string): Date | null {
   const date = new Date(iso);

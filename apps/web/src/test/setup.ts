@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+import { forgetDateFormats } from '@/lib/time.ts';
 
 // Lazily loaded chunks (forms, dialogs) are transformed on their first import in a test run, which on a
 // busy machine takes over the default second. The waits still end as soon as the element appears.
@@ -14,4 +15,20 @@ afterEach(() => {
     const name = c.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; max-age=0; path=/`;
   });
+});
+
+// The files of a worker share their modules and window (`isolate: false` in the project's config): each
+// file leaves the next one the process and document as it found them, whatever it stubbed, whichever zone
+// it read in, and whatever a library left in the document (recharts' measuring span, React's hoisted tags).
+const timeZone = process.env.TZ;
+afterAll(() => {
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  for (const name of document.documentElement.getAttributeNames()) document.documentElement.removeAttribute(name);
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  if (timeZone === undefined) delete process.env.TZ;
+  else process.env.TZ = timeZone;
+  forgetDateFormats();
 });
