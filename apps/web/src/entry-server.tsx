@@ -12,6 +12,8 @@ import { RenderEnvProvider, TIME_ZONE_COOKIE } from './lib/render-env.tsx';
 import { scriptJson, serializePageState } from './lib/query-state.ts';
 import { structuredData } from './app/structured-data.ts';
 import { SIDEBAR_COOKIE_NAME } from './components/ui/sidebar.tsx';
+import { provideFlagUrls } from './components/country-flag.tsx';
+import { flagUrl } from './components/flag-urls.ts';
 import { SIGNED_IN_COOKIE } from './lib/session.ts';
 import { previewSpoilersShown } from './lib/render-env.tsx';
 import { SPOILER_SHIELD_COOKIE } from './lib/spoiler-session.ts';
@@ -71,6 +73,9 @@ const serverDefaults: DefaultOptions = { queries: { ...queryDefaults.queries, re
 export function configure(transport: typeof fetch): void {
   setServerTransport(transport);
 }
+
+// Pages carry their flags in their HTML (the browser loads the map only for flags it draws itself).
+provideFlagUrls(flagUrl);
 
 const handler = createStaticHandler(routes);
 

@@ -66,6 +66,8 @@ describe('a public page rendered on the server', () => {
     const [head, body] = res.body.split('<div id="root">') as [string, string];
     expect(body).toContain(race.name);
     expect(body).toContain('A late safety car');
+    // The flags are drawn in the HTML too, not left to the browser's app.
+    expect(body).toMatch(/<img src="\/assets\/[\w-]+\.svg"[^>]* data-flag="[A-Z-]+"/);
     expect(head).not.toContain('<title>Paddock</title>');
     expect(head).toContain(`<title>${race.name} ${race.year} · Paddock</title>`);
     expect(body).not.toContain('<title>');

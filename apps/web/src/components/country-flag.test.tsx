@@ -1,6 +1,9 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
 import { CountryFlag } from './country-flag.tsx';
+import { flagUrl } from './flag-urls.ts';
 
 describe('CountryFlag', () => {
   it('shows the flag of a country as an image of its own, named when given a label', async () => {
@@ -23,5 +26,42 @@ describe('CountryFlag', () => {
     expect(images).toHaveLength(1);
     expect(images[0]!.getAttribute('alt')).toBe('');
     expect(images[0]!.getAttribute('src')).toMatch(/GB-ENG/);
+  });
+
+  it('is in the HTML of a page rendered on the server, and hydrating keeps it as it is, with no map loaded', async () => {
+    const server = await import('./country-flag.tsx');
+    server.provideFlagUrls(flagUrl);
+    const page = () => (
+      <p>
+        <server.CountryFlag code="it" label="Italy" /> Monza
+      </p>
+    );
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(page());
+    document.body.append(host);
+    const drawn = host.querySelector('img');
+    expect(drawn).toHaveAccessibleName('Italy');
+    expect(drawn?.getAttribute('src')).toMatch(/IT(-[\w-]+)?\.svg/);
+
+    // The browser's app, which has not loaded the map of flags.
+    vi.resetModules();
+    const browser = await import('./country-flag.tsx');
+    browser.adoptServerFlags(host);
+    const recoverable = vi.fn();
+    const root = await act(async () =>
+      hydrateRoot(
+        host,
+        <p>
+          <browser.CountryFlag code="it" label="Italy" /> Monza
+        </p>,
+        { onRecoverableError: recoverable },
+      ),
+    );
+    expect(recoverable).not.toHaveBeenCalled();
+    // The same image, not a placeholder drawn over it until a map arrives.
+    expect(host.querySelector('img')).toBe(drawn);
+    expect(host.querySelector('span')).toBeNull();
+    act(() => root.unmount());
+    host.remove();
   });
 });

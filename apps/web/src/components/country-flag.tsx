@@ -7,9 +7,16 @@ type FlagUrl = (code: string) => string | undefined;
  * The map from codes to flag files is loaded with the first flag shown (a few kB), and each flag is an
  * image of its own, served from our origin and cached for a year: a page fetches only the flags it shows,
  * and those far below the screen (a feed's twentieth card) only as the reader scrolls near them.
+ * The server's renderer knows the whole map (`provideFlagUrls`), so a page it renders shows its flags in its
+ * HTML; hydrating, the app takes the flags that HTML shows (`adoptServerFlags`) and draws them the same,
+ * with no map loaded and no second render.
  */
 let flagUrlOf: FlagUrl | null = null;
 let loading: Promise<FlagUrl> | null = null;
+const shownFlags = new Map<string, string>();
+
+/** A code as the map keys it ("gb-eng" → "GB-ENG"). */
+const flagKey = (code: string) => code.trim().toUpperCase();
 
 function loadFlagUrls(): Promise<FlagUrl> {
   loading ??= import('./flag-urls.ts').then(
@@ -26,6 +33,19 @@ function loadFlagUrls(): Promise<FlagUrl> {
   return loading;
 }
 
+/** The whole map, known before rendering: the server's renderer, which has every module at hand. */
+export function provideFlagUrls(urlOf: FlagUrl): void {
+  flagUrlOf = urlOf;
+}
+
+/** Takes the flags a page rendered on the server shows, before it is hydrated. */
+export function adoptServerFlags(root: ParentNode): void {
+  for (const image of root.querySelectorAll<HTMLImageElement>('img[data-flag]')) {
+    const src = image.getAttribute('src');
+    if (image.dataset.flag && src) shownFlags.set(image.dataset.flag, src);
+  }
+}
+
 /**
  * The flag of an ISO 3166-1 alpha-2 country code, 3:2. Decorative unless `label` is given (the country
  * name usually sits next to it). An unknown or missing code renders nothing.
@@ -40,9 +60,11 @@ export function CountryFlag({
   className?: string;
 }) {
   const [urlOf, setUrlOf] = useState<FlagUrl | null>(() => flagUrlOf);
+  const key = code ? flagKey(code) : null;
+  const shown = key === null ? undefined : shownFlags.get(key);
 
   useEffect(() => {
-    if (urlOf !== null || !code) return;
+    if (urlOf !== null || key === null || shown !== undefined) return;
     let active = true;
     loadFlagUrls().then(
       (loaded) => {
@@ -53,16 +75,16 @@ export function CountryFlag({
     return () => {
       active = false;
     };
-  }, [urlOf, code]);
+  }, [urlOf, key, shown]);
 
-  if (!code) return null;
+  if (key === null) return null;
   const classes = cn(
     'inline-block h-[0.75em] w-[1.125em] shrink-0 rounded-[2px] object-cover shadow-[0_0_0_1px_rgb(0_0_0/0.08)]',
     className,
   );
+  const src = urlOf === null ? shown : urlOf(key);
   // Same size while loading, so rows do not shift when the flags arrive.
-  if (urlOf === null) return <span aria-hidden className={cn(classes, 'bg-muted shadow-none')} />;
-  const src = urlOf(code);
+  if (urlOf === null && src === undefined) return <span aria-hidden className={cn(classes, 'bg-muted shadow-none')} />;
   if (!src) return null;
   return (
     <img
@@ -70,6 +92,7 @@ export function CountryFlag({
       alt={label ?? ''}
       aria-hidden={label ? undefined : true}
       className={classes}
+      data-flag={key}
       loading="lazy"
       decoding="async"
     />
