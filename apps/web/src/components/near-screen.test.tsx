@@ -22,7 +22,7 @@ describe('NearScreen', () => {
     expect(screen.getByText('Chart to come')).toBeInTheDocument();
     expect(loads).toBe(0);
     const place = container.firstElementChild!;
-    expect(observers.optionsFor(place)).toEqual([{ rootMargin: '400px' }]);
+    expect(observers.optionsFor(place)).toEqual([{ rootMargin: '200px' }]);
 
     observers.show(place);
     expect(await screen.findByLabelText('Points chart')).toBeInTheDocument();
