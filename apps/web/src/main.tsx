@@ -3,7 +3,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { App } from './app/app.tsx';
-import { adoptServerFlags } from './components/country-flag.tsx';
 import { routes, type RouteHandle } from './app/router.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { parsePageState, QUERY_STATE_ELEMENT_ID } from './lib/query-state.ts';
@@ -53,7 +52,6 @@ async function start(): Promise<void> {
     if (reader)
       for (const route of matched) void (route.handle as RouteHandle | undefined)?.askEarly?.().catch(() => {});
     hydrate(queryClient, queries);
-    adoptServerFlags(root);
     const router = createBrowserRouter(routes, { hydrationData });
     // Hydrated as a transition: React yields to the browser while it works, so a tap or a scroll on the
     // page already shown is not held up by one long task.

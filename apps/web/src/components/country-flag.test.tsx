@@ -43,10 +43,10 @@ describe('CountryFlag', () => {
     expect(drawn).toHaveAccessibleName('Italy');
     expect(drawn?.getAttribute('src')).toMatch(/IT(-[\w-]+)?\.svg/);
 
-    // The browser's app, which has not loaded the map of flags.
+    // The browser's app, which loads the page's code (this module among it) before hydrating, and has not
+    // loaded the map of flags.
     vi.resetModules();
     const browser = await import('./country-flag.tsx');
-    browser.adoptServerFlags(host);
     const recoverable = vi.fn();
     const root = await act(async () =>
       hydrateRoot(

@@ -8,8 +8,8 @@ type FlagUrl = (code: string) => string | undefined;
  * image of its own, served from our origin and cached for a year: a page fetches only the flags it shows,
  * and those far below the screen (a feed's twentieth card) only as the reader scrolls near them.
  * The server's renderer knows the whole map (`provideFlagUrls`), so a page it renders shows its flags in its
- * HTML; hydrating, the app takes the flags that HTML shows (`adoptServerFlags`) and draws them the same,
- * with no map loaded and no second render.
+ * HTML; this module, loaded with the page's code before it is hydrated, takes the flags that HTML shows, and
+ * hydrating draws them the same, with no map loaded and no second render.
  */
 let flagUrlOf: FlagUrl | null = null;
 let loading: Promise<FlagUrl> | null = null;
@@ -38,9 +38,8 @@ export function provideFlagUrls(urlOf: FlagUrl): void {
   flagUrlOf = urlOf;
 }
 
-/** Takes the flags a page rendered on the server shows, before it is hydrated. */
-export function adoptServerFlags(root: ParentNode): void {
-  for (const image of root.querySelectorAll<HTMLImageElement>('img[data-flag]')) {
+if (typeof document !== 'undefined') {
+  for (const image of document.querySelectorAll<HTMLImageElement>('img[data-flag]')) {
     const src = image.getAttribute('src');
     if (image.dataset.flag && src) shownFlags.set(image.dataset.flag, src);
   }
