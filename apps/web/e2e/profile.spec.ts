@@ -1,7 +1,7 @@
-import { expect, type Locator } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { test, auth, openAs, register, type Account } from './accounts.ts';
 import { completedRaces, reviewAndStar } from './races.ts';
-import { expectNoSidewaysScroll, shot, viewports } from './shots.ts';
+import { expectNoSidewaysScroll, scrollToTop, shot, viewports } from './shots.ts';
 
 /**
  * Profiles against the real server: a fan with reviews over two seasons and starred drivers; a follower
@@ -9,13 +9,6 @@ import { expectNoSidewaysScroll, shot, viewports } from './shots.ts';
  * private account shows a stranger only its header. Screenshots in both themes on a desktop and a phone,
  * each checked with axe-core.
  */
-
-/** Brings a section to the top of the page, below the sticky header. */
-async function scrollToTop(locator: Locator) {
-  await locator.evaluate((element) => {
-    window.scrollBy(0, element.getBoundingClientRect().top - 72);
-  });
-}
 
 let paula: Account;
 let quinn: Account;

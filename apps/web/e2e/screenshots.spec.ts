@@ -1,7 +1,7 @@
-import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { openAs, test } from './accounts.ts';
 import { storeSession } from './stored-session.ts';
-import { shot, viewports } from './shots.ts';
+import { scrollToTop, shot, viewports } from './shots.ts';
 
 /**
  * Every page and dialog in both themes, as a guest and signed in, on a desktop and a phone: saved for
@@ -84,13 +84,6 @@ test('edit profile dialog (desktop, light)', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'Edit profile' })).toBeVisible();
   await shot(page, 'edit-profile-light-desktop');
 });
-
-/** Brings a section to the top of the page, below the sticky header. */
-async function scrollToTop(locator: Locator) {
-  await locator.evaluate((element) => {
-    window.scrollBy(0, element.getBoundingClientRect().top - 72);
-  });
-}
 
 /* The F1 pages: home race cards, race, driver, team, season overview, search page and palette results. */
 test.describe('f1 pages', () => {

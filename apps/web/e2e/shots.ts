@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, settled } from './axe.ts';
 
 /** The two screens every screen is shot on. */
@@ -23,6 +23,13 @@ const outDir = path.resolve(import.meta.dirname, '../../../test-results/screensh
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Brings a section to the top of the page, below the sticky header. */
+export async function scrollToTop(locator: Locator): Promise<void> {
+  await locator.evaluate((element) => {
+    window.scrollBy(0, element.getBoundingClientRect().top - 72);
+  });
 }
 
 /** Saves a screenshot of the page as it is once settled, and checks it with axe-core. */

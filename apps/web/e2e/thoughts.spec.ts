@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test, openAs, register, type Account } from './accounts.ts';
-import { expectNoSidewaysScroll, shot, viewports } from './shots.ts';
+import { expectNoSidewaysScroll, scrollToTop, shot, viewports } from './shots.ts';
 
 /**
  * Live race thoughts against the real server, whose clock (CLOCK_START in start-server.ts) is set inside
@@ -158,9 +158,7 @@ test('the Thoughts tab in both themes, signed in and as a guest, on a desktop an
           await own.getByRole('button', { name: /comments?$/ }).click();
           await expect(own.getByRole('textbox', { name: 'Write a comment' })).toBeVisible();
         }
-        await page.getByRole('heading', { name: 'Race thoughts' }).evaluate((element) => {
-          window.scrollBy(0, element.getBoundingClientRect().top - 72);
-        });
+        await scrollToTop(page.getByRole('heading', { name: 'Race thoughts' }));
         await expectNoSidewaysScroll(page);
         await shot(page, `thoughts-${who}-${theme}-${device}`);
         expect(view.problems).toEqual([]);
