@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clock } from '../src/lib/clock.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -6,12 +7,18 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+afterEach(() => vi.restoreAllMocks());
 
 describe('the API host', () => {
-  it('answers health with the database it runs on', async () => {
+  it('answers health with the database it runs on and the site’s time, as CLOCK_START moves it', async () => {
+    vi.spyOn(clock, 'now').mockReturnValue(Date.UTC(2026, 10, 29, 12, 0, 0));
     const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      time: '2026-11-29T12:00:00.000Z',
+    });
   });
 
   it('is ready while its database answers, and says Redis is not configured', async () => {

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './accounts.ts';
 
 test('a signed-out visitor is invited to register, then signs in and lands on the page they asked for', async ({
   page,

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './accounts.ts';
 
 /**
  * The F1 pages against the real server and its F1 seed: home race card, search palette, race, driver,

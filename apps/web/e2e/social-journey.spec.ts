@@ -214,8 +214,7 @@ test('a private account answers a follow request from the bell, and notification
   const commentNotification = d
     .getByRole('dialog', { name: 'Notifications' })
     .getByRole('button', { name: new RegExp(`^${evan.name} commented on your review of the 2024 Italian Grand Prix`) });
-  // When it came, as this browser's clock tells it (the server's runs from CLOCK_START, maybe hours apart).
-  await expect(commentNotification).toContainText(/(Just now|\d+[mhd] ago)$/);
+  await expect(commentNotification).toContainText(/Just now$/);
   await d.waitForTimeout(300);
   await d.screenshot({ path: path.join('test-results/screenshots', 'notifications-list-light-mobile.png') });
   await expectNoAxeViolations(d, 'notification dropdown with a comment notification, phone');

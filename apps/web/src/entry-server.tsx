@@ -35,6 +35,8 @@ export interface RenderRequest {
   nonce: string;
   /** The site's PREVIEW_SPOILERS (decision 033): 'off' keeps recent races' spoilers out of the page's head. */
   previewSpoilers?: 'on' | 'off';
+  /** The site's time (the server's clock, which CLOCK_START moves): "3h ago" and what is recent are told by it. */
+  now?: number;
   signal?: AbortSignal;
 }
 
@@ -104,7 +106,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     signedInHint,
     cookie: request.cookie,
     timeZone: readerTimeZone(request.cookie),
-    now: Date.now(),
+    now: request.now ?? Date.now(),
     origin: new URL(request.url).origin,
     previewSpoilers: request.previewSpoilers ?? 'on',
   };

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cookieValue } from '@paddock/contract/cookies';
 import { z } from 'zod';
+import { clock } from './clock.ts';
 import { NONCE_PLACEHOLDER, NonceDocument } from './nonce-document.ts';
 import type { ReadCache } from './read-cache.ts';
 import { renderedDocument } from './web-pages.ts';
@@ -37,6 +38,8 @@ interface RendererModule {
     nonce: string;
     /** The site's PREVIEW_SPOILERS: 'off' keeps recent races' spoilers out of a page's head (decision 033). */
     previewSpoilers: 'on' | 'off';
+    /** The site's time (the server's clock, which CLOCK_START moves). */
+    now: number;
     signal?: AbortSignal;
   }) => Promise<unknown>;
   /** The cookies a render reads: a kept page is kept per their values. */
@@ -126,7 +129,13 @@ export async function loadPageRenderer(
     const record: CallRecord = { tags: new Set(), allCached: true };
     const result = renderResultSchema.parse(
       await renderCalls.run(record, () =>
-        renderer.render({ url, cookie, nonce: NONCE_PLACEHOLDER, previewSpoilers: site.previewSpoilers }),
+        renderer.render({
+          url,
+          cookie,
+          nonce: NONCE_PLACEHOLDER,
+          previewSpoilers: site.previewSpoilers,
+          now: clock.now(),
+        }),
       ),
     );
     const value: ServedPage =

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Readiness } from '@paddock/contract';
+import { clock } from '../lib/clock.ts';
 import { DATABASE_RETRY_AFTER_S } from '../lib/errors.ts';
 import { redisAnswers } from '../lib/redis.ts';
 
@@ -26,7 +27,8 @@ async function databaseAnswers(app: FastifyInstance): Promise<boolean> {
 /**
  * Liveness and readiness (README "Running in production"), outside the API's documentation:
  * - `/api/health/` answers 200 whenever the process can serve HTTP, database or not: a process manager
- *   restarts the process only when this fails.
+ *   restarts the process only when this fails. It says the site's time (which CLOCK_START moves), so a demo's
+ *   or a test's browser can keep the server's time.
  * - `/api/health/ready/` answers 200 while the database answers, 503 (with Retry-After) while it does not:
  *   a load balancer sends traffic only to instances that are ready. Redis is reported, but an instance
  *   without Redis still serves (limits let requests through, live events go through PostgreSQL).
@@ -35,6 +37,7 @@ export async function healthRoutes(app: FastifyInstance, prefix: string): Promis
   app.get(`${prefix}/health/`, { schema: { hide: true } }, async () => ({
     status: 'ok',
     database: app.database.kind,
+    time: new Date(clock.now()).toISOString(),
   }));
 
   app.get(`${prefix}/health/ready/`, { schema: { hide: true } }, async (_request, reply) => {

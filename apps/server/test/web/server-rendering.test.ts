@@ -1,7 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Review } from '@paddock/contract';
+import { clock } from '../../src/lib/clock.ts';
 import { createDriver, createRace, createTeam } from '../support/factories/f1.ts';
 import { createUser, type TestUser } from '../support/factories/users.ts';
 import { caller, pastRace } from '../support/social.ts';
@@ -139,6 +140,21 @@ describe('a public page rendered on the server', () => {
     expect(state).toContain('\\u003c/script>');
     // The text itself is shown, escaped as HTML.
     expect(res.body).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('tells how long ago a review was written by the site’s clock, which CLOCK_START moves', async () => {
+    const writer = await createUser(t.database.db);
+    const written = (
+      await as(writer).post<Review>('/api/core/reviews/', { race_id: race.id, rating: 3, review_text: 'Slow start' })
+    ).body;
+    const clockNow = vi.spyOn(clock, 'now').mockReturnValue(Date.parse(written.created_at) + 3 * 3_600_000);
+    try {
+      const res = await page(`/review/${written.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toMatch(/<time dateTime="[^"]+"[^>]*>3h ago<\/time>/);
+    } finally {
+      clockNow.mockRestore();
+    }
   });
 
   it("keeps a private account's review out of a guest's HTML, and answers its page with a 404", async () => {
