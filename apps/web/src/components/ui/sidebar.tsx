@@ -126,7 +126,7 @@ export function SidebarProvider({
         style={
           { '--sidebar-width': SIDEBAR_WIDTH, '--sidebar-width-icon': SIDEBAR_WIDTH_ICON, ...style } as CSSProperties
         }
-        className={cn('group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar', className)}
+        className={cn('group/sidebar-wrapper flex min-h-svh w-full', className)}
         {...props}
       >
         {children}
