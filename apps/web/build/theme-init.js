@@ -1,6 +1,5 @@
 // Applies the stored theme before the first paint (an external file, so the CSP needs no inline script),
-// and notes whether a session is stored, for pages rendered on the server. The reader's time zone is noted
-// once the page has painted (rememberTimeZone in lib/render-env.tsx).
+// and notes the time zone and whether a session is stored, for pages rendered on the server.
 try {
   var t = localStorage.getItem('theme');
   if (t === 'dark' || (!t && window.matchMedia('(prefers-color-scheme: dark)').matches)) {
@@ -17,4 +16,11 @@ try {
     : 'signed_in=; path=/; max-age=0; samesite=lax';
 } catch {
   // storage unavailable: no session either
+}
+// The reader's time zone, so a page rendered on the server shows times as the reader's clock does.
+try {
+  var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone) document.cookie = 'tz=' + encodeURIComponent(zone) + '; path=/; max-age=31536000; samesite=lax';
+} catch {
+  // no Intl time zone: pages are rendered in UTC, and the browser shows its own times after loading
 }

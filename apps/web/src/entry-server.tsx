@@ -178,7 +178,7 @@ function renderedFor(handles: unknown[], cookie: string): 'guest' | 'reader' | '
   return flags.some((f) => f.clientOnly === true) ? 'browser' : 'guest';
 }
 
-/** The reader's time zone from the `tz` cookie (rememberTimeZone writes it), if it is one; else UTC. */
+/** The reader's time zone from the `tz` cookie (build/theme-init.js writes it), if it is one; else UTC. */
 function readerTimeZone(cookie: string): string {
   const zone = cookieValue(cookie, TIME_ZONE_COOKIE);
   if (!zone) return 'UTC';

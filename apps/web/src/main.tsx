@@ -6,7 +6,7 @@ import { App } from './app/app.tsx';
 import { routes, type RouteHandle } from './app/router.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { parsePageState, QUERY_STATE_ELEMENT_ID } from './lib/query-state.ts';
-import { rememberTimeZone, RenderEnvProvider } from './lib/render-env.tsx';
+import { RenderEnvProvider } from './lib/render-env.tsx';
 import { dropExpiredSession, isSignedIn } from './lib/session.ts';
 import './index.css';
 
@@ -36,7 +36,6 @@ async function start(): Promise<void> {
     await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   }
   dropExpiredSession();
-  rememberTimeZone();
   const root = document.getElementById('root');
   if (!root) throw new Error('the page has no #root element');
   const hydrationData = window.__staticRouterHydrationData;

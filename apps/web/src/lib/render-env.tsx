@@ -5,7 +5,7 @@ import { useHydrated } from '@/hooks/use-hydrated.ts';
 /*
  * What a page rendered on the server was rendered with, where the browser would otherwise read its
  * own: the request's cookies (the sidebar's open state), the reader's time zone (from the `tz` cookie
- * rememberTimeZone writes; UTC on a first visit) and the time of the render. The browser hydrates with the
+ * theme-init writes; UTC on a first visit) and the time of the render. The browser hydrates with the
  * same values (carried in the page), then uses its own, so hydration never meets other text.
  */
 
@@ -34,23 +34,8 @@ export interface RenderEnv {
   signedInHint?: boolean;
 }
 
-/** The cookie rememberTimeZone writes with the reader's time zone (an IANA name, URI-encoded). */
+/** The cookie build/theme-init.js writes with the reader's time zone (an IANA name, URI-encoded). */
 export const TIME_ZONE_COOKIE = 'tz';
-
-/**
- * Writes the reader's time zone to its cookie, so the next page the server renders shows times as their clock
- * does. Called once a page has painted (main.tsx), not before: a page's first Intl call sets up the browser's
- * time zone data, a task of 150–200 ms on a phone that would come before the first paint.
- */
-export function rememberTimeZone(): void {
-  try {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (zone)
-      document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
-  } catch {
-    // no Intl time zone: pages are rendered in UTC, and the browser shows its own times after loading
-  }
-}
 
 const RenderEnvContext = createContext<RenderEnv | null>(null);
 
