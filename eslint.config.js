@@ -342,4 +342,37 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The journeys' browsers keep the server's time (e2e/site-clock.ts): a context is opened through it...
+    files: ['apps/web/e2e/**/*.ts'],
+    ignores: ['apps/web/e2e/site-clock.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='newContext'][callee.object.name='browser']",
+          message:
+            "Open a browser context with newContext(browser, options) from e2e/site-clock.ts: on the server's time.",
+        },
+      ],
+    },
+  },
+  {
+    // ...and a journey's own page through the `test` of e2e/accounts.ts.
+    files: ['apps/web/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Use the `test` of e2e/accounts.ts: its page keeps the server's time.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
