@@ -312,13 +312,7 @@ test.describe('reviews and feeds', () => {
         await quiet.unroute('**/api/core/reviews/for-you/**');
         await quiet.route('**/api/core/reviews/for-you/**', (route) => route.fulfill({ status: 500, json: {} }));
         await quiet.getByRole('button', { name: 'Refresh' }).click();
-        // A failing feed is asked three more times, 1, 2 and 4 s apart (lib/query-client.ts): the browser's
-        // clock is moved on past each wait instead of waiting through them.
-        const failed = quiet.getByText('Failed to load data. Please try again.');
-        await expect(async () => {
-          await quiet.clock.fastForward(4_000);
-          await expect(failed).toBeVisible({ timeout: 500 });
-        }).toPass();
+        await expect(quiet.getByText('Failed to load data. Please try again.')).toBeVisible({ timeout: 20_000 });
         await shot(quiet, `social-home-feed-error-${suffix}`);
         await quiet.context().close();
       });

@@ -5,6 +5,10 @@ import type { Browser, BrowserContext, BrowserContextOptions } from '@playwright
  * inside a race's thoughts window) and runs on from there, whatever the day the suite runs; a browser left on
  * the real day would count down to a race the server says is hours away, or call what the server stamped a
  * moment ago "5h ago".
+ *
+ * Only the date a page reads is moved (`Date`), as on a device whose clock is set differently: its timers and
+ * `performance.now()` (a page's age, which the app's early answers go by) stay the browser's own. Playwright's
+ * clock would move the date too, but replaces the timers and counts a page's age from the context's start.
  */
 
 let offsetMs: Promise<number> | undefined;
@@ -21,9 +25,22 @@ function serverOffset(context: BrowserContext): Promise<number> {
   return offsetMs;
 }
 
-/** Sets `context`'s clock to the server's; it runs on at real speed, timers and all. */
+/** In the page, before its own scripts: `Date` reads the real time moved by `shift` ms. */
+function moveDate(shift: number): void {
+  const RealDate = Date;
+  const now = () => RealDate.now() + shift;
+  function MovedDate(this: unknown, ...args: unknown[]): Date | string {
+    if (!new.target) return new RealDate(now()).toString();
+    return args.length === 0 ? new RealDate(now()) : new (RealDate as new (...a: unknown[]) => Date)(...args);
+  }
+  MovedDate.prototype = RealDate.prototype;
+  Object.assign(MovedDate, { now, parse: RealDate.parse.bind(RealDate), UTC: RealDate.UTC.bind(RealDate) });
+  globalThis.Date = MovedDate as unknown as DateConstructor;
+}
+
+/** Sets the date `context`'s pages read to the server's time, running on at real speed. */
 export async function keepServerTime(context: BrowserContext): Promise<BrowserContext> {
-  await context.clock.setSystemTime(Date.now() + (await serverOffset(context)));
+  await context.addInitScript(moveDate, await serverOffset(context));
   return context;
 }
 
