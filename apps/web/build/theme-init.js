@@ -18,7 +18,7 @@ try {
   // storage unavailable: no session either
 }
 // The reader's time zone, so a page rendered on the server shows times as the reader's clock does. It is also
-// the page's first Intl call, which sets up the browser's locale data (150-200 ms on a phone): here, it runs
+// the page's first Intl call, which sets up the browser's locale data (150-300 ms on a phone): here, it runs
 // while the stylesheet downloads; after the first paint, it would be a long task of its own (decision 024).
 try {
   var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -29,7 +29,7 @@ function serverOffset(context: BrowserContext): Promise<number> {
 function moveDate(shift: number): void {
   const RealDate = Date;
   const now = () => RealDate.now() + shift;
-  function MovedDate(this: unknown, ...args: unknown[]): Date | string {
+  function MovedDate(...args: unknown[]): Date | string {
     if (!new.target) return new RealDate(now()).toString();
     return args.length === 0 ? new RealDate(now()) : new (RealDate as new (...a: unknown[]) => Date)(...args);
   }
