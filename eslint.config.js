@@ -343,22 +343,7 @@ export default tseslint.config(
     },
   },
   {
-    // The journeys' browsers keep the server's time (e2e/site-clock.ts): a context is opened through it...
-    files: ['apps/web/e2e/**/*.ts'],
-    ignores: ['apps/web/e2e/site-clock.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.property.name='newContext'][callee.object.name='browser']",
-          message:
-            "Open a browser context with newContext(browser, options) from e2e/site-clock.ts: on the server's time.",
-        },
-      ],
-    },
-  },
-  {
-    // ...and a journey's own page through the `test` of e2e/accounts.ts.
+    // A journey runs on the `test` of e2e/accounts.ts, which closes the browsers it opened when it ends.
     files: ['apps/web/e2e/**/*.spec.ts'],
     rules: {
       'no-restricted-imports': [
@@ -368,7 +353,7 @@ export default tseslint.config(
             {
               name: '@playwright/test',
               importNames: ['test'],
-              message: "Use the `test` of e2e/accounts.ts: its page keeps the server's time.",
+              message: 'Use the `test` of e2e/accounts.ts: it closes the browsers a journey opened.',
             },
           ],
         },

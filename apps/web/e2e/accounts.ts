@@ -7,7 +7,6 @@ import {
   type Page,
 } from '@playwright/test';
 import { deviceSettings, viewports } from './shots.ts';
-import { keepServerTime, newContext } from './site-clock.ts';
 import { storeSession } from './stored-session.ts';
 
 /* The members a journey registers through the API, and a browser of each one's own. */
@@ -16,14 +15,11 @@ import { storeSession } from './stored-session.ts';
 const opened = new Set<BrowserContext>();
 
 /**
- * Playwright's `test`, its `page` on the server's time (site-clock.ts), closing the browsers `openAs` opened
- * once each test ends. The browser itself lives through the whole run: a page left open keeps its streams,
- * clocks and polls going, and slows every journey after it.
+ * Playwright's `test`, closing the browsers `openAs` opened once each test ends. The browser itself lives
+ * through the whole run: a page left open keeps its streams, clocks and polls going, and slows every journey
+ * after it.
  */
 export const test = base.extend<{ closeOpenedBrowsers: void }>({
-  context: async ({ context }, use) => {
-    await use(await keepServerTime(context));
-  },
   closeOpenedBrowsers: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
@@ -80,8 +76,7 @@ export async function openAs(
     device?: keyof typeof viewports;
   } = {},
 ): Promise<{ page: Page; problems: string[] }> {
-  const context = await newContext(
-    browser,
+  const context = await browser.newContext(
     device ? { viewport: viewports[device], ...deviceSettings(device) } : { viewport },
   );
   opened.add(context);

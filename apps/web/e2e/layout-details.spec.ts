@@ -1,6 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './accounts.ts';
-import { newContext } from './site-clock.ts';
 import { raceIdOf } from './races.ts';
 import { storeSession } from './stored-session.ts';
 
@@ -98,7 +97,7 @@ test("the podium's flags sit on the first line of a name that wraps", async ({ p
 });
 
 test("the floating Add review button never covers the last card's controls", async ({ browser }) => {
-  const context = await newContext(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   // Someone else's reviews, for the For You feed.
   const writer = await signUp(page, 'Card Writer');

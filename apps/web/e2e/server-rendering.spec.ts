@@ -1,6 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { test, auth, register, type Account } from './accounts.ts';
-import { newContext } from './site-clock.ts';
 import { storeSession } from './stored-session.ts';
 
 /**
@@ -87,12 +86,12 @@ async function reviewLastRaceOf2021(
 }
 
 async function contextWithoutJavaScript(browser: Browser) {
-  return newContext(browser, { javaScriptEnabled: false });
+  return browser.newContext({ javaScriptEnabled: false });
 }
 
 /** A browser in a time zone, locale and colour scheme other than the server's. */
 function contextElsewhere(browser: Browser) {
-  return newContext(browser, { timezoneId: 'Pacific/Auckland', locale: 'de-DE', colorScheme: 'dark' });
+  return browser.newContext({ timezoneId: 'Pacific/Auckland', locale: 'de-DE', colorScheme: 'dark' });
 }
 
 /** The hydration problems a page logs from now on: page errors and React's hydration errors. */
@@ -201,14 +200,14 @@ test("a signed-in reader's review page on a phone keeps its layout when their Fo
   const card = (page: Page) => page.getByRole('article', { name: /Steady Author on/ });
 
   // The page as it first paints: the server's HTML, before any JavaScript.
-  const plain = await newContext(browser, { javaScriptEnabled: false, viewport: phone });
+  const plain = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
   await storeSession(plain, reader);
   const first = await plain.newPage();
   await first.goto(`/review/${review.id}`);
   const before = await card(first).boundingBox();
   await plain.close();
 
-  const context = await newContext(browser, { viewport: phone });
+  const context = await browser.newContext({ viewport: phone });
   await storeSession(context, reader);
   const page = await context.newPage();
   await page.goto(`/review/${review.id}`);

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import { z } from 'zod';
 import { HELD_CONTROLS } from '@paddock/contract/early-taps';
+import { CLOCK_OFFSET_META } from '@paddock/contract/site-clock';
 import { NONCE_PLACEHOLDER } from './nonce-document.ts';
 
 const ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip'];
@@ -90,10 +91,15 @@ function page(html: string, themeInit: ThemeInit): WebPage {
 /**
  * The built app's page (index.html) for a URL path: with modulepreload links for the chunks of the
  * page's route, so the browser fetches them beside the entry script instead of discovering them after
- * it has run. Each route's page is built and compressed once, at start.
+ * it has run. Each route's page is built and compressed once, at start. A site whose clock is moved
+ * (`clockOffsetMs`, CLOCK_START's distance from the real time) says so in every page's head, so the app
+ * counts down and says "3h ago" by the site's time (@paddock/contract/site-clock); a real clock adds nothing.
  */
-export function webPages(dist: string): (urlPath: string) => WebPage {
-  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+export function webPages(dist: string, clockOffsetMs = 0): (urlPath: string) => WebPage {
+  const built = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const html = clockOffsetMs
+    ? built.replace('<head>', `<head><meta name="${CLOCK_OFFSET_META}" content="${Math.round(clockOffsetMs)}">`)
+    : built;
   const tag = /<script src="\/(assets\/theme-init-[\w-]+\.js)"><\/script>/.exec(html);
   const text = tag?.[1] && readFileSync(path.join(dist, tag[1]), 'utf8');
   const themeInit = tag && text && !text.includes('</') ? { tag: tag[0], text } : null;

@@ -157,6 +157,24 @@ describe('a public page rendered on the server', () => {
     }
   });
 
+  it("tells the browser's app how far the site's clock is moved, so it counts by the site's time", async () => {
+    // A site on the real time says nothing.
+    expect((await page('/home')).body).not.toContain('paddock-clock-offset');
+    // One started with CLOCK_START two hours ahead says so in every page's head, rendered or not.
+    const clockNow = vi.spyOn(clock, 'now').mockImplementation(() => Date.now() + 2 * 3_600_000);
+    const moved = await createTestApp({ WEB_DIST: build.dist });
+    try {
+      for (const url of [`/race/${race.id}`, '/settings']) {
+        const res = await moved.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        const offset = /<meta name="paddock-clock-offset" content="(\d+)">/.exec(res.body.split('</head>')[0]!)?.[1];
+        expect(Math.abs(Number(offset) - 2 * 3_600_000), url).toBeLessThan(1_000);
+      }
+    } finally {
+      clockNow.mockRestore();
+      await moved.close();
+    }
+  });
+
   it("keeps a private account's review out of a guest's HTML, and answers its page with a 404", async () => {
     const racePage = await page(`/race/${race.id}?tab=reviews`);
     expect(racePage.body).not.toContain('Words only my approved followers may read');

@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
+import { siteNow } from '@/lib/site-clock.ts';
 
 /** setTimeout holds at most 2^31-1 ms (about 24.8 days); a change later than that is seen on a later visit. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
@@ -16,7 +17,7 @@ export function useInvalidateAt(queryKey: QueryKey, dueAt: number | null): void 
     if (dueAt === null) return;
     const timer = window.setTimeout(
       () => invalidate(),
-      Math.min(Math.max(0, dueAt - Date.now()) + 1000, MAX_TIMEOUT_MS),
+      Math.min(Math.max(0, dueAt - siteNow()) + 1000, MAX_TIMEOUT_MS),
     );
     return () => window.clearTimeout(timer);
   }, [dueAt]);

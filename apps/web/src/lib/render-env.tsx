@@ -1,6 +1,7 @@
 import { createContext, use, useState, type ReactNode } from 'react';
 import { inRecentSpoilerWindow } from '@paddock/contract/spoilers';
 import { useHydrated } from '@/hooks/use-hydrated.ts';
+import { siteNow } from './site-clock.ts';
 
 /*
  * What a page rendered on the server was rendered with, where the browser would otherwise read its
@@ -90,9 +91,9 @@ export function previewSpoilersShown(setting: 'on' | 'off' | undefined, raceDate
   return setting !== 'off' || !inRecentSpoilerWindow(Date.parse(raceDate), now);
 }
 
-/** Now, for "3h ago" and ages: the render's time until hydrated, then the browser's clock when mounted. */
+/** Now, for "3h ago" and ages: the render's time until hydrated, then the site's time (site-clock.ts) when mounted. */
 export function useRenderNow(): number {
   const env = use(RenderEnvContext);
-  const [mountedAt] = useState(() => Date.now());
+  const [mountedAt] = useState(siteNow);
   return useHydrated() || !env ? mountedAt : env.now;
 }

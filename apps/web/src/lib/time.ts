@@ -3,6 +3,8 @@
  * them in (useTimeZone: the render's while a server-rendered page hydrates, else the reader's own).
  */
 
+import { siteNow } from './site-clock.ts';
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** An en-US (or given locale) date format for a time zone, built once. */
@@ -41,7 +43,7 @@ export function formatMonthYear(iso: string, timeZone?: string): string {
 }
 
 /** Spec §2 review cards: 'Just now' under a minute, then '{n}m ago', '{n}h ago', '{n}d ago'. */
-export function formatRelativeTime(iso: string, nowMs: number = Date.now()): string {
+export function formatRelativeTime(iso: string, nowMs: number = siteNow()): string {
   const then = parseDate(iso)?.getTime();
   if (then === undefined) return '';
   const minutes = Math.floor(Math.max(0, nowMs - then) / 60_000);
