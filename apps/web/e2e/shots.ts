@@ -25,10 +25,11 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** Brings a section to the top of the page, below the sticky header. */
+/** Brings a section to the top of the page, 16 px below the sticky header (whatever its height). */
 export async function scrollToTop(locator: Locator): Promise<void> {
   await locator.evaluate((element) => {
-    window.scrollBy(0, element.getBoundingClientRect().top - 72);
+    const sticky = [...document.querySelectorAll('header')].find((h) => getComputedStyle(h).position === 'sticky');
+    window.scrollBy(0, element.getBoundingClientRect().top - (sticky?.getBoundingClientRect().bottom ?? 0) - 16);
   });
 }
 
