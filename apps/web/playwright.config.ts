@@ -38,6 +38,10 @@ export default defineConfig({
         '--disable-component-update',
         '--no-first-run',
         '--disable-sync',
+        // The headless browser's own omnibox, drawn as a web page in a renderer of its own ("WebUI Top
+        // Renderer"), worked 0.5-1.9 s of main thread for each new page, on two cores shared with the pages and
+        // the server; without it the journeys run about 8% faster.
+        '--disable-features=WebUIOmniboxAimPopup,WebUIOmniboxPopup,WebUIOmniboxFullPopup,PreloadTopChromeWebUI',
       ],
     },
   },
