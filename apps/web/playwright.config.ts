@@ -39,7 +39,7 @@ export default defineConfig({
         '--no-first-run',
         '--disable-sync',
         // The headless browser's own omnibox, drawn as a web page in a renderer of its own ("WebUI Top
-        // Renderer"), worked 0.5-1.9 s of main thread for each new page, on two cores shared with the pages and
+        // Renderer"), worked 1.6-1.9 s of main thread while a page loaded, on two cores shared with the pages and
         // the server; without it the journeys run about 8% faster.
         '--disable-features=WebUIOmniboxAimPopup,WebUIOmniboxPopup,WebUIOmniboxFullPopup,PreloadTopChromeWebUI',
       ],
