@@ -34,7 +34,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { F1_TAG, followInvalidations, ReadCache } from './lib/read-cache.ts';
 import { registerSiteMap } from './lib/site-map.ts';
 import { publicPagePaths } from './modules/f1/service.ts';
-import { clock, realNow } from './lib/clock.ts';
+import { clock, clockOffsetMs } from './lib/clock.ts';
 import { connectRedis } from './lib/redis.ts';
 import { createMemoryCounterStore, createRedisCounterStore, type CounterStore } from './lib/throttle.ts';
 import { documentCommonErrors } from './lib/openapi.ts';
@@ -265,7 +265,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       ),
     );
   }
-  const pageFor = webDist ? webPages(webDist, clock.now() - realNow()) : null;
+  const pageFor = webDist ? webPages(webDist, clockOffsetMs()) : null;
   // The server's renderer of the web app is built beside it (apps/web: dist-ssr/).
   const renderer = webDist
     ? await loadPageRenderer(app, path.join(webDist, '..', 'dist-ssr', 'entry-server.js'), app.pageCache, {

@@ -22,5 +22,14 @@ export function startClockAt(startMs: number): void {
  */
 export const realNow = (): number => Date.now();
 
+/**
+ * How far the site's clock is from the real time, in ms (what CLOCK_START moved it by): 0 on the real time,
+ * where two readings can still fall a millisecond apart.
+ */
+export function clockOffsetMs(): number {
+  const offset = clock.now() - realNow();
+  return Math.abs(offset) < 1_000 ? 0 : offset;
+}
+
 /** The clock's time as a Date, for SQL parameters. */
 export const nowDate = (): Date => new Date(clock.now());
