@@ -13,6 +13,8 @@ import './index.css';
 declare global {
   interface Window {
     __staticRouterHydrationData?: HydrationState;
+    /** Settles once the page's loader has added the modulepreloads of the route's chunks (server's web-pages.ts). */
+    __paddockPreloads?: Promise<void>;
   }
 }
 
@@ -44,7 +46,10 @@ async function start(): Promise<void> {
   // A page rendered for a signed-in reader whose session has gone since (its hint cookie outlived it) is not
   // theirs to hydrate: the browser renders the page anew, for a guest.
   if (hydrationData && state && (state.reader !== true || isSignedIn())) {
-    // A page rendered on the server: its data is in the page, and React takes over its HTML.
+    // A page rendered on the server: its data is in the page, and React takes over its HTML. Its loader adds the
+    // route's modulepreloads a few per task; loaded before it has finished, the route's code would have Vite's
+    // preload helper add the rest at once, one long task.
+    await window.__paddockPreloads;
     const matched = await loadMatchedRoutes();
     const { queries, timeZone, now, previewSpoilers, reader, signedInHint } = state;
     // A page drawn for a signed-in reader without their data asks for it now, not once hydrated. An ask

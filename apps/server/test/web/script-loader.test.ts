@@ -34,8 +34,11 @@ interface Added {
   src?: string;
 }
 
-/** Runs the page's loader; returns what each task added to the head, in order. */
-function runLoader(): Added[][] {
+/**
+ * Runs the page's loader; returns what each task added to the head, in order, and the task after which the
+ * promise it gives the app (`window.__paddockPreloads`) had settled (-1: never).
+ */
+async function runLoader(): Promise<{ perTask: Added[][]; settledAfter: number }> {
   const shell = webPages(dist)('/home').renderShell;
   const loader = /<script nonce="[^"]+">([^<]*requestAnimationFrame[^<]*)<\/script>/.exec(shell)?.[1];
   expect(loader).toBeDefined();
@@ -48,24 +51,31 @@ function runLoader(): Added[][] {
     addEventListener: () => {},
     removeEventListener: () => {},
   };
+  const window: { __paddockPreloads?: Promise<void> } = {};
   const context = {
     document,
-    window: {},
+    window,
     requestAnimationFrame: (callback: () => void) => tasks.push(callback),
     setTimeout: (callback: () => void) => tasks.push(callback),
   };
   runInNewContext(loader!, context);
+  let settled = false;
+  void window.__paddockPreloads?.then(() => (settled = true));
+  let settledAfter = -1;
   while (tasks.length > 0) {
     current = [];
     tasks.shift()!();
+    // The promise's reactions run once the task's script has ended, as in a browser.
+    await Promise.resolve();
     if (current.length > 0) perTask.push(current);
+    if (settled && settledAfter < 0) settledAfter = perTask.length;
   }
-  return perTask;
+  return { perTask, settledAfter };
 }
 
 describe("the loader of a page's scripts", () => {
-  it('asks for the entry first, then every chunk once, in order, a few per task', () => {
-    const perTask = runLoader();
+  it('asks for the entry first, then every chunk once, in order, a few per task', async () => {
+    const { perTask } = await runLoader();
     const added = perTask.flat();
     expect(added[0]).toMatchObject({ tag: 'script', type: 'module', src: '/assets/index.js' });
     expect(added.slice(1).map((element) => [element.rel, element.href])).toEqual(
@@ -73,5 +83,12 @@ describe("the loader of a page's scripts", () => {
     );
     // Ten chunks take three tasks, none adding more than four links besides the entry.
     expect(perTask.map((task) => task.filter((element) => element.tag === 'link').length)).toEqual([4, 4, 2]);
+  });
+
+  it('tells the app once the last chunk has its preload, so that the route loads with nothing left to add', async () => {
+    const { perTask, settledAfter } = await runLoader();
+    // Settled with the third task's links, the last, and not before them.
+    expect(perTask).toHaveLength(3);
+    expect(settledAfter).toBe(3);
   });
 });
