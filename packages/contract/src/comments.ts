@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { idQuerySchema, idSchema, maxLengthMessage, pageOf, pageQuerySchema } from './common.ts';
+import { idQuerySchema, idSchema, pageOf, pageQuerySchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
-import { COMMENT_EMPTY, COMMENT_MAX } from './limits.ts';
 import { authorRefSchema } from './follows.ts';
+import { commentTextSchema } from './post-texts.ts';
 import { likeToggleResultSchema } from './reviews.ts';
 import { userRefSchema } from './users.ts';
 
 export { COMMENT_EMPTY, COMMENT_MAX, REPLY_EMPTY } from './limits.ts';
-
-export const COMMENT_TOO_LONG = maxLengthMessage(COMMENT_MAX);
+export { COMMENT_TOO_LONG, commentTextSchema } from './post-texts.ts';
 
 /**
  * The schemas of a comment thread under `parentKey` (a review's, a race thought's): comments nest one
@@ -66,9 +65,6 @@ export type Comment = z.infer<typeof commentSchema>;
 
 /** A comment as a POST or PATCH answers it: top-level or reply. */
 export const anyCommentSchema = reviewThread.any;
-
-export const commentTextSchema = (emptyMessage: string = COMMENT_EMPTY) =>
-  z.string({ error: emptyMessage }).trim().min(1, emptyMessage).max(COMMENT_MAX, COMMENT_TOO_LONG);
 
 /** Spec §3 create payload: race_review_id, comment, optional parent_comment_id. */
 export const createCommentBodySchema = z.object({

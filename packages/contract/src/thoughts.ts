@@ -1,22 +1,14 @@
 import { z } from 'zod';
-import { eventStreamQuerySchema, idSchema, maxLengthMessage, pageOf, pageQuerySchema } from './common.ts';
+import { eventStreamQuerySchema, idSchema, pageOf, pageQuerySchema } from './common.ts';
 import { commentTextSchema, commentThreadSchemas } from './comments.ts';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 import { authorRefSchema } from './follows.ts';
-import { THOUGHT_MAX } from './limits.ts';
+import { thoughtTextSchema } from './post-texts.ts';
 import { likeToggleResultSchema } from './reviews.ts';
 
 export { THOUGHT_MAX, THOUGHTS_CLOSED } from './limits.ts';
-
-export const THOUGHT_EMPTY = 'Thought cannot be empty';
-export const THOUGHT_TOO_LONG = maxLengthMessage(THOUGHT_MAX);
-
-export const thoughtTextSchema = z
-  .string({ error: THOUGHT_EMPTY })
-  .trim()
-  .min(1, THOUGHT_EMPTY)
-  .max(THOUGHT_MAX, THOUGHT_TOO_LONG);
+export { THOUGHT_EMPTY, THOUGHT_TOO_LONG, thoughtTextSchema } from './post-texts.ts';
 
 /** api-decisions: a race thought. */
 export const thoughtSchema = z.object({

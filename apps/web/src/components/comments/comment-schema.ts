@@ -1,4 +1,4 @@
-import { commentTextSchema } from '@paddock/contract/comments';
+import { commentTextSchema } from '@paddock/contract/post-texts';
 import { COMMENT_EMPTY, REPLY_EMPTY } from '@paddock/contract/limits';
 import { z } from 'zod';
 

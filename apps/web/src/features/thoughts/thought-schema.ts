@@ -1,4 +1,4 @@
-import { thoughtTextSchema } from '@paddock/contract/thoughts';
+import { thoughtTextSchema } from '@paddock/contract/post-texts';
 import { z } from 'zod';
 
 /** The form of a thought, new or edited (loaded on first use). */
