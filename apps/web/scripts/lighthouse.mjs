@@ -10,6 +10,7 @@
  *
  * Settings: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_PORT (default 8124),
  * LIGHTHOUSE_PAGES (comma-separated page names to run only those), LIGHTHOUSE_MODES (mobile,desktop),
+ * LIGHTHOUSE_WHO (guest,signed-in: who reads the pages),
  * LIGHTHOUSE_RUNS (runs per page, default 3; the table shows each figure's median),
  * LIGHTHOUSE_MIN_PERFORMANCE / LIGHTHOUSE_MIN_SCORE (exit 1 below them; default: report only).
  * Each run's full report is written beside the summary (test-results/lighthouse/<page>-<who>-<mode>-<n>.json).
@@ -29,6 +30,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const modes = (process.env.LIGHTHOUSE_MODES ?? 'mobile,desktop').split(',');
 const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(',');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const readers = (process.env.LIGHTHOUSE_WHO ?? 'guest,signed-in').split(',');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const METRICS = {
   fcp: 'first-contentful-paint',
@@ -168,12 +170,13 @@ async function main() {
     const pages = await pagesToScore();
     const rows = [];
     const failing = {};
-    for (const signedIn of [false, true]) {
+    for (const signedIn of [false, true].filter((s) => readers.includes(s ? 'signed-in' : 'guest'))) {
       for (const page of pages) {
         if ((signedIn && page.guestOnly) || (!signedIn && page.signedInOnly)) continue;
         for (const mode of modes) {
           const who = signedIn ? 'signed in' : 'guest';
           const results = [];
+          const benchmarks = [];
           for (let run = 1; run <= runs; run += 1) {
             const lhr = await audit(browser, `${origin}${page.path}`, mode, signedIn ? await signIn() : null);
             writeFileSync(
@@ -181,6 +184,7 @@ async function main() {
               JSON.stringify(lhr),
             );
             results.push(lhr);
+            benchmarks.push(lhr.environment?.benchmarkIndex ?? NaN);
             failing[`${page.name} ${who} ${mode} #${run}`] = Object.values(lhr.audits)
               .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
               .map((a) => `${a.id}: ${a.displayValue ?? a.title}`);
@@ -192,7 +196,7 @@ async function main() {
             row[key] = median(results.map((r) => r.audits[id]?.numericValue ?? NaN));
           rows.push(row);
           console.log(
-            `${page.name.padEnd(9)} ${who.padEnd(10)} ${mode.padEnd(8)} perf ${String(row.performance).padStart(3)}  a11y ${String(row.accessibility).padStart(3)}  best ${String(row['best-practices']).padStart(3)}  seo ${String(row.seo).padStart(3)}  FCP ${(row.fcp / 1000).toFixed(2)} s  LCP ${(row.lcp / 1000).toFixed(2)} s  TBT ${Math.round(row.tbt)} ms  CLS ${row.cls.toFixed(3)}`,
+            `${page.name.padEnd(9)} ${who.padEnd(10)} ${mode.padEnd(8)} perf ${String(row.performance).padStart(3)}  a11y ${String(row.accessibility).padStart(3)}  best ${String(row['best-practices']).padStart(3)}  seo ${String(row.seo).padStart(3)}  FCP ${(row.fcp / 1000).toFixed(2)} s  LCP ${(row.lcp / 1000).toFixed(2)} s  TBT ${Math.round(row.tbt)} ms  CLS ${row.cls.toFixed(3)}  (benchmark index ${benchmarks.map(Math.round).join(', ')})`,
           );
         }
       }
