@@ -176,7 +176,6 @@ async function main() {
         for (const mode of modes) {
           const who = signedIn ? 'signed in' : 'guest';
           const results = [];
-          const benchmarks = [];
           for (let run = 1; run <= runs; run += 1) {
             const lhr = await audit(browser, `${origin}${page.path}`, mode, signedIn ? await signIn() : null);
             writeFileSync(
@@ -184,7 +183,6 @@ async function main() {
               JSON.stringify(lhr),
             );
             results.push(lhr);
-            benchmarks.push(lhr.environment?.benchmarkIndex ?? NaN);
             failing[`${page.name} ${who} ${mode} #${run}`] = Object.values(lhr.audits)
               .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
               .map((a) => `${a.id}: ${a.displayValue ?? a.title}`);
@@ -196,7 +194,7 @@ async function main() {
             row[key] = median(results.map((r) => r.audits[id]?.numericValue ?? NaN));
           rows.push(row);
           console.log(
-            `${page.name.padEnd(9)} ${who.padEnd(10)} ${mode.padEnd(8)} perf ${String(row.performance).padStart(3)}  a11y ${String(row.accessibility).padStart(3)}  best ${String(row['best-practices']).padStart(3)}  seo ${String(row.seo).padStart(3)}  FCP ${(row.fcp / 1000).toFixed(2)} s  LCP ${(row.lcp / 1000).toFixed(2)} s  TBT ${Math.round(row.tbt)} ms  CLS ${row.cls.toFixed(3)}  (benchmark index ${benchmarks.map(Math.round).join(', ')})`,
+            `${page.name.padEnd(9)} ${who.padEnd(10)} ${mode.padEnd(8)} perf ${String(row.performance).padStart(3)}  a11y ${String(row.accessibility).padStart(3)}  best ${String(row['best-practices']).padStart(3)}  seo ${String(row.seo).padStart(3)}  FCP ${(row.fcp / 1000).toFixed(2)} s  LCP ${(row.lcp / 1000).toFixed(2)} s  TBT ${Math.round(row.tbt)} ms  CLS ${row.cls.toFixed(3)}  (benchmark index ${results.map((r) => Math.round(r.environment?.benchmarkIndex ?? NaN)).join(', ')})`,
           );
         }
       }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { eventStreamQuerySchema, idSchema, pageOf, pageQuerySchema } from './common.ts';
-import { commentTextSchema, commentThreadSchemas } from './comments.ts';
+import { commentThreadSchemas } from './comments.ts';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 import { authorRefSchema } from './follows.ts';
-import { thoughtTextSchema } from './post-texts.ts';
+import { commentTextSchema, thoughtTextSchema } from './post-texts.ts';
 import { likeToggleResultSchema } from './reviews.ts';
 
 export { THOUGHT_MAX, THOUGHTS_CLOSED } from './limits.ts';
