@@ -2,7 +2,17 @@ import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, vi } from 'vitest';
+import { RenderEnvProvider } from '@/lib/render-env.tsx';
 import { useHighlight } from './use-highlight.ts';
+
+/** The comment as a page rendered on the server holds it: in the render's environment, hydrated from it. */
+function Page() {
+  return (
+    <RenderEnvProvider env={{ timeZone: 'UTC', now: Date.parse('2026-03-08T06:00:00Z') }}>
+      <LinkedComment />
+    </RenderEnvProvider>
+  );
+}
 
 function LinkedComment() {
   const highlighted = useHighlight('comment-7', true);
@@ -18,7 +28,8 @@ afterEach(() => vi.restoreAllMocks());
 
 it('focuses and highlights a deep link’s target on a page rendered on the server, once hydrated', async () => {
   const host = document.createElement('div');
-  host.innerHTML = renderToString(<LinkedComment />);
+  host.innerHTML = renderToString(<Page />);
+  expect(host.querySelector('#comment-7')).toHaveAttribute('data-highlighted', 'false');
   document.body.append(host);
   // A browser focuses only what can take focus (jsdom is laxer): note what each call found.
   const focusable: boolean[] = [];
@@ -32,7 +43,7 @@ it('focuses and highlights a deep link’s target on a page rendered on the serv
   });
   const recoverable = vi.fn();
   await act(async () => {
-    hydrateRoot(host, <LinkedComment />, { onRecoverableError: recoverable });
+    hydrateRoot(host, <Page />, { onRecoverableError: recoverable });
   });
   const target = document.getElementById('comment-7');
   expect(target).toHaveAttribute('data-highlighted', 'true');

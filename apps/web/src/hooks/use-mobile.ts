@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useStoreAfterHydration } from './use-hydrated.ts';
 
 /** Spec §9: below 768 px the sidebar becomes a sheet with its own open state. */
 export const MOBILE_BREAKPOINT = 768;
@@ -12,9 +12,5 @@ function subscribe(onChange: () => void): () => void {
 
 export function useIsMobile(): boolean {
   // The server renders the desktop layout (CSS hides its sidebar on a phone); a phone switches after hydration.
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(QUERY).matches,
-    () => false,
-  );
+  return useStoreAfterHydration(subscribe, () => window.matchMedia(QUERY).matches, false);
 }

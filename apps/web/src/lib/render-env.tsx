@@ -1,6 +1,6 @@
-import { createContext, use, useState, type ReactNode } from 'react';
+import { createContext, startTransition, use, useEffect, useState, type ReactNode } from 'react';
 import { inRecentSpoilerWindow } from '@paddock/contract/spoilers';
-import { useHydrated } from '@/hooks/use-hydrated.ts';
+import { HydratedContext, useHydrated } from '@/hooks/use-hydrated.ts';
 import { siteNow } from './site-clock.ts';
 
 /*
@@ -40,8 +40,19 @@ export const TIME_ZONE_COOKIE = 'tz';
 
 const RenderEnvContext = createContext<RenderEnv | null>(null);
 
-export function RenderEnvProvider({ env, children }: { env: RenderEnv | null; children: ReactNode }) {
-  return <RenderEnvContext value={env}>{children}</RenderEnvContext>;
+/**
+ * The render's values, for the server's render and the browser's hydration of it; and useHydrated's answer:
+ * false until the page is hydrated, then true, set in a transition so what the browser's own values change
+ * (the session, the time zone, a phone's layout) is drawn in slices rather than in one task that blocks taps.
+ */
+export function RenderEnvProvider({ env, children }: { env: RenderEnv; children: ReactNode }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => startTransition(() => setHydrated(true)), []);
+  return (
+    <RenderEnvContext value={env}>
+      <HydratedContext value={hydrated}>{children}</HydratedContext>
+    </RenderEnvContext>
+  );
 }
 
 /** The page's cookies: the request's on the server, the document's in the browser. */

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useStoreAfterHydration } from '@/hooks/use-hydrated.ts';
 import { useRenderedForReader } from './render-env.tsx';
 import { secondsLeft } from './jwt.ts';
 import { STORAGE_KEYS, storage } from './storage.ts';
@@ -85,5 +85,5 @@ export function subscribeSession(onChange: () => void): () => void {
  */
 export function useIsSignedIn(): boolean {
   const forReader = useRenderedForReader();
-  return useSyncExternalStore(subscribeSession, isSignedIn, () => forReader);
+  return useStoreAfterHydration(subscribeSession, isSignedIn, forReader);
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useStoreAfterHydration } from '@/hooks/use-hydrated.ts';
 import { STORAGE_KEYS, storage } from './storage.ts';
 
 export type Theme = 'light' | 'dark';
@@ -26,6 +26,6 @@ function subscribe(listener: () => void): () => void {
 
 export function useTheme(): { theme: Theme; setTheme: (theme: Theme) => void; toggleTheme: () => void } {
   // The server renders the light theme's controls; the stored theme is applied before paint by theme-init.
-  const theme = useSyncExternalStore(subscribe, currentTheme, () => 'light' as const);
+  const theme = useStoreAfterHydration<Theme>(subscribe, currentTheme, 'light');
   return { theme, setTheme, toggleTheme: () => setTheme(theme === 'dark' ? 'light' : 'dark') };
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useStoreAfterHydration } from '@/hooks/use-hydrated.ts';
 
 /**
  * The spec's unnamed device check for the floating Add review button, decided here as "the main
@@ -14,9 +14,5 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useTouchScreen(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(COARSE_POINTER).matches,
-    () => false,
-  );
+  return useStoreAfterHydration(subscribe, () => window.matchMedia(COARSE_POINTER).matches, false);
 }
