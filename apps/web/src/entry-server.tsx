@@ -18,6 +18,8 @@ import { SIGNED_IN_COOKIE } from './lib/session.ts';
 import { previewSpoilersShown } from './lib/render-env.tsx';
 import { SPOILER_SHIELD_COOKIE } from './lib/spoiler-session.ts';
 import { earlyAnswersScript } from './lib/early-answers.ts';
+import { homeFeedAsk } from './app/routes/home-early.ts';
+import { paths } from './config/paths.ts';
 import { routes as apiRoutes } from '@paddock/contract/routes';
 
 /*
@@ -136,7 +138,12 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     hoisted +
     (thing ? `<script type="application/ld+json" nonce="${request.nonce}">${scriptJson(thing)}</script>` : '') +
     // A reader's page asks who they are as it is read, not once its code has come (lib/early-answers.ts).
-    (reader ? `<script nonce="${request.nonce}">${earlyAnswersScript([apiRoutes.getMe.path])}</script>` : '');
+    (reader
+      ? `<script nonce="${request.nonce}">${earlyAnswersScript({
+          paths: [apiRoutes.getMe.path],
+          ...(page?.route.path === paths.home.path ? { feed: homeFeedAsk } : {}),
+        })}</script>`
+      : '');
   return {
     kind: 'page',
     status: notFound ? 404 : context.statusCode,

@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { App } from './app/app.tsx';
-import { routes, type RouteHandle } from './app/router.tsx';
+import { routes } from './app/router.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { parsePageState, QUERY_STATE_ELEMENT_ID } from './lib/query-state.ts';
 import { RenderEnvProvider } from './lib/render-env.tsx';
@@ -19,7 +19,7 @@ declare global {
 }
 
 /** The code of the routes a page rendered on the server shows, loaded before it is hydrated. */
-async function loadMatchedRoutes(): Promise<RouteObject[]> {
+async function loadMatchedRoutes(): Promise<void> {
   const matched = (matchRoutes(routes, window.location) ?? []).map(({ route }) => route);
   await Promise.all(
     matched.map(async (route) => {
@@ -28,7 +28,6 @@ async function loadMatchedRoutes(): Promise<RouteObject[]> {
       Object.assign(route, { ...loaded, lazy: undefined } satisfies Partial<RouteObject>);
     }),
   );
-  return matched;
 }
 
 async function start(): Promise<void> {
@@ -46,16 +45,12 @@ async function start(): Promise<void> {
   // A page rendered for a signed-in reader whose session has gone since (its hint cookie outlived it) is not
   // theirs to hydrate: the browser renders the page anew, for a guest.
   if (hydrationData && state && (state.reader !== true || isSignedIn())) {
-    // A page rendered on the server: its data is in the page, and React takes over its HTML. Its loader adds the
-    // route's modulepreloads a few per task; loaded before it has finished, the route's code would have Vite's
-    // preload helper add the rest at once, one long task.
-    await window.__paddockPreloads;
-    const matched = await loadMatchedRoutes();
+    // A page rendered on the server: its data is in the page, and React takes over its HTML.
     const { queries, timeZone, now, previewSpoilers, reader, signedInHint } = state;
-    // A page drawn for a signed-in reader without their data asks for it now, not once hydrated. An ask
-    // that fails is only one not made early: the page's queries ask again.
-    if (reader)
-      for (const route of matched) void (route.handle as RouteHandle | undefined)?.askEarly?.().catch(() => {});
+    // The page's loader adds the route's modulepreloads a few per task; loaded before it has finished, the
+    // route's code would have Vite's preload helper add the rest at once, one long task.
+    await window.__paddockPreloads;
+    await loadMatchedRoutes();
     hydrate(queryClient, queries);
     const router = createBrowserRouter(routes, { hydrationData });
     // Hydrated as a transition: React yields to the browser while it works, so a tap or a scroll on the

@@ -17,8 +17,6 @@ export interface RouteHandle {
   guestVersion?: boolean;
   /** A page that can carry a race's spoilers: a shielded reader's is drawn in the browser. */
   spoilers?: boolean;
-  /** Asks for the reader's data the page will show, as a page rendered for a signed-in reader hydrates. */
-  askEarly?: () => Promise<void>;
 }
 
 /** `/` and unknown paths go home, replacing history (spec §2); on the server, a redirect answer. */
@@ -68,11 +66,8 @@ export const routes: RouteObject[] = [
                 path: paths.home.path,
                 lazy: lazyComponent(() => import('./routes/home.tsx'), 'HomeRoute'),
                 // A signed-in reader's Home is rendered on the server without their feeds (entry-server.tsx),
-                // which the page asks for as it hydrates.
-                handle: {
-                  guestVersion: true,
-                  askEarly: () => import('./routes/home.tsx').then((m) => m.askReaderDataEarly()),
-                } satisfies RouteHandle,
+                // which the page asks for as it is read (./routes/home-early.ts).
+                handle: { guestVersion: true } satisfies RouteHandle,
               },
               {
                 path: paths.driver.path,

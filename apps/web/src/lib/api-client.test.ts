@@ -6,7 +6,8 @@ import { readRequest, replyOf, type StubbedRequest } from '@/test/http.ts';
 import { fakeJwt } from '@/test/tokens.ts';
 import { useDatabaseTrouble } from './service-status.ts';
 import { ApiError, apiUrl, createApiClient, isPublicPath, type ApiClientOptions } from './api-client.ts';
-import { EARLY_ANSWERS_MS, earlyAnswersScript, peekEarlyAnswer } from './early-answers.ts';
+import { EARLY_ANSWERS_MS, earlyAnswersScript } from './early-answers.ts';
+import { revealRace } from './spoiler-session.ts';
 
 const NOW = Date.UTC(2026, 2, 1, 12, 0, 0);
 const REFRESH = routes.refreshToken.path;
@@ -101,7 +102,7 @@ describe('api client', () => {
       vi.stubGlobal('fetch', early);
       // The script's own text is what is under test, as the page carries it.
       // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call
-      new Function(earlyAnswersScript([ME]))();
+      new Function(earlyAnswersScript({ paths: [ME] }))();
       vi.unstubAllGlobals();
     };
     const server = fakeServer(() => ({ status: 200, data: { id: 1, username: 'asked' } }));
@@ -130,38 +131,33 @@ describe('api client', () => {
     expect(server.requests).toHaveLength(3);
   });
 
-  it('asks a GET early for its first call to take, lets the app read a copy first, and leaves one left too long', async () => {
+  it('asks as the client does, with the races revealed this session, and leaves an answer left too long', async () => {
     const now = vi.spyOn(performance, 'now').mockReturnValue(1_000);
+    const ME = routes.getMe.path;
+    const early = vi.fn(async () => new Response(JSON.stringify({ id: 1, username: 'early' }), { status: 200 }));
+    const server = fakeServer(() => ({ status: 200, data: { id: 1, username: 'asked' } }));
+    const { api } = client(server.fetch);
+    revealRace(1057);
     try {
-      let served = 0;
-      const server = fakeServer(() => ({ status: 200, data: { results: [{ n: ++served }], next_cursor: null } }));
-      const { api } = client(server.fetch);
-      const stars = { query: { user_id: 4 } } as const;
-
-      api.askEarly('listStarredDrivers', stars);
-      await vi.waitFor(() => expect(server.requests).toHaveLength(1));
-      expect(bearer(server.requests[0]!)).toBe(`Bearer ${oldAccess}`);
-      // A copy for the app to read, the answer itself left for the client.
-      const copy = await peekEarlyAnswer(apiUrl('listStarredDrivers', stars), oldAccess);
-      expect(await copy?.json()).toEqual({ results: [{ n: 1 }], next_cursor: null });
-      expect(await listStars(api)).toEqual({ results: [{ n: 1 }], next_cursor: null });
-      expect(server.requests).toHaveLength(1);
-
-      // Only GETs are asked early; and a page's early answers are for its first moments only.
-      api.askEarly('unstarDriver', { params: { id: 12 } });
-      api.askEarly('listStarredDrivers', stars);
-      await vi.waitFor(() => expect(server.requests).toHaveLength(2));
-      expect(server.requests[1]).toMatchObject({ method: 'GET' });
+      vi.stubGlobal('fetch', early);
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call
+      new Function(earlyAnswersScript({ paths: [ME] }))();
+      vi.unstubAllGlobals();
+      // The answer differs with the races revealed (decision 033): asked with them, as the client asks.
+      expect(early.mock.calls[0]).toEqual([
+        ME,
+        {
+          headers: { Accept: 'application/json', Authorization: `Bearer ${oldAccess}`, 'x-spoilers-revealed': '1057' },
+          credentials: 'same-origin',
+        },
+      ]);
+      // A page's early answers are for its first moments: one untaken 15 s on is left, and the client asks.
       now.mockReturnValue(EARLY_ANSWERS_MS + 1);
-      expect(await listStars(api)).toEqual({ results: [{ n: 3 }], next_cursor: null });
-
-      // Nothing is asked without a session.
-      localStorage.removeItem('access');
-      localStorage.removeItem('refresh');
-      api.askEarly('listStarredDrivers', stars);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(server.requests).toHaveLength(3);
+      expect(await api.call('getMe')).toMatchObject({ username: 'asked' });
+      expect(server.requests).toHaveLength(1);
+      expect(server.requests[0]!.headers.get('x-spoilers-revealed')).toBe('1057');
     } finally {
+      sessionStorage.clear();
       delete window.__paddockAnswers;
     }
   });

@@ -4,7 +4,7 @@ import type { EndpointName, Endpoints } from '@paddock/contract/endpoints';
 import { fillPath, routes } from '@paddock/contract/routes';
 import { DATABASE_UNAVAILABLE } from '@paddock/contract/limits';
 import { ApiError } from './api-error.ts';
-import { keepEarlyAnswer, takeEarlyAnswer } from './early-answers.ts';
+import { takeEarlyAnswer } from './early-answers.ts';
 import { secondsLeft } from './jwt.ts';
 import { spoilerHeaders } from './spoiler-session.ts';
 import { reportDatabaseReachable } from './service-status.ts';
@@ -77,12 +77,6 @@ export interface ApiClient {
    * refused with it; a refused refresh ends the session as the client's own 401s do.
    */
   renewSession: () => Promise<void>;
-  /**
-   * Asks a GET now, with the current token, for the client's first call of the same URL to take instead of
-   * asking (lib/early-answers.ts): data a page rendered for its reader is sure to want, asked while it
-   * hydrates. Nothing is asked without a session, or with a token about to be renewed.
-   */
-  askEarly: <N extends EndpointName>(name: N, ...args: CallArgs<N>) => void;
 }
 
 export interface ApiClientOptions {
@@ -340,20 +334,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
-  function askEarly<N extends EndpointName>(name: N, ...args: CallArgs<N>): void {
-    const endpoint = routes[name];
-    const access = getAccessToken();
-    if (endpoint.method !== 'GET' || access === null || !isFresh(access)) return;
-    const url = urlOf(endpoint.path, args[0] ?? {});
-    const answer = transport(url, { method: 'GET', headers: requestHeaders(access), credentials: 'same-origin' });
-    keepEarlyAnswer(
-      url,
-      access,
-      answer.catch(() => null),
-    );
-  }
-
-  return { call, renewSession, askEarly };
+  return { call, renewSession };
 }
 
 /** The app's one client: same origin, so the Vite proxy in development and the server in production. */

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@paddock/contract/users';
-import { routes } from '@paddock/contract/routes';
 import { api } from '@/lib/api-client.ts';
-import { peekEarlyAnswer } from '@/lib/early-answers.ts';
 import { dependsOn } from '@/lib/query-events.ts';
-import { getAccessToken, useIsSignedIn } from '@/lib/session.ts';
+import { useIsSignedIn } from '@/lib/session.ts';
 import { writeShieldHint } from '@/lib/spoiler-session.ts';
 
 /**
@@ -29,21 +27,6 @@ export function getMeQueryOptions() {
     // following_count and total_reviews change with the viewer's follows and reviews.
     meta: dependsOn('follows', 'reviews'),
   });
-}
-
-/**
- * How many members the signed-in reader follows, from the answer the page asked for while it was read
- * (lib/early-answers.ts), left for the client to take: null when the page did not ask or was not answered.
- */
-export async function peekEarlyFollowingCount(): Promise<number | null> {
-  const response = await peekEarlyAnswer(routes.getMe.path, getAccessToken());
-  if (!response?.ok) return null;
-  try {
-    const { following_count: count } = (await response.json()) as Partial<CurrentUser>;
-    return typeof count === 'number' ? count : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The signed-in user; idle for guests. */

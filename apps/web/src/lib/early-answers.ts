@@ -1,3 +1,5 @@
+import { SPOILERS_REVEALED_HEADER } from '@paddock/contract/spoilers';
+import { REVEALED_RACES_KEY } from './spoiler-session.ts';
 import { STORAGE_KEYS } from './storage.ts';
 
 /*
@@ -7,8 +9,8 @@ import { STORAGE_KEYS } from './storage.ts';
  * someone). So the page asks it at once, from an inline script with the stored token, and the API client
  * takes that answer instead of asking again (`takeEarlyAnswer`): one round trip fewer before the reader's
  * data shows. Nothing else is read: an answer made with a token the client no longer sends is left unused.
- * The app adds its own while it hydrates such a page (`keepEarlyAnswer`, through ApiClient.askEarly): Home
- * asks for the feed it is about to show, rather than once hydrated.
+ * Home's script also asks, once that answer has come, for the feed Home will open on: it arrives while the
+ * page's code is still on its way, instead of being asked once that code has run.
  */
 
 interface EarlyAnswers {
@@ -22,18 +24,114 @@ declare global {
   }
 }
 
-/** The inline script that asks for `paths` (GET, the reader's token) as the page is read. */
-export function earlyAnswersScript(paths: readonly string[]): string {
-  const asks = paths
-    .map(
-      (path) =>
-        `${JSON.stringify(path)}:fetch(${JSON.stringify(path)},{headers:{Accept:'application/json',Authorization:'Bearer '+t},credentials:'same-origin'}).catch(()=>null)`,
-    )
-    .join(',');
-  return (
-    `(()=>{try{const t=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.access)});` +
-    `if(t)window.__paddockAnswers={token:t,answers:{${asks}}}}catch{}})()`
-  );
+/**
+ * What a signed-in reader's Home asks for once the reader's account has answered: the first page of the feed it
+ * will open on, as the feed's query will ask for it (features/reviews/api/get-feed.ts), so the query takes the
+ * answer. Which feed depends on the tab the reader chose (stored) and on whether they follow anyone (the answer).
+ */
+export interface EarlyFeedAsk {
+  /** The reader's account, asked first: its `following_count`. */
+  mePath: string;
+  /** The stored home tab ('following' or 'forYou'; Following when none is stored). */
+  tabKey: string;
+  feeds: Record<'following' | 'forYou', { path: string; seenKey: string }>;
+  pageSize: number;
+  /** The seen-ids record's rules (features/reviews/utils/seen-ids.ts): its age limit and size. */
+  seenMaxAgeMs: number;
+  seenMax: number;
+}
+
+export interface EarlyAsks {
+  /** GET at once. */
+  paths: readonly string[];
+  feed?: EarlyFeedAsk;
+}
+
+/** What the script is given: the asks, and where the API client finds what it sends with them. */
+interface ScriptAsks extends EarlyAsks {
+  /** Where the access token is stored. */
+  tokenKey: string;
+  /** The races revealed this browser session, sent as `revealedHeader` (lib/spoiler-session.ts). */
+  revealedKey: string;
+  revealedHeader: string;
+}
+
+/**
+ * Runs in the page as the browser reads it (earlyAnswersScript writes its source into an inline script): it
+ * imports nothing and reads nothing but its argument, storage and `fetch`. It asks with the headers the API
+ * client would send, and the feed with the query the feed's first page has.
+ */
+function askAsRead(asks: ScriptAsks): void {
+  try {
+    const token = localStorage.getItem(asks.tokenKey);
+    if (!token) return;
+    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+    try {
+      const revealed: unknown = JSON.parse(sessionStorage.getItem(asks.revealedKey) ?? '[]');
+      const ids = Array.isArray(revealed) ? revealed.filter((id) => Number.isInteger(id) && id > 0) : [];
+      if (ids.length > 0) headers[asks.revealedHeader] = ids.join(',');
+    } catch {
+      // Unreadable: the client sends none either.
+    }
+    const answers: Record<string, Promise<Response | null>> = {};
+    const ask = (path: string) => {
+      const answer = fetch(path, { headers, credentials: 'same-origin' }).catch(() => null);
+      answers[path] = answer;
+      return answer;
+    };
+    for (const path of asks.paths) void ask(path);
+    window.__paddockAnswers = { token, answers };
+    const feed = asks.feed;
+    if (!feed) return;
+    // The copy is made as the answer arrives, before the client reads its body.
+    void (answers[feed.mePath] ?? ask(feed.mePath))
+      .then((response) => (response?.ok ? (response.clone().json() as Promise<{ following_count?: unknown }>) : null))
+      .then((me) => {
+        const following = me?.following_count;
+        if (typeof following !== 'number') return;
+        const chosen = localStorage.getItem(feed.tabKey) === 'forYou' ? 'forYou' : 'following';
+        const kind = chosen === 'following' && following === 0 ? 'forYou' : chosen;
+        let ids: number[] = [];
+        let lastAuthorId: unknown = null;
+        try {
+          const seen = JSON.parse(localStorage.getItem(feed.feeds[kind].seenKey) ?? 'null') as {
+            ts?: unknown;
+            ids?: unknown;
+            lastAuthorId?: unknown;
+          } | null;
+          if (
+            seen &&
+            typeof seen.ts === 'number' &&
+            Date.now() - seen.ts <= feed.seenMaxAgeMs &&
+            Array.isArray(seen.ids)
+          ) {
+            ids = seen.ids.filter((id): id is number => Number.isInteger(id) && id > 0).slice(-feed.seenMax);
+            lastAuthorId = seen.lastAuthorId;
+          }
+        } catch {
+          // Unreadable: the feed is asked without it, as the client does.
+        }
+        const query = new URLSearchParams({ page_size: String(feed.pageSize) });
+        if (ids.length > 0) query.append('seen_ids', ids.join(','));
+        if (Number.isInteger(lastAuthorId) && (lastAuthorId as number) > 0)
+          query.append('last_author_id', String(lastAuthorId));
+        void ask(`${feed.feeds[kind].path}?${query.toString()}`);
+      })
+      .catch(() => undefined);
+  } catch {
+    // Storage refused (private browsing): the app asks once it runs.
+  }
+}
+
+/** The inline script that asks for what `asks` names as the page is read (GET, the reader's token). */
+export function earlyAnswersScript(asks: EarlyAsks): string {
+  const given: ScriptAsks = {
+    ...asks,
+    tokenKey: STORAGE_KEYS.access,
+    revealedKey: REVEALED_RACES_KEY,
+    revealedHeader: SPOILERS_REVEALED_HEADER,
+  };
+  return `(${askAsRead.toString()})(${JSON.stringify(given)})`;
 }
 
 /**
@@ -54,22 +152,4 @@ export function takeEarlyAnswer(method: string, url: string, token: string | nul
   if (method !== 'GET' || answer === undefined) return null;
   delete window.__paddockAnswers?.answers[url];
   return answer;
-}
-
-/**
- * A copy of the early answer to `url` asked with `token`, left for the API client to take: what the app reads
- * before it is hydrated to ask for more at once (Home's feed needs to know whether the reader follows anyone).
- */
-export function peekEarlyAnswer(url: string, token: string | null): Promise<Response | null> | null {
-  const answer = earlyAnswer(url, token);
-  if (answer === undefined) return null;
-  // The copy is made as the answer arrives, before the client reads its body.
-  return answer.then((response) => response?.clone() ?? null).catch(() => null);
-}
-
-/** Keeps an answer the app asked for before it needs it (ApiClient.askEarly), for its first GET of `url`. */
-export function keepEarlyAnswer(url: string, token: string, answer: Promise<Response | null>): void {
-  const early = window.__paddockAnswers;
-  if (early?.token === token) early.answers[url] = answer;
-  else window.__paddockAnswers = { token, answers: { [url]: answer } };
 }

@@ -9,12 +9,13 @@ import { SPOILERS_REVEALED_HEADER, SPOILERS_REVEALED_MAX, type SpoilerShield } f
  *   could carry spoilers (race, review, season) to the browser instead of rendering a guest's page with them.
  */
 
-const REVEALED_KEY = 'spoilers:revealed';
+/** Where this browser session keeps the races revealed (sessionStorage). */
+export const REVEALED_RACES_KEY = 'spoilers:revealed';
 
 /** The races revealed in this browser session, oldest first (at most SPOILERS_REVEALED_MAX). */
 export function revealedRaces(): number[] {
   try {
-    const ids: unknown = JSON.parse(window.sessionStorage.getItem(REVEALED_KEY) ?? '[]');
+    const ids: unknown = JSON.parse(window.sessionStorage.getItem(REVEALED_RACES_KEY) ?? '[]');
     return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id) && id > 0) : [];
   } catch {
     return [];
@@ -25,7 +26,7 @@ export function revealedRaces(): number[] {
 export function revealRace(raceId: number): void {
   const ids = [...revealedRaces().filter((id) => id !== raceId), raceId].slice(-SPOILERS_REVEALED_MAX);
   try {
-    window.sessionStorage.setItem(REVEALED_KEY, JSON.stringify(ids));
+    window.sessionStorage.setItem(REVEALED_RACES_KEY, JSON.stringify(ids));
   } catch {
     // Storage refused (private browsing): the reveal lasts until the page's next request only.
   }

@@ -12,7 +12,8 @@ import { stubApi, type StubbedRequest, type StubReply } from '@/test/http.ts';
 import { renderRoutes } from '@/test/render.tsx';
 import { checo, feedPage, marco, meFixture, reviewFixture, sam } from '@/test/review-fixtures.ts';
 import { AddReviewProvider } from '../layouts/add-review-provider.tsx';
-import { askReaderDataEarly, HomeRoute } from './home.tsx';
+import { homeFeedAsk } from './home-early.ts';
+import { HomeRoute } from './home.tsx';
 
 const FOLLOWING = 'followingFeed';
 const FOR_YOU = 'forYouFeed';
@@ -173,22 +174,25 @@ describe('home feeds', () => {
   });
 
   describe('a page drawn on the server for a signed-in reader', () => {
-    /** The page's inline script, as the browser runs it while reading the page: it asks who the reader is. */
+    /**
+     * The page's inline script, as the browser runs it while reading the page: it asks who the reader is, then
+     * for the feed Home will open on.
+     */
     const readPage = () => {
       // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call
-      new Function(earlyAnswersScript([routes.getMe.path]))();
+      new Function(earlyAnswersScript({ paths: [routes.getMe.path], feed: homeFeedAsk }))();
     };
     afterEach(() => {
       delete window.__paddockAnswers;
     });
 
-    it('asks for the Following feed while it hydrates, and the feed shows that answer without asking again', async () => {
+    it('asks for the Following feed as it is read, and the feed shows that answer without asking again', async () => {
       vi.spyOn(performance, 'now').mockReturnValue(1_000);
       const review = reviewFixture({ user: marco, review_text: 'Asked for before the page was hydrated.' });
       localStorage.setItem('seen:following:v1', JSON.stringify({ ts: Date.now(), ids: [7, 9], lastAuthorId: 12 }));
       const requests = serve({ feeds: { [FOLLOWING]: [feedPage([review])] } });
       readPage();
-      await askReaderDataEarly();
+      await vi.waitFor(() => expect(feedRequests(requests, FOLLOWING)).toHaveLength(1));
       const [asked] = feedRequests(requests, FOLLOWING);
       expect(asked?.query).toEqual({ page_size: '20', seen_ids: '7,9', last_author_id: '12' });
 
@@ -204,15 +208,16 @@ describe('home feeds', () => {
       vi.spyOn(performance, 'now').mockReturnValue(1_000);
       const requests = serve({ following_count: 0, feeds: { [FOR_YOU]: [feedPage([reviewFixture({ user: sam })])] } });
       readPage();
-      await askReaderDataEarly();
-      expect(feedRequests(requests, FOR_YOU)).toHaveLength(1);
+      await vi.waitFor(() => expect(feedRequests(requests, FOR_YOU)).toHaveLength(1));
 
       localStorage.setItem(STORAGE_KEYS.homeTab, 'forYou');
       const chosen = serve({ following_count: 3 });
       readPage();
-      await askReaderDataEarly();
-      expect(feedRequests(chosen, FOR_YOU)).toHaveLength(1);
+      await vi.waitFor(() => expect(feedRequests(chosen, FOR_YOU)).toHaveLength(1));
       expect(feedRequests(chosen, FOLLOWING)).toHaveLength(0);
+      renderHome();
+      expect(await screen.findByRole('heading', { name: 'For You' })).toBeInTheDocument();
+      expect(feedRequests(chosen, FOR_YOU)).toHaveLength(1);
     });
   });
 

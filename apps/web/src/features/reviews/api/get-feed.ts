@@ -94,14 +94,6 @@ function pageQuery(pageParam: FeedPageParam, snapshot: CachedFeedPage['snapshot'
   };
 }
 
-/**
- * Asks for the feed's first page now, as its query will (the seen-ids snapshot it will take is the one in
- * storage now): a signed-in reader's Home asks while it hydrates, and the query takes the answer.
- */
-export function askFeedEarly(feed: FeedKind): void {
-  api.askEarly(OPERATIONS[feed], { query: feedQuery(pageQuery(FIRST_PAGE, takeSeenSnapshot(feed))) });
-}
-
 /** Spec §9: Following fresh 1 min, For You 3 min; both kept 30 min; no refetch on focus. */
 const STALE_MS: Record<FeedKind, number> = { following: 60_000, forYou: 3 * 60_000 };
 
