@@ -111,6 +111,12 @@ function SeasonPicker({
   );
 }
 
+/**
+ * The season's long sections (standings, calendar, favourites) are laid out and painted only as they come
+ * near the screen: a phone's first layout of the page, and the one the chart forces as it is drawn, skip them.
+ */
+const BELOW_FIRST_SCREEN = '[content-visibility:auto] [contain-intrinsic-size:auto_40rem]';
+
 function SeasonContent({
   season,
   summary,
@@ -160,7 +166,7 @@ function SeasonContent({
         className={cn('grid gap-8 transition-opacity', standings.busy && 'opacity-60')}
         aria-busy={standings.busy || undefined}
       >
-        <section aria-labelledby="drivers-standings-heading" className="grid gap-3">
+        <section aria-labelledby="drivers-standings-heading" className={cn('grid gap-3', BELOW_FIRST_SCREEN)}>
           <div className="flex flex-wrap items-end justify-between gap-3">
             <StandingsHeading
               id="drivers-standings-heading"
@@ -177,7 +183,7 @@ function SeasonContent({
           )}
         </section>
 
-        <section aria-labelledby="constructors-standings-heading" className="grid gap-3">
+        <section aria-labelledby="constructors-standings-heading" className={cn('grid gap-3', BELOW_FIRST_SCREEN)}>
           <StandingsHeading
             id="constructors-standings-heading"
             caption={constructorsHeld && standings.constructors.length > 0 ? standings.caption : null}
@@ -196,7 +202,7 @@ function SeasonContent({
         </section>
       </div>
 
-      <section aria-labelledby="calendar-heading" className="grid gap-3">
+      <section aria-labelledby="calendar-heading" className={cn('grid gap-3', BELOW_FIRST_SCREEN)}>
         <h2 id="calendar-heading" className="text-lg font-semibold">
           Calendar
         </h2>
@@ -212,7 +218,7 @@ function SeasonContent({
       </section>
 
       {(data.community.most_reviewed.length > 0 || data.community.top_rated.length > 0) && (
-        <section aria-labelledby="community-heading" className="grid gap-3">
+        <section aria-labelledby="community-heading" className={cn('grid gap-3', BELOW_FIRST_SCREEN)}>
           <h2 id="community-heading" className="text-lg font-semibold">
             Community favourites
           </h2>
