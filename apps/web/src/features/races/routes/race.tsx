@@ -115,7 +115,8 @@ function RacePage({
           {race.podium.length > 0 && <Podium podium={race.podium} />}
           <RaceTabs race={race} results={results} weekend={weekend.data} reviews={reviews} thoughts={thoughts} />
         </div>
-        <aside className="grid content-start gap-6" aria-label="Race facts">
+        {/* On a phone below the tabs: each card is laid out once it comes near the screen (index.css content-auto). */}
+        <aside className="grid content-start gap-6 *:content-auto" aria-label="Race facts">
           {/* With a Reviews tab the ratings live there, next to the reviews. */}
           {!reviews && <RaceRatingsSummary race={race} />}
           {race.is_completed && <FansDriversCard race={race} />}

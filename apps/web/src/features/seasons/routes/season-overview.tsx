@@ -111,12 +111,6 @@ function SeasonPicker({
   );
 }
 
-/**
- * The season's long sections (standings, calendar, favourites) are laid out and painted only as they come
- * near the screen: a phone's first layout of the page, and the one the chart forces as it is drawn, skip them.
- */
-const BELOW_FIRST_SCREEN = '[content-visibility:auto] [contain-intrinsic-size:auto_40rem]';
-
 function SeasonContent({
   season,
   summary,
@@ -166,7 +160,7 @@ function SeasonContent({
         className={cn('grid gap-8 transition-opacity', standings.busy && 'opacity-60')}
         aria-busy={standings.busy || undefined}
       >
-        <section aria-labelledby="drivers-standings-heading" className={cn('grid gap-3', BELOW_FIRST_SCREEN)}>
+        <section aria-labelledby="drivers-standings-heading" className="grid gap-3 content-auto-section">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <StandingsHeading
               id="drivers-standings-heading"
@@ -183,7 +177,7 @@ function SeasonContent({
           )}
         </section>
 
-        <section aria-labelledby="constructors-standings-heading" className={cn('grid gap-3', BELOW_FIRST_SCREEN)}>
+        <section aria-labelledby="constructors-standings-heading" className="grid gap-3 content-auto-section">
           <StandingsHeading
             id="constructors-standings-heading"
             caption={constructorsHeld && standings.constructors.length > 0 ? standings.caption : null}
@@ -202,7 +196,7 @@ function SeasonContent({
         </section>
       </div>
 
-      <section aria-labelledby="calendar-heading" className={cn('grid gap-3', BELOW_FIRST_SCREEN)}>
+      <section aria-labelledby="calendar-heading" className="grid gap-3 content-auto-section">
         <h2 id="calendar-heading" className="text-lg font-semibold">
           Calendar
         </h2>
@@ -218,7 +212,7 @@ function SeasonContent({
       </section>
 
       {(data.community.most_reviewed.length > 0 || data.community.top_rated.length > 0) && (
-        <section aria-labelledby="community-heading" className={cn('grid gap-3', BELOW_FIRST_SCREEN)}>
+        <section aria-labelledby="community-heading" className="grid gap-3">
           <h2 id="community-heading" className="text-lg font-semibold">
             Community favourites
           </h2>
@@ -474,7 +468,8 @@ function SeasonSummaryCards({ stats, summary }: { stats: SeasonStats; summary: S
 
 function CommunityList({ title, races }: { title: string; races: SeasonStats['community']['top_rated'] }) {
   return (
-    <Card className="gap-3">
+    // Laid out once near the screen, as the sections above are (index.css content-auto).
+    <Card className="gap-3 content-auto">
       <CardHeader>
         <CardTitle className="text-base">{title}</CardTitle>
       </CardHeader>
