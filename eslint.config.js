@@ -327,7 +327,8 @@ export default tseslint.config(
     },
   },
   {
-    // Forms load zod with their schema on first use (lib/lazy-zod-resolver.ts), outside every first load.
+    // Forms load zod with their schema on first use (lib/lazy-zod-resolver.ts), outside every first load; lazy
+    // components are made with lib/lazy.ts.
     files: [`${web}/**/*.tsx`],
     ignores: [`${web}/**/*.test.tsx`],
     rules: {
@@ -337,6 +338,11 @@ export default tseslint.config(
           paths: [
             { name: 'zod', message: "A form's schema lives in a .ts module that useLazyZodResolver loads." },
             { name: '@hookform/resolvers/zod', message: 'Use useLazyZodResolver (lib/lazy-zod-resolver.ts).' },
+            {
+              name: 'react',
+              importNames: ['lazy'],
+              message: "Use lib/lazy.ts's lazy: hydration waits for its code before the browser's values come.",
+            },
           ],
         },
       ],

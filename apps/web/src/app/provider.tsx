@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { queryClient as appQueryClient } from '@/lib/query-client.ts';
 import { useToasterWanted } from '@/lib/toast.ts';
 

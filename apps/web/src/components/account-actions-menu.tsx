@@ -1,6 +1,6 @@
 import type { UserRef } from '@paddock/contract/users';
 import { EllipsisIcon } from 'lucide-react';
-import { lazy } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { MenuIconButton, OnFirstUse } from '@/components/on-first-use.tsx';
 import { useMe } from '@/lib/current-user.ts';
 import { useIsSignedIn } from '@/lib/session.ts';

@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -46,7 +46,7 @@ it('focuses and highlights a deep link’s target on a page rendered on the serv
     hydrateRoot(host, <Page />, { onRecoverableError: recoverable });
   });
   const target = document.getElementById('comment-7');
-  expect(target).toHaveAttribute('data-highlighted', 'true');
+  await waitFor(() => expect(target).toHaveAttribute('data-highlighted', 'true'));
   expect(focusable).toEqual([true]);
   expect(document.activeElement).toBe(target);
   expect(recoverable).not.toHaveBeenCalled();

@@ -1,7 +1,9 @@
-import { act } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
+import { act, waitFor } from '@testing-library/react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Suspense, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { expect, it, vi } from 'vitest';
+import { lazy, whenLazyCodeLoaded } from '@/lib/lazy.ts';
 import { RenderEnvProvider } from '@/lib/render-env.tsx';
 import { useHydrated, useStoreAfterHydration } from './use-hydrated.ts';
 
@@ -38,7 +40,7 @@ it('hydrates a page with the server’s values, then draws the browser’s and f
     hydrateRoot(host, <Page />, { onRecoverableError: recoverable });
   });
   expect(recoverable).not.toHaveBeenCalled();
-  expect(host).toHaveTextContent('The sidebar is a sheet');
+  await waitFor(() => expect(host).toHaveTextContent('The sidebar is a sheet'));
   expect(host.querySelector('p')).toHaveAttribute('data-hydrated', 'true');
 
   await act(async () => {
@@ -49,9 +51,52 @@ it('hydrates a page with the server’s values, then draws the browser’s and f
   host.remove();
 });
 
-it('is hydrated from the start in a page the browser renders itself', () => {
+it('is hydrated from the start in a page the browser renders itself', async () => {
   const host = document.createElement('div');
   // No RenderEnvProvider: the app's own render (main.tsx's createRoot), and the component tests.
-  host.innerHTML = renderToString(<Layout />);
+  const root = createRoot(host);
+  await act(async () => root.render(<Layout />));
   expect(host.querySelector('p')).toHaveAttribute('data-hydrated', 'true');
+  root.unmount();
+});
+
+it('turns hydrated only once the code of a part the server drew lazily has come, and that part hydrates', async () => {
+  // The server had the part's code; the browser is still fetching it when the page is hydrated.
+  const Part = () => <p data-hydrated={useHydrated()}>Podium of the 2021 Abu Dhabi Grand Prix</p>;
+  let arrive!: () => void;
+  const inBrowser = lazy(
+    () => new Promise<{ default: typeof Part }>((resolve) => (arrive = () => resolve({ default: Part }))),
+  );
+  const page = (Lazy: ComponentType) => (
+    <RenderEnvProvider env={{ timeZone: 'UTC', now: Date.parse('2026-03-08T06:00:00Z') }}>
+      <Layout />
+      <Suspense fallback={<p>Loading</p>}>
+        <Lazy />
+      </Suspense>
+    </RenderEnvProvider>
+  );
+  // The server's HTML of the part, in its Suspense boundary, as it is with the code at hand.
+  const host = document.createElement('div');
+  host.innerHTML = renderToString(page(Part));
+  expect(host).toHaveTextContent('Podium of the 2021 Abu Dhabi Grand Prix');
+  document.body.append(host);
+
+  const recoverable = vi.fn();
+  await act(async () => {
+    hydrateRoot(host, page(inBrowser), { onRecoverableError: recoverable });
+  });
+  // Hydrated but for the part whose code is on its way: the browser's values wait for it.
+  expect(host.querySelector('p')).toHaveAttribute('data-hydrated', 'false');
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  });
+  expect(host.querySelector('p')).toHaveAttribute('data-hydrated', 'false');
+  await act(async () => {
+    arrive();
+    await whenLazyCodeLoaded();
+  });
+  await waitFor(() => expect(host.querySelectorAll('[data-hydrated="true"]')).toHaveLength(2));
+  expect(host).not.toHaveTextContent('Loading');
+  expect(recoverable).not.toHaveBeenCalled();
+  host.remove();
 });

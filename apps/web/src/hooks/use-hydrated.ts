@@ -14,8 +14,18 @@ export const HydratedContext = createContext(true);
  * slices between the browser's own work, not in one long task.
  */
 export function useHydrated(): boolean {
-  return use(HydratedContext);
+  const hydrated = use(HydratedContext);
+  // Read through useSyncExternalStore for its server snapshot: a part of the page React hydrates after the flag
+  // has turned (a Suspense boundary, hydrated in a pass of its own) is hydrated with false, as the server drew
+  // it, and then drawn again with true; the flag's own turn reaches every other reader in the transition.
+  return useSyncExternalStore(
+    never,
+    () => hydrated,
+    () => false,
+  );
 }
+
+const never = () => () => undefined;
 
 const onServer = typeof window === 'undefined';
 

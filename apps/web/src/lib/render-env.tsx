@@ -1,6 +1,8 @@
 import { createContext, startTransition, use, useEffect, useState, type ReactNode } from 'react';
 import { inRecentSpoilerWindow } from '@paddock/contract/spoilers';
 import { HydratedContext, useHydrated } from '@/hooks/use-hydrated.ts';
+import { whenIdle } from './idle.ts';
+import { whenLazyCodeLoaded } from './lazy.ts';
 import { siteNow } from './site-clock.ts';
 
 /*
@@ -44,10 +46,20 @@ const RenderEnvContext = createContext<RenderEnv | null>(null);
  * The render's values, for the server's render and the browser's hydration of it; and useHydrated's answer:
  * false until the page is hydrated, then true, set in a transition so what the browser's own values change
  * (the session, the time zone, a phone's layout) is drawn in slices rather than in one task that blocks taps.
+ * A setter that runs after unmounting (StrictMode's first mount) does nothing.
  */
 export function RenderEnvProvider({ env, children }: { env: RenderEnv; children: ReactNode }) {
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => startTransition(() => setHydrated(true)), []);
+  useEffect(
+    () =>
+      // Once React has hydrated the parts of the page it hydrates after the rest (each Suspense boundary, in tasks
+      // of their own), and the code of any drawn lazily has come: a transition meeting a part not hydrated yet
+      // would have React hydrate it within the transition, which stalls if its code is still on its way.
+      whenIdle(() => {
+        void whenLazyCodeLoaded().then(() => startTransition(() => setHydrated(true)));
+      }),
+    [],
+  );
   return (
     <RenderEnvContext value={env}>
       <HydratedContext value={hydrated}>{children}</HydratedContext>

@@ -1,4 +1,5 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import type { ReviewableRace } from '@/features/reviews/components/add-review-form.tsx';
 
 // The dialog (and its form) is fetched when it is first opened.

@@ -12,7 +12,7 @@ import {
   type LucideIcon,
   ShieldCheckIcon,
 } from 'lucide-react';
-import { lazy } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LogoMark } from '@/components/logo.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { RaceRoute } from '@/features/races/routes/race.tsx';
 import { RaceRatingControl } from '@/features/reviews/components/race-rating-control.tsx';
 import { RaceReviews } from '@/features/reviews/components/race-reviews.tsx';

@@ -1,6 +1,7 @@
 import { COMMENT_MAX } from '@paddock/contract/limits';
 import { SendIcon } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { SignInPrompt } from '@/components/sign-in-prompt.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';

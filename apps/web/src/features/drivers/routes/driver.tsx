@@ -1,6 +1,6 @@
 import type { DriverDetail } from '@paddock/contract/f1';
 import { differenceInYears, parseISO } from 'date-fns';
-import { lazy } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { Link, useParams } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';

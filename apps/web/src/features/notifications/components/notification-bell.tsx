@@ -1,5 +1,5 @@
 import { BellIcon } from 'lucide-react';
-import { lazy } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { OnFirstUse } from '@/components/on-first-use.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useNotificationCounts } from '../api/get-counts.ts';

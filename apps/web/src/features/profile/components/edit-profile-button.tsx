@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@paddock/contract/users';
 import { PencilIcon } from 'lucide-react';
-import { lazy } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { OnFirstUse } from '@/components/on-first-use.tsx';
 import { Button } from '@/components/ui/button.tsx';
 

@@ -1,6 +1,6 @@
 import type { FollowStatus } from '@paddock/contract/follows';
 import { ChevronDownIcon, ClockIcon, UserCheckIcon, UserPlusIcon } from 'lucide-react';
-import { lazy } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { toast } from '@/lib/toast.ts';
 import { OnFirstUse } from '@/components/on-first-use.tsx';
 import { Button } from '@/components/ui/button.tsx';

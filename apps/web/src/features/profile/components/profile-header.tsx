@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@paddock/contract/users';
 import { CalendarDaysIcon, LockIcon } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { UserAvatar } from '@/components/user-avatar.tsx';
 import { UserName, UserParagraph } from '@/components/user-text.tsx';
 import { Badge } from '@/components/ui/badge.tsx';

@@ -1,6 +1,7 @@
 import type { ClassificationRow, RaceResults } from '@paddock/contract/f1';
 import { ChevronDownIcon, StarIcon, TimerIcon } from 'lucide-react';
-import { Fragment, lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { Link } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { TeamColourBar } from '@/components/team-colour.tsx';

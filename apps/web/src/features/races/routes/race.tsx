@@ -1,7 +1,8 @@
 import type { FastestLap, RaceDetail, RaceResults } from '@paddock/contract/f1';
 import type { RaceWeekend } from '@paddock/contract/race-weekend';
 import { FlagIcon, TimerIcon } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';

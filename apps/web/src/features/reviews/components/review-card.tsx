@@ -1,7 +1,8 @@
 import { REVIEW_TRUNCATE_AT } from '@paddock/contract/limits';
 import type { Review } from '@paddock/contract/reviews';
 import { HeartIcon, MapPinIcon, MessageCircleIcon, PencilIcon } from 'lucide-react';
-import { lazy, memo, Suspense, useState, type MouseEvent } from 'react';
+import { memo, Suspense, useState, type MouseEvent } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { Link } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
 import { AuthorActionsMenu } from '@/components/account-actions-menu.tsx';

@@ -1,6 +1,7 @@
 import type { Review } from '@paddock/contract/reviews';
 import { CheckCheckIcon, RotateCwIcon } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { useHydrated } from '@/hooks/use-hydrated.ts';
 import { feedParts, useFeed, type FeedKind, type FeedPart } from '../api/get-feed.ts';

@@ -1,6 +1,7 @@
 import type { Review } from '@paddock/contract/reviews';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { LoadMoreButton } from '@/components/load-more-button.tsx';
 import type { ApiOutput } from '@/lib/api-client.ts';
 import { FeedError, FeedLoading } from './review-feed.tsx';

@@ -1,5 +1,5 @@
 import { Share2Icon } from 'lucide-react';
-import { lazy } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { MenuIconButton, OnFirstUse } from '@/components/on-first-use.tsx';
 
 const ShareMenu = lazy(() => import('./review-share-menu-open.tsx').then((m) => ({ default: m.ReviewShareMenuOpen })));

@@ -1,5 +1,6 @@
 import type { Watchlist } from '@paddock/contract/watchlists';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 
 // The form validates with the contract's zod schema; it loads on first opening, outside the page's chunk.

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import type { WatchlistDialogProps } from './watchlist-dialog-open.tsx';
 
 const WatchlistDialogOpen = lazy(() =>
