@@ -46,7 +46,7 @@ const RenderEnvContext = createContext<RenderEnv | null>(null);
  * The render's values, for the server's render and the browser's hydration of it; and useHydrated's answer:
  * false until the page is hydrated, then true, set in a transition so what the browser's own values change
  * (the session, the time zone, a phone's layout) is drawn in slices rather than in one task that blocks taps.
- * A setter that runs after unmounting (StrictMode's first mount) does nothing.
+ * The wait for the idle moment ends with the provider (StrictMode's first mount).
  */
 export function RenderEnvProvider({ env, children }: { env: RenderEnv; children: ReactNode }) {
   const [hydrated, setHydrated] = useState(false);
