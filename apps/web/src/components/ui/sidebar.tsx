@@ -2,7 +2,6 @@ import { PanelLeftIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import {
   createContext,
-  lazy,
   Suspense,
   use,
   useCallback,
@@ -13,6 +12,7 @@ import {
   type CSSProperties,
 } from 'react';
 import { useIsMobile } from '@/hooks/use-mobile.ts';
+import { lazy } from '@/lib/lazy.ts';
 import { useReturnFocus } from '@/hooks/use-return-focus.ts';
 import { cn } from '@/lib/utils.ts';
 import { cookieValue } from '@paddock/contract/cookies';
