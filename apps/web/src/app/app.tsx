@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { queryClient } from '@/lib/query-client.ts';
 import { replayEarlyEvents } from '@/lib/early-events.ts';
 import { isSignedIn } from '@/lib/session.ts';
+import { useHydrated } from '@/hooks/use-hydrated.ts';
 import { AppProvider } from './provider.tsx';
 
 export function App({ router, hydrated }: { router: ReturnType<typeof createBrowserRouter>; hydrated: boolean }) {
@@ -20,18 +21,23 @@ export function App({ router, hydrated }: { router: ReturnType<typeof createBrow
  * queries are fetched again with their session (the page keeps showing the guest's answers meanwhile,
  * so nothing jumps while they arrive): their own review, like states, the follow button. Not those marked
  * `sameForEveryReader`, whose guest's answer is the reader's. What was tapped
- * before is replayed (lib/early-events.ts). A hook, not an element, so the tree hydrated is the tree the
+ * before the browser's values have come is replayed then (lib/early-events.ts). A hook, not an element, so the tree hydrated is the tree the
  * server rendered. The document is marked `data-hydrated` once the app answers it: after the replay on
  * a hydrated page, at once on a page the browser rendered itself (one marker for tests and tools).
  */
 function useReaderRefresh(hydrated: boolean): void {
+  // The browser's own values (the session above all) come after hydrating, in a transition (useHydrated): taps
+  // stay held until they have, so a Reply tapped meanwhile opens the reader's composer, not a guest's.
+  const ready = useHydrated();
   useEffect(() => {
     if (!hydrated) {
       document.documentElement.dataset.hydrated = '';
       return;
     }
-    replayEarlyEvents();
     if (isSignedIn())
       void queryClient.invalidateQueries({ predicate: (query) => query.meta?.sameForEveryReader !== true });
   }, [hydrated]);
+  useEffect(() => {
+    if (hydrated && ready) replayEarlyEvents();
+  }, [hydrated, ready]);
 }
