@@ -47,6 +47,7 @@ export function replayEarlyEvents(): void {
   void (async () => {
     // A signed-in reader's queries are fetched again after hydration: the taps go to the page they make.
     await settled(() => queryClient.isFetching() === 0);
+    for (const select of document.querySelectorAll('select')) reportEarlyChoice(select);
     for (const event of early?.held ?? []) await replay(event);
     document.documentElement.dataset.hydrated = '';
   })();
@@ -112,6 +113,17 @@ function current(target: Element): Element | null {
   const selector = target.tagName === 'FORM' ? 'form' : HELD_CONTROLS;
   const same = [...document.querySelectorAll(selector)].filter((element) => signature(element) === wanted);
   return same.length === 1 ? same[0]! : null;
+}
+
+/**
+ * A native select changed before hydration shows the reader's choice, which React never heard of (it replays no
+ * change made before it took the page over): told now, as the change the reader made, unless the choice is the one
+ * the server drew.
+ */
+function reportEarlyChoice(select: HTMLSelectElement): void {
+  // The server's choice is the option it marked `selected` (what defaultSelected reflects).
+  const drawn = [...select.options].find((option) => option.hasAttribute('selected'));
+  if (drawn && select.value !== drawn.value) select.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
 async function replay({ type, target: held, key }: HeldEvent): Promise<void> {
