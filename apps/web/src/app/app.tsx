@@ -20,9 +20,9 @@ export function App({ router, hydrated }: { router: ReturnType<typeof createBrow
  * A page rendered on the server holds what a guest sees. Once it is hydrated, a signed-in reader's
  * queries are fetched again with their session (the page keeps showing the guest's answers meanwhile,
  * so nothing jumps while they arrive): their own review, like states, the follow button. Not those marked
- * `sameForEveryReader`, whose guest's answer is the reader's. What was tapped
- * before the browser's values have come is replayed then (lib/early-events.ts). A hook, not an element, so the tree hydrated is the tree the
- * server rendered. The document is marked `data-hydrated` once the app answers it: after the replay on
+ * `sameForEveryReader`, whose guest's answer is the reader's. What was tapped before the browser's values
+ * have come is replayed then (lib/early-events.ts). A hook, not an element, so the tree hydrated is the tree
+ * the server rendered. The document is marked `data-hydrated` once the app answers it: after the replay on
  * a hydrated page, at once on a page the browser rendered itself (one marker for tests and tools).
  */
 function useReaderRefresh(hydrated: boolean): void {

@@ -3,7 +3,8 @@ import { createContext, use, useSyncExternalStore } from 'react';
 /**
  * Whether the page is past its hydration: false on the server and while a page rendered on the server is
  * hydrated, true from then on, and true from the start in a page the browser renders itself (no provider).
- * RenderEnvProvider (lib/render-env.tsx) provides it, turning it true in a transition once hydrated.
+ * RenderEnvProvider (lib/render-env.tsx) provides it, turning it true in a transition once the hydrated page is
+ * idle and the code of what it drew lazily has come.
  */
 export const HydratedContext = createContext(true);
 

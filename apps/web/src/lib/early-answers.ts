@@ -65,10 +65,12 @@ function askAsRead(asks: ScriptAsks): void {
   try {
     const token = localStorage.getItem(asks.tokenKey);
     if (!token) return;
+    // An id as the client reads one from storage (a positive integer).
+    const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
     const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
     try {
       const revealed: unknown = JSON.parse(sessionStorage.getItem(asks.revealedKey) ?? '[]');
-      const ids = Array.isArray(revealed) ? revealed.filter((id) => Number.isInteger(id) && id > 0) : [];
+      const ids = Array.isArray(revealed) ? revealed.filter(isId) : [];
       if (ids.length > 0) headers[asks.revealedHeader] = ids.join(',');
     } catch {
       // Unreadable: the client sends none either.
@@ -92,7 +94,7 @@ function askAsRead(asks: ScriptAsks): void {
         const chosen = localStorage.getItem(feed.tabKey) === 'forYou' ? 'forYou' : 'following';
         const kind = chosen === 'following' && following === 0 ? 'forYou' : chosen;
         let ids: number[] = [];
-        let lastAuthorId: unknown = null;
+        let lastAuthorId: number | null = null;
         try {
           const seen = JSON.parse(localStorage.getItem(feed.feeds[kind].seenKey) ?? 'null') as {
             ts?: unknown;
@@ -105,16 +107,15 @@ function askAsRead(asks: ScriptAsks): void {
             Date.now() - seen.ts <= feed.seenMaxAgeMs &&
             Array.isArray(seen.ids)
           ) {
-            ids = seen.ids.filter((id): id is number => Number.isInteger(id) && id > 0).slice(-feed.seenMax);
-            lastAuthorId = seen.lastAuthorId;
+            ids = seen.ids.filter(isId).slice(-feed.seenMax);
+            lastAuthorId = isId(seen.lastAuthorId) ? seen.lastAuthorId : null;
           }
         } catch {
           // Unreadable: the feed is asked without it, as the client does.
         }
         const query = new URLSearchParams({ page_size: String(feed.pageSize) });
         if (ids.length > 0) query.append('seen_ids', ids.join(','));
-        if (Number.isInteger(lastAuthorId) && (lastAuthorId as number) > 0)
-          query.append('last_author_id', String(lastAuthorId));
+        if (lastAuthorId !== null) query.append('last_author_id', String(lastAuthorId));
         void ask(`${feed.feeds[kind].path}?${query.toString()}`);
       })
       .catch(() => undefined);
