@@ -13,10 +13,12 @@ function useScrollEdges(ref: RefObject<HTMLElement | null>): { left: boolean; ri
       const right = hidden > 1 && element.scrollLeft < hidden - 1;
       setEdges((current) => (current.left === left && current.right === right ? current : { left, right }));
     };
-    update();
     element.addEventListener('scroll', update, { passive: true });
-    // The container changes width with the screen, the table with its rows ("Show all seasons").
+    // The container changes width with the screen, the table with its rows ("Show all seasons"). The observer
+    // also answers once as it starts, after the browser's next layout: measured here instead, a table drawn
+    // as the page loads would have the browser lay out the whole page at once, in the task that drew it.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    if (!observer) update();
     observer?.observe(element);
     if (element.firstElementChild) observer?.observe(element.firstElementChild);
     return () => {
