@@ -1,7 +1,7 @@
 import type { FastestLap, RaceDetail, RaceResults } from '@paddock/contract/f1';
 import type { RaceWeekend } from '@paddock/contract/race-weekend';
 import { FlagIcon, TimerIcon } from 'lucide-react';
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { memo, Suspense, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { lazy } from '@/lib/lazy.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
@@ -97,8 +97,6 @@ function RacePage({
   headerActions?: RaceSlot;
 }) {
   const results = useRaceResults(String(race.id));
-  // Fetched in the browser once the page is hydrated: the server renders the page without it.
-  const weekend = useRaceWeekend(String(race.id), { enabled: useHydrated() });
   const previewSpoilers = usePreviewSpoilers(race.date);
   return (
     // grid-cols-1 (minmax(0, 1fr)) keeps the column as wide as the screen: an auto column grows to its widest
@@ -114,7 +112,7 @@ function RacePage({
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           {race.podium.length > 0 && <Podium podium={race.podium} />}
-          <RaceTabs race={race} results={results} weekend={weekend.data} reviews={reviews} thoughts={thoughts} />
+          <RaceTabs race={race} results={results} reviews={reviews} thoughts={thoughts} />
         </div>
         {/* On a phone below the tabs: each card is laid out once it comes near the screen (index.css content-auto). */}
         <aside className="grid content-start gap-6 *:content-auto" aria-label="Race facts">
@@ -201,19 +199,34 @@ function keepSelectedTabInView(list: HTMLElement | null): void {
   else if (at.right > box.right) list.scrollLeft += at.right - box.right;
 }
 
-function RaceTabs({
+interface RaceTabsProps {
+  race: RaceDetail;
+  results: ReturnType<typeof useRaceResults>;
+  reviews?: RaceSlot;
+  thoughts?: RaceSlot;
+}
+
+/**
+ * The tabs, with the weekend's data: fetched in the browser once the page is hydrated (the server renders the
+ * page without it), and drawn in a deferred render. A query's answer renders at once, in one task React cannot
+ * split; the weekend's tabs, their tables and their layout cost a phone a long task that a tap would wait for.
+ * Deferred, the answer's first render changes nothing (the tabs are memoized), and the tabs are drawn in a render
+ * React splits, their effects run after the paint.
+ */
+function RaceTabs(props: RaceTabsProps) {
+  const weekend = useRaceWeekend(String(props.race.id), { enabled: useHydrated() });
+  return <RaceTabsView {...props} weekend={useDeferredValue(weekend.data)} />;
+}
+
+const RaceTabsView = memo(function RaceTabsView({
   race,
   results,
   weekend,
   reviews,
   thoughts,
-}: {
-  race: RaceDetail;
-  results: ReturnType<typeof useRaceResults>;
+}: RaceTabsProps & {
   /** Undefined until it is fetched (after hydration): its tabs appear then. */
   weekend: RaceWeekend | undefined;
-  reviews?: RaceSlot;
-  thoughts?: RaceSlot;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const stars = useStarControl(race);
@@ -358,7 +371,7 @@ function RaceTabs({
       )}
     </Tabs>
   );
-}
+});
 
 /** A race that has run without results in says they are pending (they come from Jolpica, decision 020). */
 function NoResults({ race }: { race: RaceDetail }) {
