@@ -56,9 +56,10 @@ const PRELOADS_PER_TASK = 4;
  * A page rendered on the server reads without its scripts, so they are requested once it has painted,
  * not beside its stylesheet: the text shows as soon as the HTML and the CSS are in, without sharing a
  * phone's bandwidth with the app's code. The entry, then the route's chunks (as modulepreloads would have
- * been, PRELOADS_PER_TASK at a time), are requested after the first contentful paint (the page's first text:
- * a first frame can come before it, with the page's boxes only), after the first frame in a browser that
- * does not tell its paints, or after a second if no paint comes (a tab opened in the background). Meanwhile taps are held for the app (EARLY_EVENTS).
+ * been, PRELOADS_PER_TASK at a time), are requested after the first contentful paint (the page's first
+ * text: a first frame can come before it, with the page's boxes only), after the first frame in a browser
+ * that does not tell its paints, or after a second if no paint comes (a tab opened in the background).
+ * Meanwhile taps are held for the app (EARLY_EVENTS).
  * `window.__paddockPreloads` settles once the last of them is added: the entry waits for it before it loads
  * the route's code, or Vite's preload helper, finding the links not there yet, would add the rest itself, all
  * in one task (26 links, about 45 ms at 4× on the race page), and the loader would then add them again.
