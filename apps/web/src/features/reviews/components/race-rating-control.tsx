@@ -27,9 +27,10 @@ export function RaceRatingControl({ race, onRate }: { race: RatedRace; onRate: (
   const signedIn = useIsSignedIn();
   if (!race.is_completed) return null;
   // One height for the guest's prompt and the reader's controls: a page rendered for a guest is the
-  // reader's once hydrated, and nothing below moves.
+  // reader's once hydrated, and nothing below moves. On a phone the reader's stars and Watched take two rows
+  // (412 and 430 px wide), as the prompt does on the narrowest (360, 390 px): two rows' height below sm.
   return (
-    <div className="flex min-h-12.5 flex-wrap items-center gap-x-6 gap-y-2">
+    <div className="flex min-h-19.5 flex-wrap items-center gap-x-6 gap-y-2 sm:min-h-12.5">
       {!signedIn ? (
         <SignInPrompt message="Sign in to rate and review this race." className="w-fit" />
       ) : (
