@@ -117,13 +117,27 @@ function current(target: Element): Element | null {
 
 /**
  * A native select changed before hydration shows the reader's choice, which React never heard of (it replays no
- * change made before it took the page over): told now, as the change the reader made, unless the choice is the one
- * the server drew.
+ * change made before it took the page over): told now, as the change the reader made, when the select shows
+ * another value than the one React last drew it with. Not the server's choice: a select changed after hydration
+ * (React heard of that one, and drew it) differs from the server's, and telling it again would do it twice.
  */
 function reportEarlyChoice(select: HTMLSelectElement): void {
-  // The server's choice is the option it marked `selected` (what defaultSelected reflects).
-  const drawn = [...select.options].find((option) => option.hasAttribute('selected'));
-  if (drawn && select.value !== drawn.value) select.dispatchEvent(new Event('change', { bubbles: true }));
+  const drawn = drawnValue(select);
+  if (drawn !== undefined && select.value !== drawn) select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/**
+ * The value a controlled select was last drawn with: its props, which React keeps on each element it owns under
+ * one key (`__reactProps$` and a suffix of its own). The key is read off an option: a select's own keys are its
+ * options' indices, and not every DOM lists the rest beside them.
+ */
+function drawnValue(select: HTMLSelectElement): string | undefined {
+  const option = select.options[0];
+  const key = option && Object.keys(option).find((name) => name.startsWith('__reactProps$'));
+  const props =
+    key === undefined ? undefined : (select as unknown as Record<string, { value?: unknown } | undefined>)[key];
+  const value = props?.value;
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
 async function replay({ type, target: held, key }: HeldEvent): Promise<void> {
