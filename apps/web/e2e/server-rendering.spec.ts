@@ -189,7 +189,7 @@ test("a signed-in reader's Home and own pages arrive drawn, hydrate without a mi
   await stale.close();
 });
 
-test("a signed-in reader's review page on a phone keeps its layout when their Follow button comes", async ({
+test("a signed-in reader's review page on a phone keeps its layout when their Follow button and comment composer come", async ({
   browser,
   request,
 }) => {
@@ -198,13 +198,17 @@ test("a signed-in reader's review page on a phone keeps its layout when their Fo
   const review = await reviewLastRaceOf2021(request, author, 3, 'Nothing moves when the buttons arrive.');
   const phone = { width: 390, height: 844 };
   const card = (page: Page) => page.getByRole('article', { name: /Steady Author on/ });
+  // The comments: a guest's prompt to sign in in the server's HTML, the reader's composer once hydrated.
+  const comments = (page: Page) => page.getByRole('region', { name: /^Comments/ });
 
   // The page as it first paints: the server's HTML, before any JavaScript.
   const plain = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
   await storeSession(plain, reader);
   const first = await plain.newPage();
   await first.goto(`/review/${review.id}`);
+  await expect(comments(first).getByText('Please log in to comment')).toBeVisible();
   const before = await card(first).boundingBox();
+  const commentsBefore = await comments(first).boundingBox();
   await plain.close();
 
   const context = await browser.newContext({ viewport: phone });
@@ -212,8 +216,10 @@ test("a signed-in reader's review page on a phone keeps its layout when their Fo
   const page = await context.newPage();
   await page.goto(`/review/${review.id}`);
   await expect(card(page).getByRole('button', { name: `Follow @${author.username}` })).toBeVisible();
+  await expect(comments(page).getByPlaceholder('Add a comment…')).toBeEditable();
   const after = await card(page).boundingBox();
   expect(after?.height).toBe(before?.height);
+  expect(await comments(page).boundingBox()).toEqual(commentsBefore);
   await context.close();
 });
 

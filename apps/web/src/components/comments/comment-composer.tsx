@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { useIsSignedIn } from '@/lib/session.ts';
 import type { CommentComposerProps } from './comment-composer-form.tsx';
-import { COMPOSER_HINT, COMPOSER_TEXTAREA_CLASS, composerPlaceholder } from './composer-look.ts';
+import { COMPOSER_HINT, COMPOSER_PLACE_CLASS, COMPOSER_TEXTAREA_CLASS, composerPlaceholder } from './composer-look.ts';
 
 // The form (react-hook-form) is only for a signed-in reader: it loads when first drawn, outside the page's first load.
 const CommentComposerForm = lazy(() =>
@@ -48,5 +48,9 @@ function ComposerPlaceholder({ isReply = false }: { isReply?: boolean }) {
 /** Where a thread takes a new comment: the composer for a signed-in user, the reason to sign in for a guest. */
 export function NewCommentComposer({ onSubmit }: { onSubmit: (comment: string) => Promise<unknown> }) {
   const signedIn = useIsSignedIn();
-  return signedIn ? <CommentComposer onSubmit={onSubmit} /> : <SignInPrompt message="Please log in to comment" />;
+  return signedIn ? (
+    <CommentComposer onSubmit={onSubmit} />
+  ) : (
+    <SignInPrompt message="Please log in to comment" className={COMPOSER_PLACE_CLASS} />
+  );
 }
