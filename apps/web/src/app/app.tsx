@@ -34,8 +34,14 @@ function useReaderRefresh(hydrated: boolean): void {
       document.documentElement.dataset.hydrated = '';
       return;
     }
-    if (isSignedIn())
+    if (!isSignedIn()) return;
+    // In a task of its own: asking every query again takes a phone 15 ms or so, which here would lengthen the
+    // task that commits the hydrated page (its effects run in it). It still comes before the browser is idle,
+    // and so before the taps held meanwhile are replayed on the page it makes.
+    const refresh = window.setTimeout(() => {
       void queryClient.invalidateQueries({ predicate: (query) => query.meta?.sameForEveryReader !== true });
+    }, 0);
+    return () => window.clearTimeout(refresh);
   }, [hydrated]);
   useEffect(() => {
     if (hydrated && ready) replayEarlyEvents();
