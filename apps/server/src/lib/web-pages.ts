@@ -35,15 +35,18 @@ const MODULE_PRELOAD = /<link rel="modulepreload"(?: crossorigin)? href="([^"]+)
  * so a form does not submit itself into the address bar) in `window.__paddockEarly`, which the app
  * replays once hydrated (apps/web/src/lib/early-events.ts, which finds a control drawn anew with the same
  * selector, HELD_CONTROLS). The shortcuts are the app's own: ctrl/⌘+K (search) and ctrl/⌘+B (the sidebar);
- * other keys keep the browser's meaning. Links are left alone: they work without the app.
+ * other keys keep the browser's meaning. Links are left alone: they work without the app. A native select's
+ * change is held with the value chosen: heard part-way through hydrating, it reached a select React had drawn but
+ * not committed (its handler's navigation went nowhere), and a select React draws again shows the server's choice.
  */
 const EARLY_EVENTS =
   `(()=>{const held=[];const hold=(e)=>{const t=e.type==='submit'?e.target:e.target.closest?.(${JSON.stringify(HELD_CONTROLS)});` +
   `if(!t)return;e.preventDefault();e.stopPropagation();held.push({type:e.type,target:t})};` +
   `const key=(e)=>{if(!(e.ctrlKey||e.metaKey)||e.altKey||!/^[kb]$/i.test(e.key))return;e.preventDefault();` +
   `held.push({type:'keydown',target:document.documentElement,key:{key:e.key,code:e.code,ctrlKey:e.ctrlKey,metaKey:e.metaKey,shiftKey:e.shiftKey}})};` +
-  `document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);document.addEventListener('keydown',key,true);` +
-  `window.__paddockEarly={held,stop:()=>{document.removeEventListener('click',hold,true);document.removeEventListener('submit',hold,true);document.removeEventListener('keydown',key,true)}}})();`;
+  `const choose=(e)=>{const t=e.target;if(!(t instanceof HTMLSelectElement))return;e.stopPropagation();held.push({type:'change',target:t,value:t.value})};` +
+  `document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);document.addEventListener('keydown',key,true);document.addEventListener('change',choose,true);` +
+  `window.__paddockEarly={held,stop:()=>{document.removeEventListener('click',hold,true);document.removeEventListener('submit',hold,true);document.removeEventListener('keydown',key,true);document.removeEventListener('change',choose,true)}}})();`;
 
 /**
  * Modulepreloads the loader adds per task. Each costs a slow phone's main thread a few milliseconds (4–30 ms

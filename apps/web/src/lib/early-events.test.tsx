@@ -2,8 +2,9 @@ import { act, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { replayEarlyEvents } from './early-events.ts';
+import { queryClient } from './query-client.ts';
 
 function SeasonPicker({ onPick }: { onPick: (season: string) => void }) {
   const [season, setSeason] = useState('2024');
@@ -11,6 +12,7 @@ function SeasonPicker({ onPick }: { onPick: (season: string) => void }) {
     <select
       aria-label="Season"
       value={season}
+      // A new handler each time: React gives the select its props again when the page draws it again.
       onChange={(event) => {
         setSeason(event.target.value);
         onPick(event.target.value);
@@ -22,45 +24,85 @@ function SeasonPicker({ onPick }: { onPick: (season: string) => void }) {
   );
 }
 
-it('tells the app of a season picked before the page was hydrated', async () => {
+/** The server's page, with the loader's holder of early events (apps/server/src/lib/web-pages.ts) as it keeps a choice. */
+function renderedPage(): { host: HTMLDivElement; select: HTMLSelectElement; pickEarly: (value: string) => void } {
   const host = document.createElement('div');
   host.innerHTML = renderToString(<SeasonPicker onPick={() => undefined} />);
   document.body.append(host);
   const select = host.querySelector('select')!;
-  // The reader picks 2021 while the page's code is still on its way.
-  select.value = '2021';
-  select.dispatchEvent(new Event('change', { bubbles: true }));
-  const picked: string[] = [];
-  await act(async () => {
-    hydrateRoot(host, <SeasonPicker onPick={(season) => picked.push(season)} />);
-  });
-  // React took the page over without hearing of it.
-  expect(picked).toEqual([]);
-  replayEarlyEvents();
-  await waitFor(() => expect(picked).toEqual(['2021']));
-  host.remove();
+  const held: { type: string; target: Element; value?: string }[] = [];
+  const choose = (event: Event) => {
+    if (!(event.target instanceof HTMLSelectElement)) return;
+    event.stopPropagation();
+    held.push({ type: 'change', target: event.target, value: event.target.value });
+  };
+  document.addEventListener('change', choose, true);
+  window.__paddockEarly = { held, stop: () => document.removeEventListener('change', choose, true) };
+  const pickEarly = (value: string) => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+  return { host, select, pickEarly };
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
   delete document.documentElement.dataset.hydrated;
+  delete window.__paddockEarly;
 });
 
-it('does not tell the app again of a season picked after the page was hydrated', async () => {
-  const host = document.createElement('div');
-  host.innerHTML = renderToString(<SeasonPicker onPick={() => undefined} />);
-  document.body.append(host);
+it('tells the app of a season picked before the page was hydrated, even once the page has drawn the select again', async () => {
+  const { host, select, pickEarly } = renderedPage();
+  // The reader picks 2021 while the page's code is still on its way.
+  pickEarly('2021');
+  const picked: string[] = [];
+  const pick = (season: string) => void picked.push(season);
+  const root = await act(async () => hydrateRoot(host, <SeasonPicker onPick={pick} />));
+  // React took the page over without hearing of it, and drew the select again with the server's choice.
+  act(() => root.render(<SeasonPicker onPick={(season) => pick(season)} />));
+  expect(picked).toEqual([]);
+  expect(select.value).toBe('2024');
+  replayEarlyEvents();
+  await waitFor(() => expect(picked).toEqual(['2021']));
+  expect(select.value).toBe('2021');
+});
+
+it('keeps a season picked once the app had the page over the one picked before it had', async () => {
+  const { host, select, pickEarly } = renderedPage();
+  pickEarly('2021');
   const picked: string[] = [];
   await act(async () => {
     hydrateRoot(host, <SeasonPicker onPick={(season) => picked.push(season)} />);
   });
-  // The reader picks 2021 once the app has the page: the app hears of it, and draws it.
-  const select = host.querySelector('select')!;
+  // The replay waits for the reader's queries (one is still on its way); meanwhile they pick 2024 again.
+  let answer = () => undefined as void;
+  void queryClient.fetchQuery({
+    queryKey: ['early-events-test'],
+    queryFn: () => new Promise<string>((r) => (answer = () => r('ok'))),
+  });
+  replayEarlyEvents();
   await act(async () => {
     select.value = '2021';
     select.dispatchEvent(new Event('change', { bubbles: true }));
+    select.value = '2024';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
   });
-  expect(picked).toEqual(['2021']);
+  expect(picked).toEqual(['2021', '2024']);
+  answer();
+  await waitFor(() => expect(document.documentElement.dataset.hydrated).toBe(''));
+  // Their last choice stands: the one made before hydration is not made again over it.
+  expect(picked).toEqual(['2021', '2024']);
+  expect(select.value).toBe('2024');
+});
+
+it('does not tell the app again of a season it already draws', async () => {
+  const { host, pickEarly } = renderedPage();
+  pickEarly('2024');
+  const picked: string[] = [];
+  await act(async () => {
+    hydrateRoot(host, <SeasonPicker onPick={(season) => picked.push(season)} />);
+  });
   replayEarlyEvents();
   await waitFor(() => expect(document.documentElement.dataset.hydrated).toBe(''));
-  // The server drew 2024, but the app already drew the reader's 2021: nothing is told twice.
-  expect(picked).toEqual(['2021']);
-  host.remove();
-  delete document.documentElement.dataset.hydrated;
+  expect(picked).toEqual([]);
 });

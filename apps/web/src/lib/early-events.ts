@@ -5,7 +5,7 @@
  * in order, on the same elements (hydration keeps the server's DOM; a control drawn anew is found again
  * by what it is): a tap as the pointer, mouse and click events a real one makes (Radix's tabs answer
  * mousedown, its menus pointerdown), a submit as requestSubmit, so the form's own handler runs, a
- * shortcut as the same key pressed again.
+ * shortcut as the same key pressed again, a native select's choice as that choice made again.
  */
 
 import { HELD_CONTROLS } from '@paddock/contract/early-taps';
@@ -17,6 +17,8 @@ interface HeldEvent {
   target: Element;
   /** A held shortcut's key and modifiers. */
   key?: KeyboardEventInit;
+  /** A held select's choice. */
+  value?: string;
 }
 
 declare global {
@@ -44,11 +46,17 @@ export function replayEarlyEvents(): void {
   const early = window.__paddockEarly;
   delete window.__paddockEarly;
   early?.stop();
+  // A select the reader changes from now on, the app hears of: what they chose before it is not made again.
+  const choseAgain = new WeakSet<EventTarget>();
+  const noteChoice = (event: Event) => event.target && choseAgain.add(event.target);
+  document.addEventListener('change', noteChoice, true);
   void (async () => {
     // A signed-in reader's queries are fetched again after hydration: the taps go to the page they make.
     await settled(() => queryClient.isFetching() === 0);
-    for (const select of document.querySelectorAll('select')) reportEarlyChoice(select);
-    for (const event of early?.held ?? []) await replay(event);
+    document.removeEventListener('change', noteChoice, true);
+    for (const event of early?.held ?? []) {
+      if (event.type !== 'change' || !choseAgain.has(event.target)) await replay(event);
+    }
     document.documentElement.dataset.hydrated = '';
   })();
 }
@@ -69,7 +77,18 @@ async function settled(done: () => boolean): Promise<void> {
  * unanswered. React marks the elements it owns with a `__reactFiber$…` key.
  */
 function isHydrated(element: Element): boolean {
-  return Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+  return reactOwn(element, '__reactFiber$') !== undefined;
+}
+
+/**
+ * What React keeps on an element it owns under a key of `prefix` and a suffix of its own (one per copy of React).
+ * A select's key is read off its first option: its own keys are its options' indices, and not every DOM lists the
+ * rest beside them.
+ */
+function reactOwn(element: Element, prefix: string): unknown {
+  const owner = element instanceof HTMLSelectElement ? (element.options[0] ?? element) : element;
+  const key = Object.keys(owner).find((name) => name.startsWith(prefix));
+  return key === undefined ? undefined : (element as unknown as Record<string, unknown>)[key];
 }
 
 /** The element once React answers it, or null if it is gone or is not answered within SETTLE_WAIT_MS. */
@@ -110,37 +129,31 @@ function signature(element: Element): string {
 function current(target: Element): Element | null {
   if (target.isConnected) return target;
   const wanted = signature(target);
-  const selector = target.tagName === 'FORM' ? 'form' : HELD_CONTROLS;
+  const selector =
+    target.tagName === 'FORM' || target.tagName === 'SELECT' ? target.tagName.toLowerCase() : HELD_CONTROLS;
   const same = [...document.querySelectorAll(selector)].filter((element) => signature(element) === wanted);
   return same.length === 1 ? same[0]! : null;
 }
 
 /**
- * A native select changed before hydration shows the reader's choice, which React never heard of (it replays no
- * change made before it took the page over): told now, as the change the reader made, when the select shows
- * another value than the one React last drew it with. Not the server's choice: a select changed after hydration
- * (React heard of that one, and drew it) differs from the server's, and telling it again would do it twice.
+ * A native select's choice made before hydration (the page's loader keeps its change from React, part-way
+ * through hydrating, and holds the value chosen: React draws the select again after, with the server's choice),
+ * made again: the select shows it, and the app hears of it as the change the reader made. Unless React already
+ * draws that value.
  */
-function reportEarlyChoice(select: HTMLSelectElement): void {
-  const drawn = drawnValue(select);
-  if (drawn !== undefined && select.value !== drawn) select.dispatchEvent(new Event('change', { bubbles: true }));
+function choose(select: HTMLSelectElement, value: string): void {
+  if (drawnValue(select) === value) return;
+  select.value = value;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
-/**
- * The value a controlled select was last drawn with: its props, which React keeps on each element it owns under
- * one key (`__reactProps$` and a suffix of its own). The key is read off an option: a select's own keys are its
- * options' indices, and not every DOM lists the rest beside them.
- */
+/** The value a controlled select was last drawn with: its props, which React keeps on the element. */
 function drawnValue(select: HTMLSelectElement): string | undefined {
-  const option = select.options[0];
-  const key = option && Object.keys(option).find((name) => name.startsWith('__reactProps$'));
-  const props =
-    key === undefined ? undefined : (select as unknown as Record<string, { value?: unknown } | undefined>)[key];
-  const value = props?.value;
+  const value = (reactOwn(select, '__reactProps$') as { value?: unknown } | undefined)?.value;
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
-async function replay({ type, target: held, key }: HeldEvent): Promise<void> {
+async function replay({ type, target: held, key, value }: HeldEvent): Promise<void> {
   if (type === 'keydown') {
     // The app's shortcuts listen on the window, which the page has had from the start.
     document.dispatchEvent(new KeyboardEvent('keydown', { ...key, bubbles: true, cancelable: true }));
@@ -149,5 +162,6 @@ async function replay({ type, target: held, key }: HeldEvent): Promise<void> {
   const target = await whenHydrated(held);
   if (!target) return;
   if (type === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
+  else if (type === 'change' && target instanceof HTMLSelectElement && value !== undefined) choose(target, value);
   else if (type === 'click') tap(target);
 }
