@@ -3,9 +3,9 @@ import { cookieValue } from '@paddock/contract/cookies';
 import { dehydrate, QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
-import { routes, type RouteHandle } from './app/router.tsx';
+import { AppRoutes, preloadRoutes, routes, type RouteHandle } from './app/router.tsx';
 import { setServerTransport } from './lib/api-client.ts';
 import { queryDefaults } from './lib/query-client.ts';
 import { RenderEnvProvider, TIME_ZONE_COOKIE } from './lib/render-env.tsx';
@@ -24,8 +24,10 @@ import { routes as apiRoutes } from '@paddock/contract/routes';
 
 /*
  * The server's side of the app (built by `vite build --ssr`, loaded by the API server): a public page
- * rendered as a guest sees it, with the data its queries fetched and the router's hydration data, so
- * the browser shows the page before its JavaScript runs and hydrates it without fetching again.
+ * rendered as a guest sees it, with the data its queries fetched, so the browser shows the page before its
+ * JavaScript runs and hydrates it without fetching again. React Router's static handler matches the request (its
+ * redirects, the handles of the routes matched), and the page is drawn as the browser draws it (app.tsx): the same
+ * routes under a router of the request's location.
  */
 
 export interface RenderRequest {
@@ -103,21 +105,24 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const reader = audience === 'reader';
   const queryClient = serverQueryClient({ reader });
   const signedInHint = cookieValue(request.cookie, SIGNED_IN_COOKIE) === '1';
+  const url = new URL(request.url);
   const env = {
     reader,
     signedInHint,
     cookie: request.cookie,
     timeZone: readerTimeZone(request.cookie),
     now: request.now ?? Date.now(),
-    origin: new URL(request.url).origin,
+    origin: url.origin,
     previewSpoilers: request.previewSpoilers ?? 'on',
   };
-  const router = createStaticRouter(handler.dataRoutes, context);
+  await preloadRoutes(context.matches);
   const html = await renderToString(
     <StrictMode>
       <RenderEnvProvider env={env}>
         <AppProvider queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} nonce={request.nonce} />
+          <StaticRouter location={`${url.pathname}${url.search}`}>
+            <AppRoutes />
+          </StaticRouter>
         </AppProvider>
       </RenderEnvProvider>
     </StrictMode>,

@@ -46,8 +46,8 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Readonly
 }
 
 /**
- * The CSP of a page rendered on the server: the same policy, with its inline scripts (the router's
- * hydration data, the page's query state) allowed by the request's nonce. Still no 'unsafe-inline'.
+ * The CSP of a page rendered on the server: the same policy, with its inline scripts (the page's query
+ * state, its loader, the reader's early asks) allowed by the request's nonce. Still no 'unsafe-inline'.
  */
 export function pageContentSecurityPolicy(nonce: string): string {
   pagePolicy ??= splitAtScriptSrc(helmetHeaders()['content-security-policy']);

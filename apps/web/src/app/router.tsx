@@ -1,12 +1,44 @@
-import type { ComponentType } from 'react';
-import { redirect, type RouteObject } from 'react-router';
+import { Component, createElement, use, type ComponentType, type ReactNode, type ReactPromise } from 'react';
+import { Navigate, Outlet, redirect, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { GuestOnly, RequireAuth } from './guard/require-auth.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
-/** A route whose component is code-split: its module loads the first time the route matches. */
-function lazyComponent<M, K extends keyof M>(load: () => Promise<M>, name: K): RouteObject['lazy'] {
-  return async () => ({ Component: (await load())[name] as ComponentType });
+/** A route's page or layout whose module loads the first time the route matches (`preload` loads it ahead). */
+export type RouteComponent = ComponentType & { preload: () => PromiseLike<unknown> };
+
+/**
+ * A code-split route component. Drawn at once when its module has come (a page rendered on the server and the
+ * page the browser hydrates both load a page's modules first: `preloadRoutes`), else it suspends until it has: a
+ * link followed to a page not loaded yet keeps the page shown meanwhile (the router's changes are transitions).
+ * The loading promise carries its outcome as React's `use` reads it (`status`, `value`), so once it has settled
+ * `use` answers at once instead of suspending again.
+ */
+export function lazyComponent<M, K extends keyof M>(load: () => Promise<M>, name: K): RouteComponent {
+  let loading: ReactPromise<ComponentType> | undefined;
+  const preload = () => (loading ??= settling(load().then((module) => module[name] as ComponentType)));
+  function LazyRoute() {
+    return createElement(use(preload()));
+  }
+  return Object.assign(LazyRoute, { preload });
+}
+
+function settling<T>(promise: Promise<T>): ReactPromise<T> {
+  const tracked: ReactPromise<T> = Object.assign(promise, { status: 'pending' as const });
+  promise.then(
+    (value) => Object.assign(tracked, { status: 'fulfilled', value }),
+    (reason: unknown) => Object.assign(tracked, { status: 'rejected', reason }),
+  );
+  return tracked;
+}
+
+/** Loads the code of the routes `matched`, before a page they draw is rendered or hydrated. */
+export async function preloadRoutes(matched: readonly { route: RouteObject }[]): Promise<void> {
+  await Promise.all(
+    matched.map(async ({ route }) => {
+      await (route.Component as Partial<RouteComponent> | undefined)?.preload?.();
+    }),
+  );
 }
 
 /** What a route's `handle` says of how its page is rendered (entry-server.tsx) and hydrated (main.tsx). */
@@ -19,89 +51,131 @@ export interface RouteHandle {
   spoilers?: boolean;
 }
 
-/** `/` and unknown paths go home, replacing history (spec §2); on the server, a redirect answer. */
+/** `/` and unknown paths go home, replacing history (spec §2): on the server, a redirect answer (the loader). */
 const toHome = () => redirect(paths.home.getHref());
+function ToHome() {
+  return <Navigate to={paths.home.getHref()} replace />;
+}
 
-/** The route table of spec §2. */
+/**
+ * Shown when a page fails to render or its code cannot be loaded (route-error.tsx), in place of the pages;
+ * following a link (the location changing) tries the page again.
+ */
+class RouteErrorBoundary extends Component<
+  { location: Location; children: ReactNode },
+  { error: unknown; location: Location }
+> {
+  override state = { error: null as unknown, location: this.props.location };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(
+    props: { location: Location },
+    state: { error: unknown; location: Location },
+  ): { error: unknown; location: Location } | null {
+    return props.location === state.location ? null : { error: null, location: props.location };
+  }
+
+  override render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+export function RootRoute() {
+  return (
+    <RouteErrorBoundary location={useLocation()}>
+      <Outlet />
+    </RouteErrorBoundary>
+  );
+}
+
+/**
+ * The route table of spec §2. The server matches a request against it with React Router's static handler (its
+ * redirects, the handles of the routes matched); both sides draw it with `AppRoutes`.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
-    ErrorBoundary: RouteError,
-    HydrateFallback: () => null,
+    Component: RootRoute,
     children: [
-      { index: true, loader: toHome },
+      { index: true, loader: toHome, Component: ToHome },
       {
-        lazy: lazyComponent(() => import('./layouts/auth-layout.tsx'), 'AuthLayout'),
+        Component: lazyComponent(() => import('./layouts/auth-layout.tsx'), 'AuthLayout'),
         children: [
           {
             Component: GuestOnly,
             children: [
               {
                 path: paths.auth.login.path,
-                lazy: lazyComponent(() => import('@/features/auth/routes/login.tsx'), 'LoginRoute'),
+                Component: lazyComponent(() => import('@/features/auth/routes/login.tsx'), 'LoginRoute'),
               },
               {
                 path: paths.auth.register.path,
-                lazy: lazyComponent(() => import('@/features/auth/routes/register.tsx'), 'RegisterRoute'),
+                Component: lazyComponent(() => import('@/features/auth/routes/register.tsx'), 'RegisterRoute'),
               },
             ],
           },
           {
             path: paths.auth.forgotPassword.path,
-            lazy: lazyComponent(() => import('@/features/auth/routes/forgot-password.tsx'), 'ForgotPasswordRoute'),
+            Component: lazyComponent(() => import('@/features/auth/routes/forgot-password.tsx'), 'ForgotPasswordRoute'),
           },
           {
             path: paths.auth.resetPassword.path,
-            lazy: lazyComponent(() => import('@/features/auth/routes/reset-password.tsx'), 'ResetPasswordRoute'),
+            Component: lazyComponent(() => import('@/features/auth/routes/reset-password.tsx'), 'ResetPasswordRoute'),
           },
         ],
       },
       {
-        lazy: lazyComponent(() => import('./layouts/app-shell.tsx'), 'AppShell'),
+        Component: lazyComponent(() => import('./layouts/app-shell.tsx'), 'AppShell'),
         children: [
           {
-            lazy: lazyComponent(() => import('./layouts/app-shell.tsx'), 'MainLayout'),
+            Component: lazyComponent(() => import('./layouts/app-shell.tsx'), 'MainLayout'),
             children: [
               {
                 path: paths.home.path,
-                lazy: lazyComponent(() => import('./routes/home.tsx'), 'HomeRoute'),
+                Component: lazyComponent(() => import('./routes/home.tsx'), 'HomeRoute'),
                 // A signed-in reader's Home is rendered on the server without their feeds (entry-server.tsx),
                 // which the page asks for as it is read (./routes/home-early.ts).
                 handle: { guestVersion: true } satisfies RouteHandle,
               },
               {
                 path: paths.driver.path,
-                lazy: lazyComponent(() => import('@/features/drivers/routes/driver.tsx'), 'DriverRoute'),
+                Component: lazyComponent(() => import('@/features/drivers/routes/driver.tsx'), 'DriverRoute'),
               },
               {
                 path: paths.review.path,
-                lazy: lazyComponent(() => import('@/features/reviews/routes/review.tsx'), 'ReviewRoute'),
+                Component: lazyComponent(() => import('@/features/reviews/routes/review.tsx'), 'ReviewRoute'),
                 // Pages that can carry a race's spoilers: a shielded reader's is rendered in the browser.
                 handle: { spoilers: true },
               },
               {
                 path: paths.sharedWatchlist.path,
-                lazy: lazyComponent(
+                Component: lazyComponent(
                   () => import('@/features/watchlists/routes/shared-watchlist.tsx'),
                   'SharedWatchlistRoute',
                 ),
               },
               {
                 path: paths.search.path,
-                lazy: lazyComponent(() => import('@/features/search/routes/search.tsx'), 'SearchRoute'),
+                Component: lazyComponent(() => import('@/features/search/routes/search.tsx'), 'SearchRoute'),
               },
               {
                 path: paths.userProfile.path,
-                lazy: lazyComponent(() => import('./routes/user-profile.tsx'), 'UserProfilePageRoute'),
+                Component: lazyComponent(() => import('./routes/user-profile.tsx'), 'UserProfilePageRoute'),
                 handle: { spoilers: true },
               },
               {
                 path: paths.seasonReview.path,
-                lazy: lazyComponent(() => import('@/features/profile/routes/season-review.tsx'), 'SeasonReviewRoute'),
+                Component: lazyComponent(
+                  () => import('@/features/profile/routes/season-review.tsx'),
+                  'SeasonReviewRoute',
+                ),
               },
               {
                 path: paths.seasonOverview.path,
-                lazy: lazyComponent(
+                Component: lazyComponent(
                   () => import('@/features/seasons/routes/season-overview.tsx'),
                   'SeasonOverviewRoute',
                 ),
@@ -114,41 +188,52 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: paths.profile.path,
-                    lazy: lazyComponent(() => import('./routes/own-profile.tsx'), 'OwnProfilePageRoute'),
+                    Component: lazyComponent(() => import('./routes/own-profile.tsx'), 'OwnProfilePageRoute'),
                   },
                   {
                     path: paths.watchlists.path,
-                    lazy: lazyComponent(() => import('@/features/watchlists/routes/watchlists.tsx'), 'WatchlistsRoute'),
+                    Component: lazyComponent(
+                      () => import('@/features/watchlists/routes/watchlists.tsx'),
+                      'WatchlistsRoute',
+                    ),
                   },
                   {
                     path: paths.settings.path,
-                    lazy: lazyComponent(() => import('@/features/settings/routes/settings.tsx'), 'SettingsRoute'),
+                    Component: lazyComponent(() => import('@/features/settings/routes/settings.tsx'), 'SettingsRoute'),
                   },
                   {
                     path: paths.moderation.path,
-                    lazy: lazyComponent(() => import('@/features/moderation/routes/moderation.tsx'), 'ModerationRoute'),
+                    Component: lazyComponent(
+                      () => import('@/features/moderation/routes/moderation.tsx'),
+                      'ModerationRoute',
+                    ),
                   },
                 ],
               },
             ],
           },
           {
-            lazy: lazyComponent(() => import('./layouts/app-shell.tsx'), 'RaceTeamLayout'),
+            Component: lazyComponent(() => import('./layouts/app-shell.tsx'), 'RaceTeamLayout'),
             children: [
               {
                 path: paths.race.path,
-                lazy: lazyComponent(() => import('./routes/race.tsx'), 'RacePageRoute'),
+                Component: lazyComponent(() => import('./routes/race.tsx'), 'RacePageRoute'),
                 handle: { spoilers: true },
               },
               {
                 path: paths.team.path,
-                lazy: lazyComponent(() => import('@/features/teams/routes/team.tsx'), 'TeamRoute'),
+                Component: lazyComponent(() => import('@/features/teams/routes/team.tsx'), 'TeamRoute'),
               },
             ],
           },
         ],
       },
-      { path: '*', loader: toHome },
+      { path: '*', loader: toHome, Component: ToHome },
     ],
   },
 ];
+
+/** The pages of the route table, drawn for the location of the router around them (the browser's or the request's). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,6 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { act, render } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  useRoutes,
+  type Location,
+  type NavigationType,
+  type RouteObject,
+  type To,
+} from 'react-router';
 import { Toaster } from 'sonner';
 
 /** A query client for tests: no retries, nothing refetched behind the test's back. */
@@ -13,13 +24,48 @@ export function testQueryClient(): QueryClient {
   });
 }
 
-/** Renders routes in a memory router with the app's query provider and a live toaster. */
+/** Where the memory router of `renderRoutes` is, and a way to move it as the browser's buttons do. */
+export interface TestRouter {
+  state: { location: Location; historyAction: NavigationType };
+  navigate: (to: To | number) => Promise<void>;
+}
+
+/** The routes drawn as the app draws them (app/router.tsx, AppRoutes), telling `onMove` where they are. */
+function TestRoutes({
+  routes,
+  onMove,
+}: {
+  routes: RouteObject[];
+  onMove: (state: TestRouter['state'], navigate: ReturnType<typeof useNavigate>) => void;
+}) {
+  const element = useRoutes(routes);
+  const location = useLocation();
+  const historyAction = useNavigationType();
+  const navigate = useNavigate();
+  useLayoutEffect(() => onMove({ location, historyAction }, navigate), [onMove, location, historyAction, navigate]);
+  return element;
+}
+
+/**
+ * Renders routes in a memory router with the app's query provider and a live toaster: the declarative router the
+ * app's own is (app.tsx), under React Router's MemoryRouter.
+ */
 export function renderRoutes(routes: RouteObject[], options: { at: string; queryClient?: QueryClient }) {
-  const router = createMemoryRouter(routes, { initialEntries: [options.at] });
+  const router = {} as TestRouter;
+  const onMove = (state: TestRouter['state'], navigate: ReturnType<typeof useNavigate>) => {
+    router.state = state;
+    router.navigate = async (to) => {
+      await act(async () => {
+        await (typeof to === 'number' ? navigate(to) : navigate(to));
+      });
+    };
+  };
   const queryClient = options.queryClient ?? testQueryClient();
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[options.at]}>
+        <TestRoutes routes={routes} onMove={onMove} />
+      </MemoryRouter>
       <Toaster />
     </QueryClientProvider>,
   );

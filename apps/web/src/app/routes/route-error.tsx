@@ -1,20 +1,14 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-
 /**
  * Shown when a page fails to render or its code cannot be loaded (for example after a deploy).
  * Plain markup on purpose: it is part of the entry chunk and must not depend on lazily loaded code.
  */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   if (import.meta.env.DEV) console.error(error);
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
   return (
     <main className="flex min-h-svh items-center justify-center p-4">
       <div role="alert" className="grid w-full max-w-md gap-4 rounded-xl border bg-card p-8 text-center shadow-xs">
         <h1 className="text-xl font-semibold">Something went wrong</h1>
-        <p className="text-sm text-muted-foreground">
-          {detail ?? 'This page could not be shown. Reloading usually helps.'}
-        </p>
+        <p className="text-sm text-muted-foreground">This page could not be shown. Reloading usually helps.</p>
         <div className="flex flex-wrap justify-center gap-2">
           <button
             type="button"
