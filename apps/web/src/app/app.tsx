@@ -9,7 +9,7 @@ import { AppRoutes } from './router.tsx';
 
 /**
  * The app in the browser: its pages drawn for the browser's location. React Router's declarative router, not its
- * data router: the app asks for its data with TanStack Query, and a data router's code is 18 KiB (gzip) more of
+ * data router: the app asks for its data with TanStack Query, and a data router's code is 16 KiB (gzip) more of
  * every page's first load (decision 024). The server draws the same tree for the request's location.
  */
 export function App({ hydrated }: { hydrated: boolean }) {
