@@ -61,20 +61,23 @@ function ToHome() {
  * Shown when a page fails to render or its code cannot be loaded (route-error.tsx), in place of the pages;
  * following a link (the location changing) tries the page again.
  */
-class RouteErrorBoundary extends Component<
-  { location: Location; children: ReactNode },
-  { error: unknown; location: Location }
-> {
-  override state = { error: null as unknown, location: this.props.location };
+interface BoundaryProps {
+  location: Location;
+  children: ReactNode;
+}
+interface BoundaryState {
+  error: unknown;
+  location: Location;
+}
+
+class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, location: this.props.location };
 
   static getDerivedStateFromError(error: unknown) {
     return { error };
   }
 
-  static getDerivedStateFromProps(
-    props: { location: Location },
-    state: { error: unknown; location: Location },
-  ): { error: unknown; location: Location } | null {
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): BoundaryState | null {
     return props.location === state.location ? null : { error: null, location: props.location };
   }
 
