@@ -8,7 +8,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     // The files of a worker share one window and the loaded modules instead of building a fresh DOM and
     // importing React, the router and the app again for each (about 100 → 42 s here). The setup file puts

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readRoutes } from './route-chunks.mjs';
+import { reachable, readRoutes } from './route-chunks.mjs';
 
 /*
  * What the app shell brings, and the icons pages share, in a few chunks instead of dozens (decision 024, "Fewer chunks"). Every page
@@ -38,14 +38,7 @@ function ours(id: string): boolean {
 
 /** Every module the roots import statically, through any depth, themselves included. */
 function reach(roots: readonly string[], ctx: ChunkingContext): Set<string> {
-  const seen = new Set<string>();
-  const queue = [...roots];
-  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
-  }
-  return seen;
+  return reachable(roots, (id) => ctx.getModuleInfo(id)?.importedIds ?? []);
 }
 
 /** lucide's icon file (its module's name) of each name lucide exports, from lucide's index. */
@@ -94,10 +87,18 @@ function shellModules(ctx: ChunkingContext): { shell: Set<string>; iconsElsewher
   return { shell, iconsElsewhere: iconsImported(elsewhere) };
 }
 
-/** The rolldown code-splitting group naming each module's chunk: `layout-shell`, `lucide`, `icons`, or none. */
-export function layoutChunks() {
+/**
+ * The rolldown code-splitting groups naming each module's chunk: the chunks `merged` names (chunk-plan.ts), then
+ * `layout-shell`, `lucide`, `icons`, or none.
+ */
+export function layoutChunks(merged: ReadonlyMap<string, string> = new Map()) {
   let groups: ReturnType<typeof shellModules> | null = null;
   return [
+    {
+      name: (id: string): string | null => merged.get(id) ?? null,
+      includeDependenciesRecursively: false,
+      priority: 1,
+    },
     {
       name: (id: string, ctx: ChunkingContext): string | null => {
         groups ??= shellModules(ctx);

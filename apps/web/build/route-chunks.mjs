@@ -18,21 +18,33 @@ export function readManifest(dist) {
 }
 
 /**
+ * Every node the roots lead to through `next`, the roots included: a module graph's or a build's chunks.
+ * @param {Iterable<string>} roots
+ * @param {(node: string) => readonly string[]} next
+ */
+export function reachable(roots, next) {
+  const seen = new Set();
+  const queue = [...roots];
+  for (let node = queue.pop(); node !== undefined; node = queue.pop()) {
+    if (seen.has(node)) continue;
+    seen.add(node);
+    queue.push(...next(node));
+  }
+  return seen;
+}
+
+/**
  * The files of these manifest keys and of everything they import statically.
  * @param {Record<string, { file: string, imports?: string[] }>} manifest
  * @param {string[]} keys
  */
 export function chunkClosure(manifest, keys) {
-  const files = new Set();
-  const add = (key) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build's manifest: update apps/web/build/routes.json`);
-    if (files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) add(imported);
+  const chunk = (key) => {
+    const found = manifest[key];
+    if (!found) throw new Error(`${key} is not in the build's manifest: update apps/web/build/routes.json`);
+    return found;
   };
-  for (const key of keys) add(key);
-  return files;
+  return new Set([...reachable(keys, (key) => chunk(key).imports ?? [])].map((key) => chunk(key).file));
 }
 
 /**
