@@ -3,7 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter, useRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render.tsx';
-import { lazyComponent, preloadRoutes, RootRoute } from './router.tsx';
+import { lazyComponent } from '@/lib/lazy.ts';
+import { preloadRoutes, RootRoute } from './router.tsx';
 
 type PageModule = { Page: () => React.ReactElement };
 

@@ -1,36 +1,9 @@
-import { Component, createElement, use, type ComponentType, type ReactNode, type ReactPromise } from 'react';
+import { Component, type ReactNode } from 'react';
 import { Navigate, Outlet, redirect, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { lazyComponent, type RouteComponent } from '@/lib/lazy.ts';
 import { GuestOnly, RequireAuth } from './guard/require-auth.tsx';
 import { RouteError } from './routes/route-error.tsx';
-
-/** A route's page or layout whose module loads the first time the route matches (`preload` loads it ahead). */
-export type RouteComponent = ComponentType & { preload: () => PromiseLike<unknown> };
-
-/**
- * A code-split route component. Drawn at once when its module has come (a page rendered on the server and the
- * page the browser hydrates both load a page's modules first: `preloadRoutes`), else it suspends until it has: a
- * link followed to a page not loaded yet keeps the page shown meanwhile (the router's changes are transitions).
- * The loading promise carries its outcome as React's `use` reads it (`status`, `value`), so once it has settled
- * `use` answers at once instead of suspending again.
- */
-export function lazyComponent<M, K extends keyof M>(load: () => Promise<M>, name: K): RouteComponent {
-  let loading: ReactPromise<ComponentType> | undefined;
-  const preload = () => (loading ??= settling(load().then((module) => module[name] as ComponentType)));
-  function LazyRoute() {
-    return createElement(use(preload()));
-  }
-  return Object.assign(LazyRoute, { preload });
-}
-
-function settling<T>(promise: Promise<T>): ReactPromise<T> {
-  const tracked: ReactPromise<T> = Object.assign(promise, { status: 'pending' as const });
-  promise.then(
-    (value) => Object.assign(tracked, { status: 'fulfilled', value }),
-    (reason: unknown) => Object.assign(tracked, { status: 'rejected', reason }),
-  );
-  return tracked;
-}
 
 /** Loads the code of the routes `matched`, before a page they draw is rendered or hydrated. */
 export async function preloadRoutes(matched: readonly { route: RouteObject }[]): Promise<void> {
