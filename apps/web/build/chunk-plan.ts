@@ -46,12 +46,9 @@ function firstLoad(roots: readonly string[], byFile: ReadonlyMap<string, Planned
   return reachable(roots, (file) => byFile.get(file)?.imports ?? []);
 }
 
-const count = (pages: ReadonlySet<number>, other: ReadonlySet<number>, inOther: boolean) =>
-  [...pages].filter((page) => other.has(page) === inOther).length;
-
 /** What merging two groups saves (negative) or costs, in KiB-equivalents summed over the pages. */
 function mergeCost(a: Group, b: Group): number {
-  const both = count(a.pages, b.pages, true);
+  const both = [...a.pages].filter((page) => b.pages.has(page)).length;
   return -REQUEST_KIB * both + a.kib * (b.pages.size - both) + b.kib * (a.pages.size - both);
 }
 
@@ -68,12 +65,10 @@ export function planChunkMerges(
   const byModule = new Map(chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk]] : [])));
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (!entry) return new Map();
-  const loads = routes.map((route) =>
-    firstLoad(
-      [entry.fileName, ...route.modules.map((module) => byModule.get(path.join(webRoot, module))?.fileName ?? '')],
-      byFile,
-    ),
-  );
+  const loads = routes.map((route) => {
+    const own = route.modules.flatMap((module) => byModule.get(path.join(webRoot, module))?.fileName ?? []);
+    return firstLoad([entry.fileName, ...own], byFile);
+  });
 
   // The shared chunks of first loads. The entry, the chunks it imports (every page loads them with it; a page's
   // chunk merged with one would be imported by the entry before the modules it imports from the entry were run)
