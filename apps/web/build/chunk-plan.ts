@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Rollup } from 'vite';
 import { reachable } from './route-chunks.mjs';
 
 /*
@@ -16,17 +17,11 @@ import { reachable } from './route-chunks.mjs';
  * one group (layout-chunks.ts).
  */
 
-/** What the plan reads of a chunk of the first pass (rolldown's OutputChunk). */
-export interface PlannedChunk {
-  fileName: string;
-  name: string;
-  code: string;
-  imports: readonly string[];
-  moduleIds: readonly string[];
-  isEntry: boolean;
-  isDynamicEntry: boolean;
-  facadeModuleId: string | null;
-}
+/** What the plan reads of a chunk of the first pass. */
+export type PlannedChunk = Pick<
+  Rollup.OutputChunk,
+  'fileName' | 'name' | 'code' | 'imports' | 'moduleIds' | 'isEntry' | 'isDynamicEntry' | 'facadeModuleId'
+>;
 
 /**
  * The gzip KiB one request on a first load is weighed against: half of what it costs on Lighthouse's mobile
