@@ -7,6 +7,7 @@ import { precompress } from './build/compress.ts';
 import { layoutChunks } from './build/layout-chunks.ts';
 import { readRoutes } from './build/route-chunks.mjs';
 import { routePreloads } from './build/route-preloads.ts';
+import { tailwindMergeConfig } from './build/tailwind-merge-config.ts';
 import { themeInitScript } from './build/theme-init-asset.ts';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.API_PORT ?? 8000}`;
@@ -42,8 +43,8 @@ export default defineConfig(async ({ command, isSsrBuild, mode }): Promise<UserC
   return {
     plugins:
       isSsrBuild || firstPass
-        ? [react(), tailwindcss()]
-        : [react(), tailwindcss(), themeInitScript(), routePreloads(), precompress()],
+        ? [react(), tailwindcss(), tailwindMergeConfig()]
+        : [react(), tailwindcss(), tailwindMergeConfig(), themeInitScript(), routePreloads(), precompress()],
     resolve: {
       alias: [
         { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { tailwindMergeConfig } from './build/tailwind-merge-config.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), tailwindMergeConfig()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   test: {
     name: 'web',

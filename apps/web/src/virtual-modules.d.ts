@@ -1,0 +1,7 @@
+declare module 'virtual:tailwind-merge-config' {
+  import type { Config } from 'tailwind-merge';
+
+  /** tailwind-merge's configuration of the app's class groups (build/tailwind-merge-config.ts). */
+  const config: Config<string, string>;
+  export default config;
+}
