@@ -95,11 +95,14 @@ export function layoutChunks(merged: ReadonlyMap<string, string> = new Map()) {
   let groups: ReturnType<typeof shellModules> | null = null;
   return [
     {
+      // A label in the bundler's timing report, which asks for one when `name` is a function.
+      debugName: 'chunk-plan merges',
       name: (id: string): string | null => merged.get(id) ?? null,
       includeDependenciesRecursively: false,
       priority: 1,
     },
     {
+      debugName: 'layout shell, icons, lucide',
       name: (id: string, ctx: ChunkingContext): string | null => {
         groups ??= shellModules(ctx);
         if (groups.shell.has(id)) return 'layout-shell';
