@@ -1,10 +1,7 @@
 import { createTailwindMerge, twMerge } from 'tailwind-merge';
 import { describe, expect, it } from 'vitest';
 import { cn } from '../src/lib/utils.ts';
-import { appClassCandidates, prunedMergeConfig } from './tailwind-merge-config.ts';
-
-/** The candidates twMerge knows as Tailwind classes: a known class conflicts with itself. */
-const tailwindClasses = (candidates: string[]) => candidates.filter((c) => twMerge(`${c} ${c}`) === c);
+import { appClassCandidates, prunedMergeConfig, tailwindClasses } from './tailwind-merge-config.ts';
 
 describe("tailwind-merge's configuration of the app's classes", () => {
   it('lets cn merge every two classes of the app as twMerge does', () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Scanner } from '@tailwindcss/oxide';
-import { createTailwindMerge, getDefaultConfig, validators, type Config as MergeConfig } from 'tailwind-merge';
+import { createTailwindMerge, getDefaultConfig, twMerge, validators, type Config as MergeConfig } from 'tailwind-merge';
 import type { Plugin } from 'vite';
 
 /*
@@ -24,6 +24,11 @@ const SOURCES = path.resolve(import.meta.dirname, '../src');
 /** The class candidates in the app's sources, found by Tailwind's own scanner. */
 export function appClassCandidates(): string[] {
   return new Scanner({ sources: [{ base: SOURCES, pattern: '**/*', negated: false }] }).scan();
+}
+
+/** The candidates twMerge knows as Tailwind classes: a class it does not know is kept even beside itself. */
+export function tailwindClasses(candidates: readonly string[]): string[] {
+  return candidates.filter((candidate) => twMerge(`${candidate} ${candidate}`) === candidate);
 }
 
 /** A class that belongs to no group but the one it is added to: a word of its own, with no dash to split. */
@@ -54,9 +59,7 @@ function groupsOf(config: Config, candidates: readonly string[]): Set<string> {
     },
   }));
   const found = new Set<string>();
-  for (const candidate of candidates) {
-    // A class twMerge does not know is kept even beside itself.
-    if (merge(`${candidate} ${candidate}`) !== candidate) continue;
+  for (const candidate of tailwindClasses(candidates)) {
     parse(candidate);
     const group = groups.find((_, index) => merge(`${base} ${marker(index)}`) === marker(index));
     if (group) found.add(group[0]);
@@ -76,7 +79,7 @@ export function prunedMergeConfig(candidates: readonly string[]): Config {
     if (isThemeGetter(value)) {
       if (themeKeys.has(value.themeKey)) return;
       themeKeys.add(value.themeKey);
-      collect((config.theme as Record<string, unknown>)[value.themeKey]);
+      collect(config.theme[value.themeKey]);
     } else if (Array.isArray(value)) value.forEach(collect);
     else if (value !== null && typeof value === 'object') Object.values(value).forEach(collect);
   };
