@@ -124,22 +124,27 @@ function configModule(config: Config): string {
   return `import { fromTheme, validators } from 'tailwind-merge';\nexport default ${write(config)};\n`;
 }
 
+/** A build's module, written once per process: the browser build's two passes read the same sources. */
+let built: string | undefined;
+
 /**
  * `virtual:tailwind-merge-config`: the configuration of the app's classes, in a build and in the tests. The dev
  * server, whose sources change under it, serves the whole default configuration instead.
  */
 export function tailwindMergeConfig(): Plugin {
-  let serving = false;
+  let use: 'serve' | 'build' | 'test' = 'build';
   return {
     name: 'paddock:tailwind-merge-config',
     configResolved(config) {
-      serving = config.command === 'serve' && !process.env.VITEST;
+      use = process.env.VITEST ? 'test' : config.command;
     },
     resolveId: (id) => (id === MODULE_ID ? RESOLVED_ID : null),
     load(id) {
       if (id !== RESOLVED_ID) return null;
-      if (serving) return `import { getDefaultConfig } from 'tailwind-merge';\nexport default getDefaultConfig();\n`;
-      return configModule(prunedMergeConfig(appClassCandidates()));
+      if (use === 'serve')
+        return `import { getDefaultConfig } from 'tailwind-merge';\nexport default getDefaultConfig();\n`;
+      const written = () => configModule(prunedMergeConfig(appClassCandidates()));
+      return use === 'build' ? (built ??= written()) : written();
     },
   };
 }
