@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Rollup, type UserConfig } from 'vite';
 import { planChunkMerges } from './build/chunk-plan.ts';
+import { preactAliases, reactPluginOptions } from './build/preact.ts';
 import { precompress } from './build/compress.ts';
 import { layoutChunks } from './build/layout-chunks.ts';
 import { readRoutes } from './build/route-chunks.mjs';
@@ -43,10 +44,18 @@ export default defineConfig(async ({ command, isSsrBuild, mode }): Promise<UserC
   return {
     plugins:
       isSsrBuild || firstPass
-        ? [react(), tailwindcss(), tailwindMergeConfig()]
-        : [react(), tailwindcss(), tailwindMergeConfig(), themeInitScript(), routePreloads(), precompress()],
+        ? [react(reactPluginOptions), tailwindcss(), tailwindMergeConfig()]
+        : [
+            react(reactPluginOptions),
+            tailwindcss(),
+            tailwindMergeConfig(),
+            themeInitScript(),
+            routePreloads(),
+            precompress(),
+          ],
     resolve: {
       alias: [
+        ...preactAliases,
         { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
         // zod configured for the CSP wherever it is first loaded (src/lib/zod.ts).
         { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod.ts') },
@@ -56,7 +65,7 @@ export default defineConfig(async ({ command, isSsrBuild, mode }): Promise<UserC
       port: Number(process.env.WEB_PORT ?? 5173),
       proxy: { '/api': { target: apiTarget, changeOrigin: false } },
     },
-    // The renderer carries its own dependencies, built for production (React's server renderer among
+    // The renderer carries its own dependencies, built for production (Preact's server renderer among
     // them): the API server loads one file and never resolves the web app's packages.
     ssr: { noExternal: true },
     ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),

@@ -1,8 +1,8 @@
-import { PassThrough } from 'node:stream';
 import { cookieValue } from '@paddock/contract/cookies';
 import { dehydrate, QueryClient, type DefaultOptions } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import type { VNode } from 'preact';
+import { renderToString, renderToStringAsync } from 'preact-render-to-string';
+import type { ReactNode } from 'react';
 import { createStaticHandler, StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
 import { AppRoutes, preloadRoutes, routes, type RouteHandle } from './app/router.tsx';
@@ -13,6 +13,7 @@ import { scriptJson, serializePageState } from './lib/query-state.ts';
 import { structuredData } from './app/structured-data.ts';
 import { SIDEBAR_COOKIE_NAME } from './components/ui/sidebar.tsx';
 import { provideFlagUrls } from './components/country-flag.tsx';
+import { headHtml, PageHeadContext, type PageHead } from './components/page-title.tsx';
 import { flagUrl } from './components/flag-urls.ts';
 import { SIGNED_IN_COOKIE } from './lib/session.ts';
 import { previewSpoilersShown } from './lib/render-env.tsx';
@@ -116,31 +117,26 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     previewSpoilers: request.previewSpoilers ?? 'on',
   };
   await preloadRoutes(context.matches);
-  const html = await renderToString(
-    <StrictMode>
-      <RenderEnvProvider env={env}>
-        <AppProvider queryClient={queryClient}>
-          <StaticRouter location={`${url.pathname}${url.search}`}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProvider>
-      </RenderEnvProvider>
-    </StrictMode>,
-    request.nonce,
+  const { html, head } = await renderPage(
+    <RenderEnvProvider env={env}>
+      <AppProvider queryClient={queryClient}>
+        <StaticRouter location={`${url.pathname}${url.search}`}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProvider>
+    </RenderEnvProvider>,
   );
   const dehydrated = dehydrate(queryClient, {
     // Failed queries too: the page shows their error (a race that is not there), and so must hydration.
     shouldDehydrateQuery: (query) => query.state.status !== 'pending',
   });
   const notFound = dehydrated.queries.some((q) => isNotFound(q.state.error));
-  // React writes the page's <title>, <meta> and <link> elements (PageTitle) first: they go in <head>.
-  const hoisted = HOISTED.exec(html)?.[0] ?? '';
   const page = context.matches.at(-1);
   const thing = structuredData(page?.route.path, page?.params ?? {}, queryClient, env.origin, (raceDate) =>
     previewSpoilersShown(env.previewSpoilers, raceDate, env.now),
   );
-  const head =
-    hoisted +
+  const pageHead =
+    (head ? headHtml(head) : '') +
     (thing ? `<script type="application/ld+json" nonce="${request.nonce}">${scriptJson(thing)}</script>` : '') +
     // A reader's page asks who they are as it is read, not once its code has come (lib/early-answers.ts).
     (reader
@@ -152,7 +148,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   return {
     kind: 'page',
     status: notFound ? 404 : context.statusCode,
-    html: html.slice(hoisted.length),
+    html,
     state: serializePageState({
       queries: dehydrated,
       timeZone: env.timeZone,
@@ -161,12 +157,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       ...(reader ? { reader } : {}),
       ...(signedInHint ? { signedInHint } : {}),
     }),
-    head,
+    head: pageHead,
   };
 }
-
-/** The run of <title>, <meta> and <link> elements React writes before a page's own HTML. */
-const HOISTED = /^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)+/;
 
 /**
  * Whom a page is rendered for, from its routes' handles and two hint cookies written beside the stored
@@ -206,26 +199,26 @@ function isNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
 }
 
-/** The whole page once every suspended part has its data (React streams nothing before that). */
-function renderToString(element: React.ReactNode, nonce: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let failed: unknown = null;
-    const stream = renderToPipeableStream(element, {
-      nonce,
-      onAllReady() {
-        const sink = new PassThrough();
-        const chunks: Buffer[] = [];
-        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-        sink.on('end', () => {
-          if (failed === null) resolve(Buffer.concat(chunks).toString('utf8'));
-          else reject(failed instanceof Error ? failed : new Error('the page failed to render', { cause: failed }));
-        });
-        stream.pipe(sink);
-      },
-      onShellError: reject,
-      onError(error) {
-        failed ??= error;
-      },
-    });
-  });
+/**
+ * The whole page once every suspended part has its data and code, and its head (PageTitle's, the last drawn), in
+ * two passes: the first waits for them, the second draws the page in one go with all of them at hand, so the ids
+ * `useId` gives are the browser's (Preact counts them in drawing order, and a part drawn again after suspending
+ * counted again). Should the second pass meet something still to come, the first's page stands.
+ */
+async function renderPage(page: ReactNode): Promise<{ html: string; head: PageHead | undefined }> {
+  const pass = () => {
+    const heads: PageHead[] = [];
+    const element = (
+      <PageHeadContext value={{ collect: (head) => heads.push(head) }}>{page}</PageHeadContext>
+    ) as unknown as VNode;
+    return { element, head: () => heads.at(-1) };
+  };
+  const first = pass();
+  const firstHtml = await renderToStringAsync(first.element);
+  const second = pass();
+  try {
+    return { html: renderToString(second.element), head: second.head() };
+  } catch {
+    return { html: firstHtml, head: first.head() };
+  }
 }

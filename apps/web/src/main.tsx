@@ -1,11 +1,11 @@
 import { hydrate } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { App } from './app/app.tsx';
+import { hydrateInTurns } from './components/hydrate-later.tsx';
 import { preloadRoutes, routes } from './app/router.tsx';
 import { queryClient } from './lib/query-client.ts';
-import { parsePageState, QUERY_STATE_ELEMENT_ID } from './lib/query-state.ts';
+import { pageAnswers, parsePageState, QUERY_STATE_ELEMENT_ID } from './lib/query-state.ts';
 import { RenderEnvProvider } from './lib/render-env.tsx';
 import { dropExpiredSession, isSignedIn } from './lib/session.ts';
 import './index.css';
@@ -34,33 +34,26 @@ async function start(): Promise<void> {
   // A page rendered for a signed-in reader whose session has gone since (its hint cookie outlived it) is not
   // theirs to hydrate: the browser renders the page anew, for a guest.
   if (state && (state.reader !== true || isSignedIn())) {
-    // A page rendered on the server: its data is in the page, and React takes over its HTML.
+    // A page rendered on the server: its data is in the page, and the app takes over its HTML.
     const { queries, timeZone, now, previewSpoilers, reader, signedInHint } = state;
     // The page's loader adds the route's modulepreloads a few per task; loaded before it has finished, the
     // route's code would have Vite's preload helper add the rest at once, one long task.
     await window.__paddockPreloads;
     await loadMatchedRoutes();
     hydrate(queryClient, queries);
-    // Hydrated as a transition: React yields to the browser while it works, so a tap or a scroll on the
-    // page already shown is not held up by one long task.
-    startTransition(() => {
+    for (const query of queries.queries) pageAnswers.add(query.queryHash);
+    hydrateInTurns(() =>
       hydrateRoot(
         root,
-        <StrictMode>
-          <RenderEnvProvider env={{ timeZone, now, previewSpoilers, reader, signedInHint }}>
-            <App hydrated />
-          </RenderEnvProvider>
-        </StrictMode>,
-      );
-    });
+        <RenderEnvProvider env={{ timeZone, now, previewSpoilers, reader, signedInHint }}>
+          <App hydrated />
+        </RenderEnvProvider>,
+      ),
+    );
     return;
   }
   await loadMatchedRoutes();
-  createRoot(root).render(
-    <StrictMode>
-      <App hydrated={false} />
-    </StrictMode>,
-  );
+  createRoot(root).render(<App hydrated={false} />);
 }
 
 void start();

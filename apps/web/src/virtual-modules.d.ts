@@ -5,3 +5,9 @@ declare module 'virtual:tailwind-merge-config' {
   const config: Config<string, string>;
   export default config;
 }
+
+/** A second instance of a module, for a test that needs one loaded afresh (components/country-flag.test.tsx). */
+declare module '*?browser' {
+  const module: unknown;
+  export = module;
+}

@@ -151,7 +151,7 @@ describe('a public page rendered on the server', () => {
     try {
       const res = await page(`/review/${written.id}`);
       expect(res.statusCode).toBe(200);
-      expect(res.body).toMatch(/<time dateTime="[^"]+"[^>]*>3h ago<\/time>/);
+      expect(res.body).toMatch(/<time datetime="[^"]+"[^>]*>3h ago<\/time>/i);
     } finally {
       clockNow.mockRestore();
     }

@@ -1,5 +1,15 @@
 import { Component, type ReactNode } from 'react';
-import { Navigate, Outlet, redirect, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
+import {
+  matchRoutes,
+  Navigate,
+  Outlet,
+  redirect,
+  useLocation,
+  useRoutes,
+  type HistoryRouterProps,
+  type Location,
+  type RouteObject,
+} from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { lazyComponent, type RouteComponent } from '@/lib/lazy.ts';
 import { GuestOnly, RequireAuth } from './guard/require-auth.tsx';
@@ -12,6 +22,40 @@ export async function preloadRoutes(matched: readonly { route: RouteObject }[]):
       await (route.Component as Partial<RouteComponent> | undefined)?.preload?.();
     }),
   );
+}
+
+/** Whether the code of every route `matched` has come (or failed to). */
+function routesSettled(matched: readonly { route: RouteObject }[]): boolean {
+  return matched.every(({ route }) => (route.Component as Partial<RouteComponent> | undefined)?.settled?.() ?? true);
+}
+
+type History = HistoryRouterProps['history'];
+
+/**
+ * `history` as the router hears it: a move is told to the router once the code of the pages it leads to (in
+ * `table`) has come, at once when it already has. A link followed to a page not loaded yet keeps the page shown
+ * meanwhile, and the router's location, its navigation type and every page drawn for them stay true to what the
+ * reader sees. Of moves made while code loads, only the last is told.
+ */
+export function historyLoadingPages(history: History, table: RouteObject[]): History {
+  return Object.assign(Object.create(history) as History, {
+    listen(listener: Parameters<History['listen']>[0]) {
+      let latest = 0;
+      return history.listen((update) => {
+        const move = ++latest;
+        const matched = matchRoutes(table, update.location) ?? [];
+        if (routesSettled(matched)) {
+          listener(update);
+          return;
+        }
+        const tell = () => {
+          if (move === latest) listener(update);
+        };
+        // A page whose code failed to load shows the error page (RootRoute's boundary): told all the same.
+        preloadRoutes(matched).then(tell, tell);
+      });
+    },
+  });
 }
 
 /** What a route's `handle` says of how its page is rendered (entry-server.tsx) and hydrated (main.tsx). */

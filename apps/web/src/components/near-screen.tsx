@@ -1,4 +1,4 @@
-import { startTransition, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useNearScreen } from '@/hooks/use-near-screen.ts';
 
 /**
@@ -16,6 +16,6 @@ const NEAR = '200px';
  */
 export function NearScreen({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
   const [near, setNear] = useState(false);
-  const place = useNearScreen(() => startTransition(() => setNear(true)), !near, NEAR);
+  const place = useNearScreen(() => setNear(true), !near, NEAR);
   return near ? <Suspense fallback={placeholder}>{children}</Suspense> : <div ref={place}>{placeholder}</div>;
 }

@@ -1,8 +1,9 @@
 import { act, waitFor } from '@testing-library/react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { Suspense, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
+import { hydrateKeeping } from '@/test/hydrate.tsx';
 import { lazy, whenLazyCodeLoaded } from '@/lib/lazy.ts';
 import { RenderEnvProvider } from '@/lib/render-env.tsx';
 import { useHydrated, useStoreAfterHydration } from './use-hydrated.ts';
@@ -35,11 +36,7 @@ it('hydrates a page with the server’s values, then draws the browser’s and f
   expect(host.querySelector('p')).toHaveAttribute('data-hydrated', 'false');
   document.body.append(host);
 
-  const recoverable = vi.fn();
-  await act(async () => {
-    hydrateRoot(host, <Page />, { onRecoverableError: recoverable });
-  });
-  expect(recoverable).not.toHaveBeenCalled();
+  await hydrateKeeping(host, <Page />);
   await waitFor(() => expect(host).toHaveTextContent('The sidebar is a sheet'));
   expect(host.querySelector('p')).toHaveAttribute('data-hydrated', 'true');
 
@@ -81,10 +78,7 @@ it('turns hydrated only once the code of a part the server drew lazily has come,
   expect(host).toHaveTextContent('Podium of the 2021 Abu Dhabi Grand Prix');
   document.body.append(host);
 
-  const recoverable = vi.fn();
-  await act(async () => {
-    hydrateRoot(host, page(inBrowser), { onRecoverableError: recoverable });
-  });
+  await hydrateKeeping(host, page(inBrowser));
   // Hydrated but for the part whose code is on its way: the browser's values wait for it.
   expect(host.querySelector('p')).toHaveAttribute('data-hydrated', 'false');
   await act(async () => {
@@ -97,6 +91,5 @@ it('turns hydrated only once the code of a part the server drew lazily has come,
   });
   await waitFor(() => expect(host.querySelectorAll('[data-hydrated="true"]')).toHaveLength(2));
   expect(host).not.toHaveTextContent('Loading');
-  expect(recoverable).not.toHaveBeenCalled();
   host.remove();
 });

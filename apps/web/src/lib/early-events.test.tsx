@@ -1,9 +1,9 @@
 import { act, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it } from 'vitest';
-import { replayEarlyEvents } from './early-events.ts';
+import { hydrateKeeping } from '@/test/hydrate.tsx';
+import { isHydrated, replayEarlyEvents } from './early-events.ts';
 import { queryClient } from './query-client.ts';
 
 function SeasonPicker({ onPick }: { onPick: (season: string) => void }) {
@@ -46,9 +46,17 @@ function renderedPage(): { host: HTMLDivElement; select: HTMLSelectElement; pick
 }
 
 afterEach(() => {
+  window.__paddockEarly?.stop();
   document.body.replaceChildren();
   delete document.documentElement.dataset.hydrated;
   delete window.__paddockEarly;
+});
+
+it('tells an element the app has hydrated from one the server drew alone (by what Preact keeps on it)', async () => {
+  const { host, select } = renderedPage();
+  expect(isHydrated(select)).toBe(false);
+  await hydrateKeeping(host, <SeasonPicker onPick={() => undefined} />);
+  expect(isHydrated(select)).toBe(true);
 });
 
 it('tells the app of a season picked before the page was hydrated, even once the page has drawn the select again', async () => {
@@ -57,7 +65,7 @@ it('tells the app of a season picked before the page was hydrated, even once the
   pickEarly('2021');
   const picked: string[] = [];
   const pick = (season: string) => void picked.push(season);
-  const root = await act(async () => hydrateRoot(host, <SeasonPicker onPick={pick} />));
+  const root = await hydrateKeeping(host, <SeasonPicker onPick={pick} />);
   // React took the page over without hearing of it, and drew the select again with the server's choice.
   act(() => root.render(<SeasonPicker onPick={(season) => pick(season)} />));
   expect(picked).toEqual([]);
@@ -71,9 +79,7 @@ it('keeps a season picked once the app had the page over the one picked before i
   const { host, select, pickEarly } = renderedPage();
   pickEarly('2021');
   const picked: string[] = [];
-  await act(async () => {
-    hydrateRoot(host, <SeasonPicker onPick={(season) => picked.push(season)} />);
-  });
+  await hydrateKeeping(host, <SeasonPicker onPick={(season) => picked.push(season)} />);
   // The replay waits for the reader's queries (one is still on its way); meanwhile they pick 2024 again.
   let answer = () => undefined as void;
   void queryClient.fetchQuery({
@@ -99,9 +105,7 @@ it('does not tell the app again of a season it already draws', async () => {
   const { host, pickEarly } = renderedPage();
   pickEarly('2024');
   const picked: string[] = [];
-  await act(async () => {
-    hydrateRoot(host, <SeasonPicker onPick={(season) => picked.push(season)} />);
-  });
+  await hydrateKeeping(host, <SeasonPicker onPick={(season) => picked.push(season)} />);
   replayEarlyEvents();
   await waitFor(() => expect(document.documentElement.dataset.hydrated).toBe(''));
   expect(picked).toEqual([]);

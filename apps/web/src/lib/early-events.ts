@@ -72,26 +72,25 @@ async function settled(done: () => boolean): Promise<void> {
 }
 
 /**
- * Whether React has taken an element over. A part of the page whose code is loaded lazily (a Suspense
- * boundary) is hydrated after the rest, once its code is in; until then its elements are the server's,
- * unanswered. React marks the elements it owns with a `__reactFiber$…` key.
+ * The key of the map Preact keeps of an element's event handlers on the element (`_listeners` in its source,
+ * renamed in its build): written as it hydrates or draws the element.
  */
-function isHydrated(element: Element): boolean {
-  return reactOwn(element, '__reactFiber$') !== undefined;
+const PREACT_HANDLERS = '__e';
+
+/** Whether the app answers an element: Preact has given it or its form handlers. */
+function hasHandlers(element: Element | null): boolean {
+  return element !== null && PREACT_HANDLERS in element;
 }
 
 /**
- * What React keeps on an element it owns under a key of `prefix` and a suffix of its own (one per copy of React).
- * A select's key is read off its first option: its own keys are its options' indices, and not every DOM lists the
- * rest beside them.
+ * Whether the app has taken an element over. A part of the page hydrated after the rest (its code loaded lazily,
+ * or its turn to come: components/hydrate-later.tsx) keeps the server's elements, unanswered, until then.
  */
-function reactOwn(element: Element, prefix: string): unknown {
-  const owner = element instanceof HTMLSelectElement ? (element.options[0] ?? element) : element;
-  const key = Object.keys(owner).find((name) => name.startsWith(prefix));
-  return key === undefined ? undefined : (element as unknown as Record<string, unknown>)[key];
+export function isHydrated(element: Element): boolean {
+  return hasHandlers(element) || hasHandlers(element.closest('form'));
 }
 
-/** The element once React answers it, or null if it is gone or is not answered within SETTLE_WAIT_MS. */
+/** The element once the app answers it, or null if it is gone or is not answered within SETTLE_WAIT_MS. */
 async function whenHydrated(held: Element): Promise<Element | null> {
   let target = current(held);
   await settled(() => {
@@ -99,9 +98,8 @@ async function whenHydrated(held: Element): Promise<Element | null> {
     return target === null || isHydrated(target);
   });
   if (!target || !isHydrated(target)) return null;
-  // React marks an element as it renders the element's part, before it commits that part and runs its
-  // effects: a router hook's navigate() answers only after. Rendering goes on in tasks React schedules
-  // back to back, so the browser's first idle moment comes after the commit.
+  // Preact gives an element its handlers as it hydrates the element's part, before that part's effects have
+  // run: a router hook's navigate() answers only after. They run before the browser's first idle moment.
   await idle();
   return current(held);
 }
@@ -136,21 +134,15 @@ function current(target: Element): Element | null {
 }
 
 /**
- * A native select's choice made before hydration (the page's loader keeps its change from React, part-way
- * through hydrating, and holds the value chosen: React draws the select again after, with the server's choice),
- * made again: the select shows it, and the app hears of it as the change the reader made. Unless React already
- * draws that value.
+ * A native select's choice made before hydration (the page's loader keeps its change from the app, part-way
+ * through hydrating, and holds the value chosen: the app draws the select again after, with the server's choice),
+ * made again: the select shows it, and the app hears of it as the change the reader made. Unless it is the choice
+ * the page was drawn with (the option the server marked `selected`), which the app already draws.
  */
 function choose(select: HTMLSelectElement, value: string): void {
-  if (drawnValue(select) === value) return;
+  if (select.querySelector<HTMLOptionElement>('option[selected]')?.value === value) return;
   select.value = value;
   select.dispatchEvent(new Event('change', { bubbles: true }));
-}
-
-/** The value a controlled select was last drawn with: its props, which React keeps on the element. */
-function drawnValue(select: HTMLSelectElement): string | undefined {
-  const value = (reactOwn(select, '__reactProps$') as { value?: unknown } | undefined)?.value;
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
 async function replay({ type, target: held, key, value }: HeldEvent): Promise<void> {

@@ -2,9 +2,9 @@ import { createElement, lazy as reactLazy, use, type ComponentType, type ReactPr
 
 /*
  * The app's code loaded on first use: components (`lazy`) and the router's pages and layouts (`lazyComponent`).
- * A page rendered on the server holds what such a component drew, and React hydrates that part of the page once
- * the code has come; the browser's own values (useHydrated) wait for all of it (`whenLazyCodeLoaded`), so their
- * transition never flows into a part React has not hydrated yet, which it could leave unhydrated (decision 024).
+ * A page rendered on the server holds what such a component drew, and that part of the page is hydrated once the
+ * code has come; the browser's own values (useHydrated) wait for all of it (`whenLazyCodeLoaded`), so they are
+ * never drawn into a part not hydrated yet (decision 024).
  */
 
 const loading = new Set<Promise<unknown>>();
@@ -19,17 +19,20 @@ function tracked<T>(loaded: Promise<T>): Promise<T> {
   return loaded;
 }
 
-/** React's `lazy`, with its code's loading known. Every lazy component of the app is made with this one. */
+/** `lazy`, with its code's loading known. Every lazy component of the app is made with this one. */
 export const lazy: typeof reactLazy = (load) => reactLazy(() => tracked(load()));
 
-/** A route's page or layout whose module loads the first time the route matches (`preload` loads it ahead). */
-export type RouteComponent = ComponentType & { preload: () => PromiseLike<unknown> };
+/**
+ * A route's page or layout whose module loads the first time the route matches (`preload` loads it ahead;
+ * `settled` says whether it has come or failed).
+ */
+export type RouteComponent = ComponentType & { preload: () => PromiseLike<unknown>; settled: () => boolean };
 
 /**
  * A code-split route component. Drawn at once when its module has come (a page rendered on the server and the
- * page the browser hydrates both load a page's modules first: `preloadRoutes`), else it suspends until it has: a
- * link followed to a page not loaded yet keeps the page shown meanwhile (the router's changes are transitions).
- * The loading promise carries its outcome as React's `use` reads it (`status`, `value`), so once it has settled
+ * page the browser hydrates both load a page's modules first: `preloadRoutes`), else it suspends until it has (a
+ * link followed to a page not loaded yet keeps the page shown meanwhile: app/router.tsx, `historyLoadingPages`).
+ * The loading promise carries its outcome as `use` reads it (`status`, `value`), so once it has settled
  * `use` answers at once instead of suspending again.
  */
 export function lazyComponent<M, K extends keyof M>(load: () => Promise<M>, name: K): RouteComponent {
@@ -38,7 +41,8 @@ export function lazyComponent<M, K extends keyof M>(load: () => Promise<M>, name
   function LazyRoute() {
     return createElement(use(preload()));
   }
-  return Object.assign(LazyRoute, { preload });
+  const settled = () => loaded !== undefined && loaded.status !== 'pending';
+  return Object.assign(LazyRoute, { preload, settled });
 }
 
 function settling<T>(promise: Promise<T>): ReactPromise<T> {
@@ -54,7 +58,20 @@ function settling<T>(promise: Promise<T>): ReactPromise<T> {
 export async function whenLazyCodeLoaded(): Promise<void> {
   while (loading.size > 0) {
     await Promise.allSettled([...loading]);
-    // A part React hydrates once its code has come may hold lazy components of its own.
+    // A part hydrated once its code has come may hold lazy components of its own.
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
+}
+
+let lastTurn: Promise<void> = Promise.resolve();
+
+/**
+ * A turn of hydrating (components/hydrate-later.tsx): settles in a task of its own, after the turn asked for
+ * before it, so each part of a page hydrated in turns is hydrated in a task of its own. Counted among what
+ * `whenLazyCodeLoaded` waits for: the browser's own values come once every turn is over.
+ */
+export function hydrationTurn(): ReactPromise<void> {
+  const turn = lastTurn.then(() => new Promise<void>((resolve) => window.setTimeout(resolve, 0)));
+  lastTurn = turn;
+  return settling(tracked(turn));
 }

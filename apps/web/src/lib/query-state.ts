@@ -9,6 +9,12 @@ import { ApiError } from './api-error.ts';
 
 export const QUERY_STATE_ELEMENT_ID = 'query-state';
 
+/**
+ * The queries whose answers a page rendered on the server carried (their hashes, filled as the browser takes
+ * them): a guest's answers, which a signed-in reader's session asks again (app.tsx).
+ */
+export const pageAnswers = new Set<string>();
+
 interface SerializedError {
   $apiError: { message: string; status: number | null; data: unknown };
 }

@@ -1,4 +1,4 @@
-import { createContext, startTransition, use, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { inRecentSpoilerWindow } from '@paddock/contract/spoilers';
 import { HydratedContext, useHydrated } from '@/hooks/use-hydrated.ts';
 import { whenIdle } from './idle.ts';
@@ -44,19 +44,18 @@ const RenderEnvContext = createContext<RenderEnv | null>(null);
 
 /**
  * The render's values, for the server's render and the browser's hydration of it; and useHydrated's answer:
- * false until the page is hydrated, then true, set in a transition so what the browser's own values change
- * (the session, the time zone, a phone's layout) is drawn in slices rather than in one task that blocks taps.
- * The wait for the idle moment ends with the provider (StrictMode's first mount).
+ * false until the page is hydrated, then true, once the browser is idle, so what the browser's own values change
+ * (the session, the time zone, a phone's layout) is drawn after the page has been taken over, not in the same
+ * long task. The wait for the idle moment ends with the provider.
  */
 export function RenderEnvProvider({ env, children }: { env: RenderEnv; children: ReactNode }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(
     () =>
-      // Once React has hydrated the parts of the page it hydrates after the rest (each Suspense boundary, in tasks
-      // of their own), and the code of any drawn lazily has come: a transition meeting a part not hydrated yet
-      // would have React hydrate it within the transition, which stalls if its code is still on its way.
+      // Once the parts of the page hydrated after the rest (components/hydrate-later.tsx, and those whose code is
+      // loaded lazily) have been: the browser's values drawn into a part not hydrated yet would draw it anew.
       whenIdle(() => {
-        void whenLazyCodeLoaded().then(() => startTransition(() => setHydrated(true)));
+        void whenLazyCodeLoaded().then(() => setHydrated(true));
       }),
     [],
   );
@@ -69,13 +68,13 @@ export function RenderEnvProvider({ env, children }: { env: RenderEnv; children:
 
 /** The page's cookies: the request's on the server, the document's in the browser. */
 export function useCookies(): string {
-  const env = use(RenderEnvContext);
+  const env = useContext(RenderEnvContext);
   return env?.cookie ?? document.cookie;
 }
 
 /** Whether the page was rendered for a signed-in reader whose data is still to come (RenderEnv.reader). */
 export function useRenderedForReader(): boolean {
-  return use(RenderEnvContext)?.reader === true;
+  return useContext(RenderEnvContext)?.reader === true;
 }
 
 /**
@@ -83,19 +82,19 @@ export function useRenderedForReader(): boolean {
  * then the stored session. For layout only, never for what is shown: a place kept for what a session adds.
  */
 export function useLikelySignedIn(signedIn: boolean): boolean {
-  const hint = use(RenderEnvContext)?.signedInHint === true;
+  const hint = useContext(RenderEnvContext)?.signedInHint === true;
   return useHydrated() ? signedIn : signedIn || hint;
 }
 
 /** The site's origin: the server's public URL on the server, the page's in the browser. */
 export function useOrigin(): string {
-  const env = use(RenderEnvContext);
+  const env = useContext(RenderEnvContext);
   return env?.origin ?? window.location.origin;
 }
 
 /** The time zone to show times in: the render's until hydrated, then the reader's own (undefined). */
 export function useTimeZone(): string | undefined {
-  const env = use(RenderEnvContext);
+  const env = useContext(RenderEnvContext);
   return useHydrated() || !env ? undefined : env.timeZone;
 }
 
@@ -105,7 +104,7 @@ export function useTimeZone(): string | undefined {
  * within the recent window (decision 033).
  */
 export function usePreviewSpoilers(raceDate: string): boolean {
-  const env = use(RenderEnvContext);
+  const env = useContext(RenderEnvContext);
   return previewSpoilersShown(env?.previewSpoilers, raceDate, useRenderNow());
 }
 
@@ -116,7 +115,7 @@ export function previewSpoilersShown(setting: 'on' | 'off' | undefined, raceDate
 
 /** Now, for "3h ago" and ages: the render's time until hydrated, then the site's time (site-clock.ts) when mounted. */
 export function useRenderNow(): number {
-  const env = use(RenderEnvContext);
+  const env = useContext(RenderEnvContext);
   const [mountedAt] = useState(siteNow);
   return useHydrated() || !env ? mountedAt : env.now;
 }

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import {
-  MemoryRouter,
+  UNSAFE_createMemoryHistory,
+  unstable_HistoryRouter as HistoryRouter,
   useLocation,
   useNavigate,
   useNavigationType,
@@ -13,6 +14,7 @@ import {
   type To,
 } from 'react-router';
 import { Toaster } from 'sonner';
+import { historyLoadingPages } from '@/app/router.tsx';
 
 /** A query client for tests: no retries, nothing refetched behind the test's back. */
 export function testQueryClient(): QueryClient {
@@ -48,7 +50,7 @@ function TestRoutes({
 
 /**
  * Renders routes in a memory router with the app's query provider and a live toaster: the declarative router the
- * app's own is (app.tsx), under React Router's MemoryRouter.
+ * app's own is (app.tsx), over a memory history heard as the app hears the browser's (`historyLoadingPages`).
  */
 export function renderRoutes(routes: RouteObject[], options: { at: string; queryClient?: QueryClient }) {
   const router = {} as TestRouter;
@@ -63,9 +65,14 @@ export function renderRoutes(routes: RouteObject[], options: { at: string; query
   const queryClient = options.queryClient ?? testQueryClient();
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[options.at]}>
+      <HistoryRouter
+        history={historyLoadingPages(
+          UNSAFE_createMemoryHistory({ initialEntries: [options.at], v5Compat: true }),
+          routes,
+        )}
+      >
         <TestRoutes routes={routes} onMove={onMove} />
-      </MemoryRouter>
+      </HistoryRouter>
       <Toaster />
     </QueryClientProvider>,
   );

@@ -1,11 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { options } from 'preact';
 import { afterAll, afterEach, vi } from 'vitest';
 import { forgetDateFormats } from '@/lib/time.ts';
 
 // Lazily loaded chunks (forms, dialogs) are transformed on their first import in a test run, which on a
 // busy machine takes over the default second. The waits still end as soon as the element appears.
 configure({ asyncUtilTimeout: 5000 });
+
+// Preact runs a render's effects after the next frame (requestAnimationFrame, or 35 ms), which a test's fake
+// timers would hold back: here, once the render has finished, as a browser does between frames.
+options.requestAnimationFrame = (flush) => queueMicrotask(flush);
 
 afterEach(() => {
   cleanup();

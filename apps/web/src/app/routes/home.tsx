@@ -3,6 +3,7 @@ import { HomeRaceCard } from '@/features/races/components/home-race-card.tsx';
 import { FollowingFeed, ForYouFeed } from '@/features/reviews/components/home-feeds.tsx';
 import { useOpenAddReview } from '../layouts/add-review-provider.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
+import { HydrateLater } from '@/components/hydrate-later.tsx';
 
 /** Composed here because features do not import each other: races and reviews fill the home screen's slots. */
 export function HomeRoute() {
@@ -11,7 +12,11 @@ export function HomeRoute() {
     <>
       <PageTitle name="Home" />
       <HomeScreen
-        raceCard={<HomeRaceCard />}
+        raceCard={
+          <HydrateLater>
+            <HomeRaceCard />
+          </HydrateLater>
+        }
         followingFeed={(goToForYou) => <FollowingFeed onGoToForYou={goToForYou} />}
         forYouFeed={<ForYouFeed />}
         onAddReview={() => openAddReview()}

@@ -3,8 +3,8 @@ import { Slot } from 'radix-ui';
 import {
   createContext,
   Suspense,
-  use,
   useCallback,
+  useContext,
   useEffect,
   useMemo,
   useState,
@@ -46,7 +46,7 @@ function findSidebarTrigger(): HTMLElement | null {
 const SidebarContext = createContext<SidebarContextValue | null>(null);
 
 export function useSidebar(): SidebarContextValue {
-  const context = use(SidebarContext);
+  const context = useContext(SidebarContext);
   if (!context) throw new Error('useSidebar must be used within a SidebarProvider.');
   return context;
 }

@@ -1,7 +1,7 @@
 import type { FastestLap, RaceDetail, RaceResults } from '@paddock/contract/f1';
 import type { RaceWeekend } from '@paddock/contract/race-weekend';
 import { FlagIcon, TimerIcon } from 'lucide-react';
-import { memo, Suspense, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
+import { memo, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { lazy } from '@/lib/lazy.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CountryFlag } from '@/components/country-flag.tsx';
@@ -24,6 +24,7 @@ import { RaceHeader } from '../components/race-header.tsx';
 import { RaceRatingsSummary } from '../components/race-ratings-summary.tsx';
 import { ClassificationTable, QualifyingTable } from '../components/race-results-table.tsx';
 import { FansDriversCard, useStarControl } from '../components/starred-drivers.tsx';
+import { HydrateLater } from '@/components/hydrate-later.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { SpoilersHidden } from '@/components/spoilers-hidden.tsx';
 
@@ -112,18 +113,22 @@ function RacePage({
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           {race.podium.length > 0 && <Podium podium={race.podium} />}
-          <RaceTabs race={race} results={results} reviews={reviews} thoughts={thoughts} />
+          <HydrateLater>
+            <RaceTabs race={race} results={results} reviews={reviews} thoughts={thoughts} />
+          </HydrateLater>
         </div>
         {/* On a phone below the tabs: each card is laid out once it comes near the screen (index.css content-auto). */}
-        <aside className="grid content-start gap-6 *:content-auto" aria-label="Race facts">
-          {/* With a Reviews tab the ratings live there, next to the reviews. */}
-          {!reviews && <RaceRatingsSummary race={race} />}
-          {race.is_completed && <FansDriversCard race={race} />}
-          {results.data && results.data.fastest_laps.length > 0 && (
-            <FastestLapCard fastestLaps={results.data.fastest_laps} />
-          )}
-          <CircuitCard race={race} />
-        </aside>
+        <HydrateLater>
+          <aside className="grid content-start gap-6 *:content-auto" aria-label="Race facts">
+            {/* With a Reviews tab the ratings live there, next to the reviews. */}
+            {!reviews && <RaceRatingsSummary race={race} />}
+            {race.is_completed && <FansDriversCard race={race} />}
+            {results.data && results.data.fastest_laps.length > 0 && (
+              <FastestLapCard fastestLaps={results.data.fastest_laps} />
+            )}
+            <CircuitCard race={race} />
+          </aside>
+        </HydrateLater>
       </div>
     </div>
   );
@@ -208,14 +213,11 @@ interface RaceTabsProps {
 
 /**
  * The tabs, with the weekend's data: fetched in the browser once the page is hydrated (the server renders the
- * page without it), and drawn in a deferred render. A query's answer renders at once, in one task React cannot
- * split; the weekend's tabs, their tables and their layout cost a phone a long task that a tap would wait for.
- * Deferred, the answer's first render changes nothing (the tabs are memoized), and the tabs are drawn in a render
- * React splits, their effects run after the paint.
+ * page without it). Hydrated in a turn of their own (HydrateLater, above).
  */
 function RaceTabs(props: RaceTabsProps) {
   const weekend = useRaceWeekend(String(props.race.id), { enabled: useHydrated() });
-  return <RaceTabsView {...props} weekend={useDeferredValue(weekend.data)} />;
+  return <RaceTabsView {...props} weekend={weekend.data} />;
 }
 
 const RaceTabsView = memo(function RaceTabsView({

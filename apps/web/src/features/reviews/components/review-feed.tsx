@@ -1,13 +1,13 @@
 import type { Review } from '@paddock/contract/reviews';
 import { CheckCheckIcon, RotateCwIcon } from 'lucide-react';
-import { Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { lazy } from '@/lib/lazy.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { useHydrated } from '@/hooks/use-hydrated.ts';
 import { feedParts, useFeed, type FeedKind, type FeedPart } from '../api/get-feed.ts';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll.ts';
 import { useSeenTracker } from '../hooks/use-seen-tracker.ts';
-import { CARDS_ON_A_SCREEN, cardItemClass, ReviewCard } from './review-card.tsx';
+import { cardItemClass, ReviewCard } from './review-card.tsx';
+import { HydrateLater } from '@/components/hydrate-later.tsx';
 
 // Comments validate with the contract's zod schema: the dialog loads when a review is first opened.
 const ReviewDetailDialog = lazy(() =>
@@ -52,12 +52,7 @@ function CaughtUpDivider() {
   );
 }
 
-/**
- * A feed's cards, the ones not seen before first, then `children` (what comes after the last card). Cards the
- * browser asked for are drawn a screen first (CARDS_ON_A_SCREEN) and the rest of the page of twenty in the
- * background, so the reader does not wait for cards below the screen to see the first. A page rendered on
- * the server hydrates with all of them, as its HTML has them.
- */
+/** A feed's cards, the ones not seen before first, then `children` (what comes after the last card). */
 function FeedCards({
   parts,
   track,
@@ -69,17 +64,15 @@ function FeedCards({
   onOpen: (review: Review) => void;
   children: ReactNode;
 }) {
-  const total = parts.new.length + parts.earlier.length;
-  const hydrated = useHydrated();
-  const [first] = useState(() => (hydrated ? Math.min(total, CARDS_ON_A_SCREEN) : total));
-  const count = useDeferredValue(total, first);
-  const fresh = parts.new.slice(0, count);
-  const earlier = parts.earlier.slice(0, Math.max(0, count - parts.new.length));
+  const fresh = parts.new;
+  const earlier = parts.earlier;
   const list = (reviews: Review[], label: string, before: number) => (
     <ul className="grid gap-4" aria-label={label}>
       {reviews.map((review, index) => (
         <li key={review.id} ref={track(review.id)} className={cardItemClass(before + index)}>
-          <ReviewCard review={review} onOpen={onOpen} />
+          <HydrateLater>
+            <ReviewCard review={review} onOpen={onOpen} />
+          </HydrateLater>
         </li>
       ))}
     </ul>
@@ -93,8 +86,8 @@ function FeedCards({
           {list(earlier, 'Earlier reviews', fresh.length)}
         </>
       )}
-      {/* The end of the feed (and its next page's trigger) follows the last card, once it is drawn. */}
-      {count >= total && children}
+      {/* The end of the feed (and its next page's trigger) follows the last card. */}
+      {children}
     </>
   );
 }
@@ -125,13 +118,6 @@ export function ReviewFeed({
   const lastAuthor = pages.at(-1)?.meta.last_author_id;
   const canLoadMore = query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError;
   const sentinel = useInfiniteScroll(() => void query.fetchNextPage(), canLoadMore);
-  /*
-   * The cards are drawn from a deferred copy of the answer: a page of twenty cards drawn at once is a long task
-   * on a phone, so React draws them in the background, yielding to the reader's taps, while what was shown
-   * stays. A page rendered on the server hydrates with the answer itself.
-   */
-  const drawn = useDeferredValue(query.data);
-  const drawnParts = feedParts(drawn?.pages ?? []);
 
   // A page may end short, even empty, while more follow (decision 008): an empty start is not the end yet.
   const emptyButMore = shown === 0 && query.hasNextPage;
@@ -145,13 +131,13 @@ export function ReviewFeed({
   }, [lastAuthor, noteLastAuthor]);
 
   let body: ReactNode;
-  if (query.isPending || (emptyButMore && !query.isError) || (drawn === undefined && shown > 0)) {
+  if (query.isPending || (emptyButMore && !query.isError)) {
     body = <FeedLoading />;
   } else if (query.isError && shown === 0) body = <FeedError />;
   else if (shown === 0) body = empty;
   else {
     body = (
-      <FeedCards parts={drawnParts} track={track} onOpen={setOpened}>
+      <FeedCards parts={parts} track={track} onOpen={setOpened}>
         <div ref={sentinel} aria-hidden />
         {query.isFetchingNextPage && <FeedLoading label="Loading more…" />}
         {query.isFetchNextPageError && <FeedError />}

@@ -97,13 +97,13 @@ function SeasonPicker({
       <Label htmlFor={id}>Season</Label>
       <NativeSelect
         id={id}
-        value={value ?? ''}
+        value={value === null ? '' : String(value)}
         disabled={years.length === 0}
         onChange={(event) => onChange(Number(event.target.value))}
         className="min-w-32"
       >
         {years.map((year) => (
-          <option key={year} value={year}>
+          <option key={year} value={String(year)}>
             {year}
           </option>
         ))}
@@ -364,7 +364,7 @@ function RoundPicker({
       >
         <option value="">{own}</option>
         {earlier.map((r) => (
-          <option key={r.round} value={r.round}>
+          <option key={r.round} value={String(r.round)}>
             {r.name === '' ? `After round ${r.round}` : label(r)}
           </option>
         ))}
