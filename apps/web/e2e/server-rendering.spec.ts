@@ -1,11 +1,12 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { test, auth, register, type Account } from './accounts.ts';
+import { contextElsewhere, expectHydratedAsDrawn, pageProblems } from './page-drawing.ts';
 import { storeSession } from './stored-session.ts';
 
 /**
  * Every public page rendered on the server (decision 024). Read with no JavaScript, its HTML carries
  * the page's text. With JavaScript, in a time zone, locale and colour scheme other than the server's,
- * React hydrates it without a mismatch: any hydration error or page error fails the page.
+ * it hydrates without a mismatch: the page hydrated is the page the browser draws alone (page-drawing.ts).
  */
 
 interface PublicPage {
@@ -89,28 +90,11 @@ async function contextWithoutJavaScript(browser: Browser) {
   return browser.newContext({ javaScriptEnabled: false });
 }
 
-/** A browser in a time zone, locale and colour scheme other than the server's. */
-function contextElsewhere(browser: Browser) {
-  return browser.newContext({ timezoneId: 'Pacific/Auckland', locale: 'de-DE', colorScheme: 'dark' });
-}
-
-/** The hydration problems a page logs from now on: page errors and React's hydration errors. */
-function hydrationProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /hydrat|Minified React error|did not match/i.test(message.text())) {
-      problems.push(`console error: ${message.text()}`);
-    }
-  });
-  return problems;
-}
-
 test('every public page is readable without JavaScript and hydrates without a mismatch', async ({
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const pages = await publicPages(request);
 
   const plain = await contextWithoutJavaScript(browser);
@@ -121,16 +105,7 @@ test('every public page is readable without JavaScript and hydrates without a mi
   }
   await plain.close();
 
-  const elsewhere = await contextElsewhere(browser);
-  const page = await elsewhere.newPage();
-  const problems = hydrationProblems(page);
-  for (const { url, text } of pages) {
-    problems.length = 0;
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await expect(page.getByText(text).first(), url).toBeVisible();
-    expect(problems, url).toEqual([]);
-  }
-  await elsewhere.close();
+  for (const { url } of pages) await expectHydratedAsDrawn(browser, url);
 });
 
 test("a signed-in reader's Home and own pages arrive drawn, hydrate without a mismatch and fill with their data", async ({
@@ -153,7 +128,7 @@ test("a signed-in reader's Home and own pages arrive drawn, hydrate without a mi
   const elsewhere = await contextElsewhere(browser);
   await storeSession(elsewhere, reader);
   const page = await elsewhere.newPage();
-  const problems = hydrationProblems(page);
+  const problems = pageProblems(page);
   const asked: string[] = [];
   page.on('request', (request) => asked.push(new URL(request.url()).pathname));
   const pages = [
@@ -182,7 +157,7 @@ test("a signed-in reader's Home and own pages arrive drawn, hydrate without a mi
   const stale = await contextElsewhere(browser);
   await stale.addCookies([{ name: 'signed_in', value: '1', url: test.info().project.use.baseURL! }]);
   const guest = await stale.newPage();
-  const guestProblems = hydrationProblems(guest);
+  const guestProblems = pageProblems(guest);
   await guest.goto('/home');
   await expect(guest.getByRole('heading', { name: 'Welcome to Paddock' })).toBeVisible();
   expect(guestProblems).toEqual([]);
