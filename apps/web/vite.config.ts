@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Rollup, type UserConfig } from 'vite';
 import { planChunkMerges } from './build/chunk-plan.ts';
-import { preactAliases, reactPluginOptions } from './build/preact.ts';
+import { preactAliases, preactBuildLogs, reactPluginOptions } from './build/preact.ts';
 import { precompress } from './build/compress.ts';
 import { layoutChunks } from './build/layout-chunks.ts';
 import { readRoutes } from './build/route-chunks.mjs';
@@ -44,9 +44,10 @@ export default defineConfig(async ({ command, isSsrBuild, mode }): Promise<UserC
   return {
     plugins:
       isSsrBuild || firstPass
-        ? [react(reactPluginOptions), tailwindcss(), tailwindMergeConfig()]
+        ? [react(reactPluginOptions), preactBuildLogs(), tailwindcss(), tailwindMergeConfig()]
         : [
             react(reactPluginOptions),
+            preactBuildLogs(),
             tailwindcss(),
             tailwindMergeConfig(),
             themeInitScript(),

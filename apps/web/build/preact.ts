@@ -1,4 +1,4 @@
-import type { Alias } from 'vite';
+import type { Alias, Plugin } from 'vite';
 
 /*
  * Preact runs the app, written against React 19's API and types (decision 037): every import of React's
@@ -28,3 +28,14 @@ export const preactAliases: Alias[] = Object.entries(standIns).map(([find, repla
  * reloads the page on a change instead.
  */
 export const reactPluginOptions = { refreshExclude: /./ } as const;
+
+/**
+ * Quiets the one warning the aliases bring to every build: React Router reads React's `useOptimistic`, which
+ * `preact/compat` does not have, in code the app's declarative router never runs (its data router's forms).
+ */
+export function preactBuildLogs(): Plugin {
+  return {
+    name: 'paddock:preact-build-logs',
+    onLog: (_level, log) => !(log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')),
+  };
+}

@@ -109,10 +109,16 @@ function RacePage({
         type="article"
         image={previewImagePath('race', race.id)}
       />
-      <RaceHeader race={race} actions={headerActions?.(race)} />
+      <HydrateLater>
+        <RaceHeader race={race} actions={headerActions?.(race)} />
+      </HydrateLater>
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          {race.podium.length > 0 && <Podium podium={race.podium} />}
+          {race.podium.length > 0 && (
+            <HydrateLater>
+              <Podium podium={race.podium} />
+            </HydrateLater>
+          )}
           <HydrateLater>
             <RaceTabs race={race} results={results} reviews={reviews} thoughts={thoughts} />
           </HydrateLater>

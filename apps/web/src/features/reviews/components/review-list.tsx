@@ -1,4 +1,5 @@
 import type { Review } from '@paddock/contract/reviews';
+import { HydrateLater } from '@/components/hydrate-later.tsx';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import { lazy } from '@/lib/lazy.ts';
@@ -36,7 +37,9 @@ export function ReviewList({
       <ul className="grid gap-4" aria-label={label}>
         {reviews.map((review, index) => (
           <li key={review.id} className={cardItemClass(index)}>
-            <ReviewCard review={review} onOpen={setOpened} showRace={showRace} showFollow={showFollow} />
+            <HydrateLater>
+              <ReviewCard review={review} onOpen={setOpened} showRace={showRace} showFollow={showFollow} />
+            </HydrateLater>
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import { useLocation, useParams } from 'react-router';
+import { HydrateLater } from '@/components/hydrate-later.tsx';
 import { LoadErrorState, NotFoundState } from '@/components/query-states.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { displayNameOf, UserName } from '@/components/user-text.tsx';
@@ -82,9 +83,11 @@ function ReviewPage({ review, highlightId }: { review: Review; highlightId: numb
       <ReviewCard review={review} full headingLevel={2} />
       {/* The comments under a shielded review may talk about the race: they wait for the shield to lift. */}
       {!review.spoilers_hidden && (
-        <div className="rounded-xl border bg-card p-4 shadow-xs sm:p-5">
-          <CommentSection review={review} highlightId={highlightId} />
-        </div>
+        <HydrateLater>
+          <div className="rounded-xl border bg-card p-4 shadow-xs sm:p-5">
+            <CommentSection review={review} highlightId={highlightId} />
+          </div>
+        </HydrateLater>
       )}
     </article>
   );

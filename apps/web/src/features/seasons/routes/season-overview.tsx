@@ -1,4 +1,5 @@
 import type { SeasonStats, SeasonSummary } from '@paddock/contract/f1';
+import { HydrateLater } from '@/components/hydrate-later.tsx';
 import type { SeasonStandings } from '@paddock/contract/standings';
 import { CalendarRangeIcon, EyeOffIcon, TrophyIcon } from 'lucide-react';
 import { CONSTRUCTORS_CHAMPIONSHIP_FROM } from '@paddock/contract/championships';
@@ -172,7 +173,9 @@ function SeasonContent({
             <RoundPicker stats={data} round={round} onChange={onPickRound} />
           </div>
           {standings.drivers.length > 0 ? (
-            <DriverStandingsTable standings={standings.drivers} />
+            <HydrateLater>
+              <DriverStandingsTable standings={standings.drivers} />
+            </HydrateLater>
           ) : (
             <StandingsMissing view={standings} onRetry={() => void picked.refetch()} />
           )}
@@ -190,7 +193,9 @@ function SeasonContent({
               The constructors’ championship began in {CONSTRUCTORS_CHAMPIONSHIP_FROM}.
             </p>
           ) : standings.constructors.length > 0 ? (
-            <ConstructorStandingsTable standings={standings.constructors} />
+            <HydrateLater>
+              <ConstructorStandingsTable standings={standings.constructors} />
+            </HydrateLater>
           ) : (
             <StandingsMissing view={standings} onRetry={() => void picked.refetch()} />
           )}
@@ -208,7 +213,9 @@ function SeasonContent({
         ) : results.data.length === 0 ? (
           <EmptyState icon={CalendarRangeIcon} title="No races in this season" />
         ) : (
-          <SeasonCalendar races={results.data} />
+          <HydrateLater>
+            <SeasonCalendar races={results.data} />
+          </HydrateLater>
         )}
       </section>
 
