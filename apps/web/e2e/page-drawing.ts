@@ -116,6 +116,21 @@ function drawing(page: Page): Promise<string[]> {
 }
 
 /**
+ * The page's title and drawing once it stays the same for 300 ms (a chart lays itself out once it has measured
+ * its box, a few frames after its data came), at most 5 s.
+ */
+async function steadyDrawing(page: Page): Promise<string[]> {
+  let last: string[] = [];
+  for (let read = 0; read < 16; read++) {
+    const lines = [await page.title(), ...(await drawing(page))];
+    if (lines.join('\n') === last.join('\n')) return lines;
+    last = lines;
+    await page.waitForTimeout(300);
+  }
+  return last;
+}
+
+/**
  * The server's elements that hydrating drew anew (gone from the page once it has settled), each named by its
  * outermost: Preact keeps an element it hydrates, and one drawn anew is a flash and work done twice. A
  * placeholder replaced by what it held the place of (a chart's skeleton) is not counted.
@@ -162,7 +177,7 @@ export async function expectHydratedAsDrawn(browser: Browser, url: string): Prom
     }
     await page.goto(url);
     await settled(page);
-    const lines = [await page.title(), ...(await drawing(page))];
+    const lines = await steadyDrawing(page);
     if (!alone) lines.push(...(await drawnAnew(page)));
     await context.close();
     expect(problems, `${url}${alone ? ' drawn by the browser alone' : ''}`).toEqual([]);

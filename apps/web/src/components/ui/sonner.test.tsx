@@ -69,4 +69,11 @@ describe('toaster', () => {
     expect(toaster.style.getPropertyValue(`--${type}-text`)).toBe('');
     expect(contrastRatio(darkTexts[type as keyof typeof darkTexts], background)).toBeGreaterThanOrEqual(4.5);
   });
+
+  it('writes no React-only prop as an attribute of its section', async () => {
+    const toaster = await renderToaster();
+    const section = toaster.closest('section');
+    expect(section).toHaveAccessibleName('Notifications alt+T');
+    expect(section?.getAttributeNames()).not.toContain('suppresshydrationwarning');
+  });
 });

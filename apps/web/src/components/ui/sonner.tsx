@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
 import { useTheme } from '@/lib/theme.ts';
+import '@/lib/preact-options.ts';
 
 /**
  * sonner's light rich colours fall short of WCAG AA (info 4.35:1, success 4.27, warning 3.08, error 4.34 on
