@@ -12,9 +12,10 @@ import { AppRoutes, historyLoadingPages, routes } from './router.tsx';
 const history = historyLoadingPages(UNSAFE_createBrowserHistory({ v5Compat: true }), routes);
 
 /**
- * The app in the browser: its pages drawn for the browser's location. React Router's declarative router (over the browser's history, as
- * BrowserRouter's, heard through `historyLoadingPages`), not its data router: the app asks for its data with TanStack Query, and a data router's code is 16 KiB (gzip) more of
- * every page's first load (decision 024). The server draws the same tree for the request's location.
+ * The app in the browser: its pages drawn for the browser's location. React Router's declarative router (over the
+ * browser's history, as BrowserRouter's, heard through `historyLoadingPages`), not its data router: the app asks for
+ * its data with TanStack Query, and a data router's code is 16 KiB (gzip) more of every page's first load (decision
+ * 024). The server draws the same tree for the request's location.
  */
 export function App({ hydrated }: { hydrated: boolean }) {
   useReaderRefresh(hydrated);

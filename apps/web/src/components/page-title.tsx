@@ -64,8 +64,8 @@ export function PageTitle({
   };
   const server = useContext(PageHeadContext);
   server?.collect(head);
-  const key = JSON.stringify(head);
-  useLayoutEffect(() => writeHead(JSON.parse(key) as PageHead), [key]);
+  // After every drawing: writeHead leaves the document's head as it is when it is the same.
+  useLayoutEffect(() => writeHead(head));
   return null;
 }
 

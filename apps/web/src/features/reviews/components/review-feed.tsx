@@ -64,8 +64,7 @@ function FeedCards({
   onOpen: (review: Review) => void;
   children: ReactNode;
 }) {
-  const fresh = parts.new;
-  const earlier = parts.earlier;
+  const { new: fresh, earlier } = parts;
   const list = (reviews: Review[], label: string, before: number) => (
     <ul className="grid gap-4" aria-label={label}>
       {reviews.map((review, index) => (
